@@ -1,0 +1,9 @@
+//===- MemoryOps.cpp - builders, verifiers and custom syntax of MemoryOps
+//===----------------------------------------------------------------------===//
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+using namespace mlir;
+using namespace mlir::cuda_tile;
+
+#define GET_OP_CLASSES
+#include "tilechain/Dialect/CudaTile/IR/MemoryOps.cpp.inc"

@@ -1,0 +1,62 @@
+# lit configuration of the whole tilechain test suite.
+#
+# Tiers, each a directory:
+#   unit/     Catch2 unit tests, one lit test per Catch2 test case
+#   Dialect/, Bytecode/, Stages/   IR-level lit + FileCheck tests of each stage
+#   e2e/      through the real ptxas                 (REQUIRES: ptxas)
+#   corpus/   over ../shared/corpus                  (REQUIRES: corpus)
+#   gpu/      on a real GPU                          (REQUIRES: gpu)
+import os
+import shutil
+import subprocess
+
+import lit.formats
+import lit.util
+
+config.name = "tilechain"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "lit.local.cfg"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilechain_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.tilechain_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+config.environment["TILECHAIN_PTXAS"] = config.ptxas
+config.environment["TILECHAIN_LIBDEVICE"] = config.libdevice
+config.environment["TILECHAIN_CORPUS"] = config.corpus_dir
+
+config.substitutions.append(("%src_root", config.tilechain_src_root))
+config.substitutions.append(("%corpus", config.corpus_dir))
+config.substitutions.append(("%ptxas", config.ptxas))
+config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+
+if config.ptxas and os.access(config.ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+else:
+    lit_config.warning("ptxas not configured: end-to-end tests are skipped")
+
+if os.path.isdir(config.corpus_dir):
+    config.available_features.add("corpus")
+else:
+    lit_config.warning(
+        "corpus not found at %s (set TILECHAIN_CORPUS): corpus tests are skipped"
+        % config.corpus_dir)
+
+
+def _have_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+
+if _have_gpu():
+    config.available_features.add("gpu")
+else:
+    lit_config.note("no GPU: GPU tests are skipped")
+config.excludes.append("litsupport")
