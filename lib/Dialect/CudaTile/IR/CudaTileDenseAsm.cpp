@@ -127,8 +127,8 @@ ParseResult parseTileTypeAndBuild(AsmParser &parser, Type elementType,
     return parser.emitError(typeLoc)
            << "result #0 must be tile of i1 or i8 or i16 or i32 or i64 or f16 "
               "or bf16 or f32 or f64 or tf32 or f8E4M3FN or f8E5M2 or "
-              "f8E8M0FNU or f4E2M1FN values, but got '"
-           << type << "'";
+              "f8E8M0FNU or f4E2M1FN values, but got "
+           << type;
   if (tileType.getElementType() != elementType)
     return parser.emitError(typeLoc)
            << "expected element type " << elementType
