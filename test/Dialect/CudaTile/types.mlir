@@ -62,7 +62,7 @@ cuda_tile.module @partition_views attributes {
 
 // CHECK-LABEL: cuda_tile.module @other_views
 // CHECK-SAME: gather = !cuda_tile.gather_scatter_view<tile=(16x16), tensor_view<1024x16xi32, strides=[16,1]>, sparse_dim=0>
-// CHECK-SAME: strided = !cuda_tile.strided_view<tile=(2x2), traversal_strides=[2, 2], padding_value = zero, tensor_view<2x2xi32, strides=[2,1]>>
+// CHECK-SAME: strided = !cuda_tile.strided_view<tile=(2x2), traversal_strides=[2,2], padding_value = zero, tensor_view<2x2xi32, strides=[2,1]>>
 cuda_tile.module @other_views attributes {
   gather = !cuda_tile.gather_scatter_view<tile=(16x16), !cuda_tile.tensor_view<1024x16xi32, strides=[16, 1]>, sparse_dim=0>,
   strided = !cuda_tile.strided_view<tile=(2x2), traversal_strides=[2, 2], padding_value = zero, !cuda_tile.tensor_view<2x2xi32, strides=[2, 1]>>

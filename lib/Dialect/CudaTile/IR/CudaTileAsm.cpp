@@ -21,21 +21,35 @@ using namespace mlir::cuda_tile;
 ParseResult mlir::cuda_tile::parseCudaTileTypeSplat(
     OpAsmParser &parser, SmallVectorImpl<Type> &types,
     ArrayRef<OpAsmParser::UnresolvedOperand> operands) {
-  Type type;
-  if (parseCudaTileType(parser, type))
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> written;
+  if (parseCudaTileType(parser, written))
     return failure();
-  types.assign(operands.size(), type);
+  if (written.size() == 1) {
+    types.assign(operands.size(), written.front());
+    return success();
+  }
+  if (written.size() != operands.size())
+    return parser.emitError(loc)
+           << "expected one type for all " << operands.size()
+           << " operands or one type each, got " << written.size();
+  types.assign(written.begin(), written.end());
   return success();
 }
 
 void mlir::cuda_tile::printCudaTileTypeSplat(OpAsmPrinter &printer,
                                              Operation *op, TypeRange types,
                                              ValueRange) {
-  // With no operands the type is still written: the syntax always has it.
-  Type type = types.empty()
-                  ? Type(TileType::get({}, IntegerType::get(op->getContext(), 32)))
-                  : types.front();
-  printCudaTileType(printer, op, type);
+  // The syntax always has a type, even without operands.
+  if (types.empty()) {
+    printCudaTileType(printer, op,
+                      TileType::get({}, IntegerType::get(op->getContext(), 32)));
+    return;
+  }
+  if (llvm::all_equal(types))
+    printCudaTileType(printer, op, types.front());
+  else
+    printCudaTileType(printer, op, types);
 }
 
 //===----------------------------------------------------------------------===//
@@ -104,7 +118,8 @@ ParseResult parseEnumKeyword(OpAsmParser &parser, StringRef what,
     diag << "}";
     return diag;
   };
-  if (parser.parseOptionalKeyword(&keyword))
+  // A missing keyword reports both "expected valid keyword" and the cases.
+  if (parser.parseKeyword(&keyword))
     return fail();
   std::optional<EnumT> symbol = symbolizeEnum<EnumT>(keyword);
   if (!symbol)

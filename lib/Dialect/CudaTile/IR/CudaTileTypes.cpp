@@ -546,7 +546,7 @@ void StridedViewType::print(AsmPrinter &printer) const {
   printer << '<';
   printViewTileShape(printer, getTileShape().asArrayRef());
   printer << ", traversal_strides=[";
-  llvm::interleaveComma(getTraversalStrides(), printer.getStream());
+  llvm::interleave(getTraversalStrides(), printer.getStream(), ",");
   printer << ']';
   printPaddingValue(printer, getPaddingValue());
   printer << ", ";

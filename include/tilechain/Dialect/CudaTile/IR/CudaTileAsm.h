@@ -31,8 +31,9 @@ void printCudaTileType(AsmPrinter &printer, Type type);
 void printCudaTileType(OpAsmPrinter &printer, Operation *op, Type type);
 void printCudaTileType(OpAsmPrinter &printer, Operation *op, TypeRange types);
 
-/// custom<CudaTileTypeSplat>(type($operands), ref($operands)): one type
-/// written once for every operand of a variadic group, e.g. view indices.
+/// custom<CudaTileTypeSplat>(type($operands), ref($operands)): the types of
+/// a variadic group, e.g. view indices, written once when all are equal and
+/// one by one otherwise (gather_scatter_view indices).
 ParseResult
 parseCudaTileTypeSplat(OpAsmParser &parser, SmallVectorImpl<Type> &types,
                        ArrayRef<OpAsmParser::UnresolvedOperand> operands);
