@@ -126,7 +126,7 @@ ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values,
           return success();
         }
         SMLoc loc = parser.getCurrentLocation();
-        int64_t value;
+        int64_t value = 0;
         OptionalParseResult result = parser.parseOptionalInteger(value);
         if (!result.has_value())
           return parser.emitError(loc, allowDynamic
@@ -564,7 +564,7 @@ StridedViewType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (failed(verifyTiledView(emitError, tileShape.asArrayRef(), tensorView,
                              dimMap, padding)))
     return failure();
-  if (traversalStrides.size() != tileShape.size())
+  if (static_cast<int64_t>(traversalStrides.size()) != tileShape.size())
     return emitError() << "expected " << tileShape.size()
                        << " traversal strides, got "
                        << traversalStrides.size();
@@ -627,7 +627,7 @@ GatherScatterViewType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (failed(verifyTiledView(emitError, tileShape.asArrayRef(), tensorView,
                              identityDimMap(tileShape.size()), padding)))
     return failure();
-  if (sparseDim < 0 || static_cast<size_t>(sparseDim) >= tileShape.size())
+  if (sparseDim < 0 || sparseDim >= tileShape.size())
     return emitError() << "sparse_dim must be within [0, " << tileShape.size()
                        << "), got " << sparseDim;
   return success();

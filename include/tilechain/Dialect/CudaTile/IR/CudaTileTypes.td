@@ -54,7 +54,6 @@ def CudaTile_AnyFloat : AnyTypeOf<[CudaTile_Float16, CudaTile_BFloat16,
 
 def CudaTile_NumberType : AnyTypeOf<[CudaTile_AnyFloat, CudaTile_AnyInt]> {
   string cppType = "::mlir::Type";
-  let cppFunctionName = "isNumberType";
 }
 
 //===----------------------------------------------------------------------===//
