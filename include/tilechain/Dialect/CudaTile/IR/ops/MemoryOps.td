@@ -2,7 +2,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Token-ordered ("_tko") memory operations. Argument order is the bytecode
-// order: attributes and operands are encoded in declaration order.
+// order: attributes and operands are encoded in declaration order. Like
+// upstream, the accessing ops declare no memory effects, so every pass treats
+// them as having unknown ones: acquire/release ordering survives rewrites.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CUDATILE_MEMORYOPS_TD
@@ -38,7 +40,7 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", "13.1", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead]>,
+    [AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
      TypesMatchWith<"`source` type is expected a pointer type of `result` type",
                     "result", "source", "$_self",
@@ -78,7 +80,7 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", "13.1",
 }
 
 def CudaTile_StorePtrTkoOp : CudaTile_Op<"store_ptr_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemWrite]>,
+    [AttrSizedOperandSegments,
      TypesMatchWith<"`destination` type is expected a pointer type of `value` type",
                     "value", "destination", "$_self",
                     "::mlir::cuda_tile::isPointerTileFor">,
@@ -114,7 +116,7 @@ def CudaTile_StorePtrTkoOp : CudaTile_Op<"store_ptr_tko", "13.1",
 //===----------------------------------------------------------------------===//
 
 def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead]>,
+    [AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "load the tile at an index of a tile view";
   let arguments = (ins
@@ -141,7 +143,7 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko", "13.1",
 }
 
 def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemWrite]>]> {
+    [AttrSizedOperandSegments]> {
   let summary = "store a tile at an index of a tile view";
   let arguments = (ins
     CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
@@ -173,7 +175,7 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko", "13.1",
 //===----------------------------------------------------------------------===//
 
 def CudaTile_AtomicRMWTkoOp : CudaTile_Op<"atomic_rmw_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>,
+    [AttrSizedOperandSegments,
      AllShapesMatch<["pointers", "arg", "result"]>,
      AllTypesMatch<["arg", "result"]>,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
@@ -204,7 +206,7 @@ def CudaTile_AtomicRMWTkoOp : CudaTile_Op<"atomic_rmw_tko", "13.1",
 }
 
 def CudaTile_AtomicCASTkoOp : CudaTile_Op<"atomic_cas_tko", "13.1",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>,
+    [AttrSizedOperandSegments,
      AllShapesMatch<["pointers", "cmp", "val", "result"]>,
      AllTypesMatch<["cmp", "val", "result"]>,
      DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
@@ -235,7 +237,7 @@ def CudaTile_AtomicCASTkoOp : CudaTile_Op<"atomic_cas_tko", "13.1",
 }
 
 def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+    [AttrSizedOperandSegments]> {
   let summary = "element-wise atomic reduction into the tile at a view index";
   let arguments = (ins
     CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
@@ -262,8 +264,7 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
 // Allocation and fences
 //===----------------------------------------------------------------------===//
 
-def CudaTile_AllocaOp : CudaTile_Op<"alloca", "13.3",
-    [MemoryEffects<[MemAlloc]>]> {
+def CudaTile_AllocaOp : CudaTile_Op<"alloca", "13.3"> {
   let summary = "stack (or, with `global`, global) buffer of num_elem elements";
   let arguments = (ins
     ConfinedAttr<I64Attr, [IntMinValue<0>]>:$num_elem,
@@ -280,8 +281,7 @@ def CudaTile_AllocaOp : CudaTile_Op<"alloca", "13.3",
 
 // Orders memory accesses that may alias through different views. The 13.4
 // writer is the only public definition; its text form follows join_tokens.
-def CudaTile_MemoryFenceAliasTkoOp : CudaTile_Op<"memory_fence_alias_tko", "13.4",
-    [MemoryEffects<[MemRead, MemWrite]>]> {
+def CudaTile_MemoryFenceAliasTkoOp : CudaTile_Op<"memory_fence_alias_tko", "13.4"> {
   let summary = "fence between possibly aliasing token-ordered accesses";
   let arguments = (ins CudaTile_TokenType:$token);
   let results = (outs CudaTile_TokenType:$result_token);
