@@ -8,16 +8,7 @@ include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.td"
 include "tilechain/Dialect/CudaTile/IR/CudaTileAttrs.td"
-
-// Upstream's trait that element types (of tiles or scalars) agree; missing from
-// the shared .td files when this family was written. Guarded so that a shared
-// definition under the same macro wins.
-#ifndef TILECHAIN_ALL_ELEMENT_TYPE_MATCH
-#define TILECHAIN_ALL_ELEMENT_TYPE_MATCH
-class AllElementTypeMatch<string summary, list<string> names>
-    : PredOpTrait<summary,
-        AllMatchSameOperatorPred<names, "::mlir::getElementTypeOrSelf($_self)">>;
-#endif
+include "tilechain/Dialect/CudaTile/IR/CudaTileTraits.td"
 
 def CudaTile_ConstantOp : CudaTile_Op<"constant", "13.1",
     [ConstantLike, Pure, AllTypesMatch<["value", "result"]>,
