@@ -24,6 +24,11 @@
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAttrs.h.inc"
 
+// Region ops of every family name the terminators of ControlFlowOps.
+#define GET_OP_FWD_DEFINES
+#include "tilechain/Dialect/CudaTile/IR/ControlFlowOps.h.inc"
+#undef GET_OP_FWD_DEFINES
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/ModuleOps.h.inc"
 #define GET_OP_CLASSES
