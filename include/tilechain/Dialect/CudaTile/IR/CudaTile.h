@@ -18,11 +18,16 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTileDialect.h.inc"
 #include "tilechain/Dialect/CudaTile/IR/CudaTileEnums.h.inc"
 
-#define GET_TYPEDEF_CLASSES
-#include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.h.inc"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileAttrInterfaces.h.inc"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileTypeInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.h.inc"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
 
 // Region ops of every family name the terminators of ControlFlowOps.
 #define GET_OP_FWD_DEFINES
