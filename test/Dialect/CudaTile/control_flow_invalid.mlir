@@ -71,9 +71,9 @@ cuda_tile.module @m {
   testing$func @f(%i: tile<i32>, %x: tile<f32>) {
     // expected-error @below{{expected induction variable to be same type as bounds}}
     "cuda_tile.for"(%i, %i, %i) ({
-    ^bb0(%iv: tile<f32>):
+    ^bb0(%iv: !cuda_tile.tile<f32>):
       continue
-    }) : (tile<i32>, tile<i32>, tile<i32>) -> ()
+    }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> ()
   }
 }
 
@@ -83,9 +83,9 @@ cuda_tile.module @m {
   testing$func @f(%i: tile<1xi32>) {
     // expected-error @below{{op operand #0 must be 0D tile of i1 or i8 or i16 or i32 or i64 values, but got '!cuda_tile.tile<1xi32>'}}
     "cuda_tile.for"(%i, %i, %i) ({
-    ^bb0(%iv: tile<1xi32>):
+    ^bb0(%iv: !cuda_tile.tile<1xi32>):
       continue
-    }) : (tile<1xi32>, tile<1xi32>, tile<1xi32>) -> ()
+    }) : (!cuda_tile.tile<1xi32>, !cuda_tile.tile<1xi32>, !cuda_tile.tile<1xi32>) -> ()
   }
 }
 
@@ -95,9 +95,9 @@ cuda_tile.module @m {
   testing$func @f(%i: tile<i32>, %init: tile<f32>) {
     // expected-error @below{{init value 0 and region iter_value 0 have different type: '!cuda_tile.tile<f32>' != '!cuda_tile.tile<f64>'}}
     %r = "cuda_tile.for"(%i, %i, %i, %init) ({
-    ^bb0(%iv: tile<i32>, %acc: tile<f64>):
+    ^bb0(%iv: !cuda_tile.tile<i32>, %acc: !cuda_tile.tile<f64>):
       continue %init : tile<f32>
-    }) : (tile<i32>, tile<i32>, tile<i32>, tile<f32>) -> tile<f32>
+    }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
   }
 }
 
@@ -118,7 +118,7 @@ cuda_tile.module @m {
     "cuda_tile.if"(%i) ({
       yield
     }, {
-    }) : (tile<i32>) -> ()
+    }) : (!cuda_tile.tile<i32>) -> ()
   }
 }
 
@@ -165,7 +165,7 @@ cuda_tile.module @m {
       "cuda_tile.return"() : () -> ()
     }, {
       yield %i : tile<i32>
-    }) : (tile<i1>) -> tile<i64>
+    }) : (!cuda_tile.tile<i1>) -> !cuda_tile.tile<i64>
   }
 }
 

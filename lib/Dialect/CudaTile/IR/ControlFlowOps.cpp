@@ -180,7 +180,7 @@ void ForOp::print(OpAsmPrinter &printer) {
   if (!getInitValues().empty()) {
     printIterValues(printer, getInitValues(), getRegionIterValues());
     printer << " -> (";
-    printCudaTileType(printer, getInitValues().getTypes());
+    printCudaTileType(printer, *this, getInitValues().getTypes());
     printer << ") ";
   }
   printImplicitTerminatorRegion<ContinueOp>(printer, getRegion());
@@ -258,13 +258,13 @@ void LoopOp::print(OpAsmPrinter &printer) {
   if (hasInits || hasResults)
     printer << ": ";
   if (hasInits) {
-    printCudaTileType(printer, getInitValues().getTypes());
+    printCudaTileType(printer, *this, getInitValues().getTypes());
     printer << ' ';
     if (hasResults)
       printer << "-> ";
   }
   if (hasResults) {
-    printCudaTileType(printer, getResultTypes());
+    printCudaTileType(printer, *this, getResultTypes());
     printer << ' ';
   }
   printImplicitTerminatorRegion<ContinueOp>(printer, getRegion());

@@ -20,7 +20,7 @@ defvar CudaTile_RegionOpDefaultDialect = [{
 
 def CudaTile_IfOp : CudaTile_Op<"if", "13.1", [
     NoRegionArguments, OpAsmOpInterface, RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"YieldOp">]> {
+    SingleBlockImplicitTerminator<"impl::IfOpImplicitTerminatorType">]> {
   let summary = "runs the then region or the else region";
   let arguments = (ins CudaTile_ScalarTileOf<CudaTile_Int1>:$condition);
   let results = (outs Variadic<AnyType>:$results);
@@ -69,7 +69,7 @@ def CudaTile_ForOp : CudaTile_Op<"for", "13.1", [
 
 def CudaTile_LoopOp : CudaTile_Op<"loop", "13.1", [
     AutomaticAllocationScope, OpAsmOpInterface, RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"ContinueOp">]> {
+    SingleBlockImplicitTerminator<"impl::LoopOpImplicitTerminatorType">]> {
   let summary = "repeats its body until a break";
   let arguments = (ins Variadic<AnyType>:$initValues);
   let results = (outs Variadic<AnyType>:$resultValues);
@@ -91,7 +91,9 @@ def CudaTile_BreakOp : CudaTile_Op<"break", "13.1", [
     ReturnLike, Terminator, ParentOneOf<["IfOp", "LoopOp"]>]> {
   let summary = "leaves the innermost loop with its results";
   let arguments = (ins Variadic<CudaTile_AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{}]>];
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
   let assemblyFormat = [{
     attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
   }];
@@ -102,7 +104,9 @@ def CudaTile_ContinueOp : CudaTile_Op<"continue", "13.1", [
     Terminator, ParentOneOf<["ForOp", "IfOp", "LoopOp"]>]> {
   let summary = "starts the next iteration of the innermost loop";
   let arguments = (ins Variadic<CudaTile_AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{}]>];
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
   let assemblyFormat = [{
     attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
   }];
@@ -114,7 +118,9 @@ def CudaTile_YieldOp : CudaTile_Op<"yield", "13.1", [
     ParentOneOf<["IfOp", "ReduceOp", "ScanOp"]>]> {
   let summary = "hands values back to the enclosing if, reduce or scan";
   let arguments = (ins Variadic<CudaTile_AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{}]>];
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
   let assemblyFormat = [{
     attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
   }];

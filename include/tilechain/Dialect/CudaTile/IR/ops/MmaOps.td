@@ -7,6 +7,13 @@ include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.td"
 include "tilechain/Dialect/CudaTile/IR/CudaTileAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
+// `names` share one element type; the description is the diagnostic text.
+class CudaTile_MmaElementTypesMatch<list<string> names>
+    : PredOpTrait<"all of {" # !interleave(names, ", ") #
+                      "} have the same element type",
+                  AllMatchSameOperatorPred<names,
+                      "::mlir::getElementTypeOrSelf($_self.getType())">>;
+
 // The constraint summaries below are part of the verifier diagnostics.
 def MmaFOp_OperandTileType : CudaTile_TileOf<[CudaTile_Float16,
     CudaTile_BFloat16, CudaTile_Float32, CudaTile_Float64, CudaTile_TFloat32,
@@ -17,8 +24,7 @@ def MmaFOp_ResultTileType : CudaTile_TileOf<[CudaTile_Float16,
 
 def CudaTile_MmaFOp : CudaTile_Op<"mmaf", "13.1", [
     Pure, AllTypesMatch<["acc", "result"]>,
-    AllElementTypeMatch<"all of {lhs, rhs} have the same element type",
-                        ["lhs", "rhs"]>,
+    CudaTile_MmaElementTypesMatch<["lhs", "rhs"]>,
     AllRanksMatch<["lhs", "rhs", "acc"]>]> {
   let summary = "floating-point matrix multiply-accumulate: lhs x rhs + acc";
   let arguments = (ins MmaFOp_OperandTileType:$lhs,
@@ -44,8 +50,7 @@ def MmaIOp_ResultTileType : CudaTile_TileOf<[CudaTile_Int32], [],
 
 def CudaTile_MmaIOp : CudaTile_Op<"mmai", "13.1", [
     Pure, AllTypesMatch<["acc", "result"]>,
-    AllElementTypeMatch<"all of {lhs, rhs} have the same element type",
-                        ["lhs", "rhs"]>,
+    CudaTile_MmaElementTypesMatch<["lhs", "rhs"]>,
     AllRanksMatch<["lhs", "rhs", "acc"]>]> {
   let summary = "i8 matrix multiply-accumulate into i32: lhs x rhs + acc";
   let arguments = (ins MmaIOp_OperandTileType:$lhs,
@@ -73,10 +78,8 @@ def MmaFScaledOp_ScaleTileType : CudaTile_TileOf<[CudaTile_Float8E4M3FN,
 
 def CudaTile_MmaFScaledOp : CudaTile_Op<"mmaf_scaled", "13.3", [
     Pure, AllTypesMatch<["acc", "result"]>,
-    AllElementTypeMatch<"all of {lhs, rhs} have the same element type",
-                        ["lhs", "rhs"]>,
-    AllElementTypeMatch<"all of {lhs_scale, rhs_scale} have the same element type",
-                        ["lhs_scale", "rhs_scale"]>,
+    CudaTile_MmaElementTypesMatch<["lhs", "rhs"]>,
+    CudaTile_MmaElementTypesMatch<["lhs_scale", "rhs_scale"]>,
     AllRanksMatch<["lhs", "rhs", "acc", "lhs_scale", "rhs_scale"]>]> {
   let summary = "block-scaled low-precision matrix multiply-accumulate";
   let arguments = (ins MmaFScaledOp_OperandTileType:$lhs,

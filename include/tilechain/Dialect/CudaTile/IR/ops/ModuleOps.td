@@ -5,6 +5,7 @@
 
 include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.td"
 include "tilechain/Dialect/CudaTile/IR/CudaTileAttrs.td"
+include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
