@@ -252,3 +252,30 @@ BoundedAttr::verifyWithValueType(Type valueType,
                           "than or equal to upper bound";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Debug information
+//===----------------------------------------------------------------------===//
+
+static bool isLocalScope(Attribute scope) {
+  return isa_and_nonnull<DISubprogramAttr, DILexicalBlockAttr>(scope);
+}
+
+LogicalResult
+DILexicalBlockAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           Attribute scope, DIFileAttr, unsigned, unsigned) {
+  if (!isLocalScope(scope))
+    return emitError() << "expected the scope of a di_lexical_block to be a "
+                          "di_subprogram or di_lexical_block, got "
+                       << scope;
+  return success();
+}
+
+LogicalResult DILocAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                FileLineColLoc, Attribute scope) {
+  if (!isLocalScope(scope))
+    return emitError() << "expected the scope of a di_loc to be a "
+                          "di_subprogram or di_lexical_block, got "
+                       << scope;
+  return success();
+}
