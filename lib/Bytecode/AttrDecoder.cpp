@@ -234,10 +234,13 @@ Attribute tilechain::bytecode::decodeAttrPayload(ReaderState &state,
     if (Type type = state.readType(reader))
       return TypeAttr::get(type);
     return {};
-  case AttrKind::String: {
+  case AttrKind::String:
+  case AttrKind::SymbolRef: {
     StringRef text;
     if (failed(state.readString(reader, text)))
       return {};
+    if (kind == AttrKind::SymbolRef)
+      return FlatSymbolRefAttr::get(state.ctx, text);
     return StringAttr::get(state.ctx, text);
   }
   case AttrKind::DenseI32Array: {

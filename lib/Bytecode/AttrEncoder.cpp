@@ -225,6 +225,7 @@ LogicalResult tilechain::bytecode::encodeOpAttr(WriterState &state,
     }
     return fail();
   case AttrKind::String:
+  case AttrKind::SymbolRef:
     if (auto str = dyn_cast<StringAttr>(attr)) {
       out.writeVarInt(state.stringIndex(str.getValue()));
       return success();

@@ -20,7 +20,8 @@ enum SectionId : uint8_t {
   kConstantSection = 4,
   kTypeSection = 5,
   kGlobalSection = 6,
-  kNumSections = 7,
+  kProducerSection = 7, // 13.3: the string index of the module's producer
+  kNumSections = 8,
 };
 
 enum class TypeTag : uint64_t {

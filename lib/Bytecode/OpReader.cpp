@@ -7,6 +7,7 @@
 #include "OpReader.h"
 
 #include "tilechain/Bytecode/OpTable.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 
@@ -90,6 +91,23 @@ LogicalResult OpReader::readOp(ByteReader &reader) {
       return emitReadError(state.ctx, reader)
              << "failed to get result type " << i << " for " << spec->name;
     op.types.push_back(type);
+  }
+  // Token results that this version lacks (13.1 `print`) are created fresh.
+  if (llvm::any_of(spec->results, [&](const ArgSpec &result) {
+        return !present(result.since, version);
+      })) {
+    SmallVector<Type> read(op.types.begin(), op.types.end());
+    op.types.clear();
+    size_t next = 0;
+    for (const ArgSpec &result : spec->results) {
+      if (present(result.since, version)) {
+        if (next < read.size())
+          op.types.push_back(read[next++]);
+      } else if (result.isToken) {
+        op.types.push_back(parseType("!cuda_tile.token", state.ctx));
+      }
+    }
+    op.types.append(read.begin() + next, read.end());
   }
 
   // Presence flags: optional attributes, then (with segment sizes) optional

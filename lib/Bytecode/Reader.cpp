@@ -142,8 +142,8 @@ LogicalResult FileReader::readSections() {
     }
     inSectionHeader = false;
     uint64_t required = (id == kStringSection || id == kTypeSection) ? 4
-                        : id == kGlobalSection                         ? 1
-                                                                       : 8;
+                        : (id == kGlobalSection || id == kProducerSection) ? 1
+                                                                           : 8;
     if (required > 1 && (!aligned || alignment % required))
       return error() << "section " << static_cast<int>(id)
                      << " must have alignment that is a multiple of "
@@ -437,6 +437,13 @@ OwningOpRef<Operation *> FileReader::read() {
   const OpSpec *moduleSpec = lookupOpName("cuda_tile.module");
   OperationState moduleState(UnknownLoc::get(ctx), moduleSpec->name);
   moduleState.addAttribute("sym_name", StringAttr::get(ctx, "kernels"));
+  if (auto producer = section(kProducerSection)) {
+    ByteReader reader(*producer);
+    StringRef text;
+    if (failed(state.readString(reader, text)))
+      return error() << "failed to parse producer section", nullptr;
+    moduleState.addAttribute("producer", StringAttr::get(ctx, text));
+  }
   moduleState.addRegion()->push_back(new Block());
   OwningOpRef<Operation *> module = Operation::create(moduleState);
   OpBuilder builder = OpBuilder::atBlockEnd(&module->getRegion(0).front());

@@ -458,6 +458,14 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
   writeTable(typeSection, typeRecords, 4);
   writeSection(file, kTypeSection, typeSection, 4);
 
+  if (auto producer = module->getAttrOfType<StringAttr>("producer")) {
+    if (version.packed() < 1303)
+      return module->emitError("a module producer needs bytecode version 13.3");
+    ByteWriter section;
+    section.writeVarInt(state.stringIndex(producer.getValue()));
+    writeSection(file, kProducerSection, section, 1);
+  }
+
   ByteWriter stringSection;
   writeTable(stringSection, state.strings, 4);
   writeSection(file, kStringSection, stringSection, 4);

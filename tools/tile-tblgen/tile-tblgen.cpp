@@ -78,8 +78,8 @@ std::string attrKind(const Record *opDef, const mlir::tblgen::Attribute &attr,
       {"::mlir::FloatAttr", "Float"},
       {"::mlir::TypeAttr", "Type"},
       {"::mlir::StringAttr", "String"},
-      {"::mlir::FlatSymbolRefAttr", "String"},
-      {"::mlir::SymbolRefAttr", "String"},
+      {"::mlir::FlatSymbolRefAttr", "SymbolRef"},
+      {"::mlir::SymbolRefAttr", "SymbolRef"},
       {"::mlir::DenseI32ArrayAttr", "DenseI32Array"},
       {"::mlir::DenseI64ArrayAttr", "DenseI64Array"},
       {"::mlir::DenseBoolArrayAttr", "DenseBoolArray"},
@@ -145,7 +145,10 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
     os << "const ArgSpec results" << id << "[] = {";
     for (const auto &result : op.getResults())
       os << "{\"" << result.name << "\", ArgArity::" << arity(result) << ", "
-         << sinceOf(result.name) << "}, ";
+         << sinceOf(result.name) << ", "
+         << (result.constraint.getDefName().contains("Token") ? "true"
+                                                               : "false")
+         << "}, ";
     os << "{}};\n";
     os << "const AttrSpec attrs" << id << "[] = {";
     for (int i = 0, e = op.getNumNativeAttributes(); i < e; ++i) {
@@ -161,7 +164,7 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
     os << "const ArgSpec operands" << id << "[] = {";
     for (const auto &operand : op.getOperands())
       os << "{\"" << operand.name << "\", ArgArity::" << arity(operand)
-         << ", " << sinceOf(operand.name) << "}, ";
+         << ", " << sinceOf(operand.name) << ", false}, ";
     os << "{}};\n";
 
     bool attrSized =

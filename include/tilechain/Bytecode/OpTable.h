@@ -21,7 +21,8 @@ enum class AttrKind : uint8_t {
   Integer,          // unsigned varint of the value, `width` bits
   Float,            // type index + bit pattern
   Type,             // type index
-  String,           // string index (also symbol names and references)
+  String,           // string index (also symbol names)
+  SymbolRef,        // string index of the referenced symbol
   DenseI32Array,    // varint count + 4-byte LE values
   DenseI64Array,    // varint count + 8-byte LE values
   DenseBoolArray,   // varint count + 1-byte values
@@ -46,6 +47,9 @@ struct ArgSpec {
   const char *name;
   ArgArity arity;
   PackedVersion since;
+  /// A result of token type: reading an older version that lacks it
+  /// creates a fresh token.
+  bool isToken;
 };
 
 struct AttrSpec {
