@@ -42,19 +42,31 @@ static DebugParts partsOf(Attribute attr) {
   return parts;
 }
 
-/// `key = N` in the printed attribute.
+/// `key = N` among the attribute's own parameters (not those of the
+/// attributes nested in it) in its printed form.
 static uint64_t numberAfter(Attribute attr, StringRef key) {
   std::string text = printed(attr);
   std::string pattern = (key + " = ").str();
-  size_t at = text.find(pattern);
-  if (at == std::string::npos)
-    return 0;
-  uint64_t value = 0;
-  StringRef(text)
-      .drop_front(at + pattern.size())
-      .take_while([](char c) { return llvm::isDigit(c); })
-      .getAsInteger(10, value);
-  return value;
+  int depth = 0;
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"' && (i == 0 || text[i - 1] != '\\'))
+      quoted = !quoted;
+    if (quoted)
+      continue;
+    depth += c == '<' ? 1 : c == '>' ? -1 : 0;
+    bool atWordStart = i > 0 && (text[i - 1] == '<' || text[i - 1] == ' ');
+    if (depth == 1 && atWordStart && StringRef(text).substr(i).starts_with(pattern)) {
+      uint64_t value = 0;
+      StringRef(text)
+          .drop_front(i + pattern.size())
+          .take_while([](char d) { return llvm::isDigit(d); })
+          .getAsInteger(10, value);
+      return value;
+    }
+  }
+  return 0;
 }
 
 /// The record a location is written as: a debug attribute, a call site of
@@ -127,39 +139,48 @@ LogicalResult tilechain::bytecode::encodeDebugRecord(WriterState &state,
   }
   StringRef name = nameOf(attr);
   DebugParts parts = partsOf(attr);
-  auto ref = [&](size_t i) {
-    out.writeVarInt(i < parts.refs.size() ? state.debugIndex(parts.refs[i]) : 0);
+  // References are told apart by kind, not by parameter order.
+  // "scope" is whichever reference is not the file.
+  auto ref = [&](StringRef kind) {
+    Attribute found;
+    for (Attribute sub : parts.refs) {
+      bool match = kind == "scope" ? nameOf(sub) != "cuda_tile.di_file"
+                                   : nameOf(sub) == kind;
+      if (match && !found)
+        found = sub;
+    }
+    out.writeVarInt(found ? state.debugIndex(found) : 0);
   };
   auto str = [&](size_t i) {
     out.writeVarInt(state.stringIndex(i < parts.strings.size() ? parts.strings[i] : ""));
   };
   if (name == "cuda_tile.di_compile_unit") {
     tag(DebugTag::CompileUnit);
-    ref(0);
+    ref("cuda_tile.di_file");
   } else if (name == "cuda_tile.di_file") {
     tag(DebugTag::File);
     str(0);
     str(1);
   } else if (name == "cuda_tile.di_lexical_block") {
     tag(DebugTag::LexicalBlock);
-    ref(0);
-    ref(1);
+    ref("scope");
+    ref("cuda_tile.di_file");
     out.writeVarInt(numberAfter(attr, "line"));
     out.writeVarInt(numberAfter(attr, "column"));
   } else if (name == "cuda_tile.di_loc") {
     tag(DebugTag::Loc);
-    ref(0);
+    ref("scope");
     out.writeVarInt(state.stringIndex(
         parts.source ? parts.source.getFilename().getValue() : ""));
     out.writeVarInt(parts.source ? parts.source.getLine() : 0);
     out.writeVarInt(parts.source ? parts.source.getColumn() : 0);
   } else if (name == "cuda_tile.di_subprogram") {
     tag(DebugTag::Subprogram);
-    ref(0);
+    ref("cuda_tile.di_file");
     out.writeVarInt(numberAfter(attr, "line"));
     str(0);
     str(1);
-    ref(1);
+    ref("cuda_tile.di_compile_unit");
     out.writeVarInt(numberAfter(attr, "scopeLine"));
   } else {
     tag(DebugTag::Unknown);

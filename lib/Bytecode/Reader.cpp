@@ -365,7 +365,7 @@ LogicalResult FileReader::createFunction(OpBuilder &builder,
   OperationState op(loc, spec->name);
   op.addAttribute("sym_name", StringAttr::get(ctx, name));
   op.addAttribute("function_type", TypeAttr::get(funcType));
-  // Like the reference reader: empty argument/result attributes and hints.
+  // Like the reference reader: empty argument and result attributes.
   for (const AttrSpec &attr : spec->attrs) {
     StringRef attrName = attr.name;
     if (attrName == "arg_attrs" || attrName == "res_attrs") {
@@ -373,13 +373,9 @@ LogicalResult FileReader::createFunction(OpBuilder &builder,
                                          : funcType.getNumResults();
       op.addAttribute(attrName, ArrayAttr::get(ctx, SmallVector<Attribute>(
                                                         n, DictionaryAttr::get(ctx))));
-    } else if (attr.kind == AttrKind::OptimizationHints) {
-      Attribute hints = func.hints;
-      if (!hints)
-        hints = parseDialectAttr(state, file, "#cuda_tile.optimization_hints<>");
-      if (!hints)
-        return failure();
-      op.addAttribute(attrName, hints);
+    } else if (attr.kind == AttrKind::OptimizationHints && func.hints) {
+      // Absent hints stay absent, so that re-encoding reproduces the file.
+      op.addAttribute(attrName, func.hints);
     }
   }
   Region *region = op.addRegion();

@@ -392,9 +392,6 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
     Operation *op = entry.func.getOperation();
     bool kernel = op->getName().getStringRef() == "cuda_tile.entry";
     Attribute hints = op->getInherentAttr("optimization_hints").value_or(Attribute());
-    // An empty hints attribute is what the reader creates for "no hints".
-    if (hints && printed(hints) == "#cuda_tile.optimization_hints<>")
-      hints = {};
     funcSection.writeVarInt(entry.nameIndex);
     funcSection.writeVarInt(entry.typeIndex);
     funcSection.writeByte((kernel ? kFunctionKernel : 0) |
