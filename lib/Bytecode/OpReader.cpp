@@ -92,22 +92,29 @@ LogicalResult OpReader::readOp(ByteReader &reader) {
              << "failed to get result type " << i << " for " << spec->name;
     op.types.push_back(type);
   }
-  // Token results that this version lacks (13.1 `print`) are created fresh.
+  // Token results that this version lacks (13.1 `print`) are created fresh;
+  // they take no value number.
+  SmallVector<bool> numbered(op.types.size(), true);
   if (llvm::any_of(spec->results, [&](const ArgSpec &result) {
         return !present(result.since, version);
       })) {
     SmallVector<Type> read(op.types.begin(), op.types.end());
     op.types.clear();
+    numbered.clear();
     size_t next = 0;
     for (const ArgSpec &result : spec->results) {
       if (present(result.since, version)) {
-        if (next < read.size())
+        if (next < read.size()) {
           op.types.push_back(read[next++]);
+          numbered.push_back(true);
+        }
       } else if (result.isToken) {
         op.types.push_back(parseType("!cuda_tile.token", state.ctx));
+        numbered.push_back(false);
       }
     }
     op.types.append(read.begin() + next, read.end());
+    numbered.resize(op.types.size(), true);
   }
 
   // Presence flags: optional attributes, then (with segment sizes) optional
@@ -196,7 +203,9 @@ LogicalResult OpReader::readOp(ByteReader &reader) {
   }
 
   Operation *created = builder.create(op);
-  values.insert(values.end(), created->result_begin(), created->result_end());
+  for (auto [result, hasNumber] : llvm::zip(created->getResults(), numbered))
+    if (hasNumber)
+      values.push_back(result);
   return success();
 }
 

@@ -165,10 +165,12 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
 
   // Results: the ones this version has (all of them when counted).
   SmallVector<Type> resultTypes;
-  for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
-    if (spec->countResults || i >= spec->results.size() ||
-        present(spec->results[i].since))
-      resultTypes.push_back(type);
+  SmallVector<Value> numberedResults;
+  for (auto [i, result] : llvm::enumerate(op.getResults()))
+    if (i >= spec->results.size() || present(spec->results[i].since)) {
+      resultTypes.push_back(result.getType());
+      numberedResults.push_back(result);
+    }
   if (spec->countResults)
     out.writeVarInt(resultTypes.size());
   for (Type type : resultTypes) {
@@ -275,7 +277,7 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
           return failure();
     }
   }
-  for (Value result : op.getResults())
+  for (Value result : numberedResults)
     define(result);
   return success();
 }
