@@ -142,6 +142,10 @@ LogicalResult OpReader::readOp(ByteReader &reader) {
                           : decodeOpAttr(state, reader, attr, firstResult);
     if (!value)
       return failure();
+    if (attr.alwaysEncoded)
+      if (auto flags = dyn_cast<DenseBoolArrayAttr>(value))
+        if (llvm::none_of(flags.asArrayRef(), [](bool b) { return b; }))
+          continue;
     op.addAttribute(attr.name, value);
   }
 

@@ -239,6 +239,8 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
     Attribute value = op.getInherentAttr(attr.name).value_or(Attribute());
     if (!value)
       value = op.getAttr(attr.name);
+    if (!value && attr.alwaysEncoded && attr.kind == AttrKind::DenseBoolArray)
+      value = DenseBoolArrayAttr::get(op.getContext(), {});
     if (!value) {
       if (attr.optional)
         continue;

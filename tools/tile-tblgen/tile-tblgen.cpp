@@ -9,6 +9,7 @@
 #include "mlir/TableGen/Attribute.h"
 #include "mlir/TableGen/EnumInfo.h"
 #include "mlir/TableGen/Operator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -118,6 +119,11 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
     opcodeOf[rec->getValueAsString("mnemonic").str()] =
         rec->getValueAsInt("opcode");
 
+  std::map<std::string, std::vector<std::string>> alwaysEncoded;
+  for (const Record *rec : records.getAllDerivedDefinitions("TileAlwaysEncoded"))
+    alwaysEncoded[rec->getValueAsString("mnemonic").str()].push_back(
+        rec->getValueAsString("attr").str());
+
   EnumTable enums;
   std::string rows;
   raw_string_ostream rowOs(rows);
@@ -155,10 +161,12 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
       const auto &named = op.getAttribute(i);
       int detail = 0;
       std::string kind = attrKind(def, named.attr, enums, detail);
-      bool optional = named.attr.isOptional() || kind == "Unit";
+      const auto &always = alwaysEncoded[shortName.str()];
+      bool forced = llvm::is_contained(always, named.name.str());
+      bool optional = (named.attr.isOptional() || kind == "Unit") && !forced;
       os << "{\"" << named.name << "\", AttrKind::" << kind << ", "
          << (optional ? "true" : "false") << ", " << sinceOf(named.name)
-         << ", " << detail << "}, ";
+         << ", " << detail << ", " << (forced ? "true" : "false") << "}, ";
     }
     os << "{}};\n";
     os << "const ArgSpec operands" << id << "[] = {";

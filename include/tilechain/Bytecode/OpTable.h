@@ -59,6 +59,9 @@ struct AttrSpec {
   PackedVersion since;
   /// Integer: bit width. Enum: index into enumSpecs().
   int16_t detail;
+  /// An ODS-optional attribute the bytecode always carries (no presence
+  /// bit): its all-false/empty value stands for "absent".
+  bool alwaysEncoded;
 };
 
 struct OpSpec {
