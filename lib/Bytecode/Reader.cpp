@@ -312,6 +312,9 @@ LogicalResult FileReader::createGlobal(OpBuilder &builder,
         return failure();
       break;
     case AttrKind::Integer:
+      if (!llvm::isUIntN(attr.detail, global.alignment))
+        return error() << "global alignment " << global.alignment
+                       << " does not fit in " << attr.detail << " bits";
       value = IntegerAttr::get(IntegerType::get(ctx, attr.detail),
                                APInt(attr.detail, global.alignment));
       break;
