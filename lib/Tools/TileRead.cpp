@@ -69,6 +69,9 @@ struct Options {
   llvm::cl::opt<bool> splitInput{
       "split-input-file",
       llvm::cl::desc("process each '// -----' chunk on its own")};
+  llvm::cl::opt<bool> allowUnregistered{
+      "allow-unregistered-dialect",
+      llvm::cl::desc("accept ops of unregistered dialects in MLIR input")};
   llvm::cl::opt<bool> verifyDiagnostics{
       "verify-diagnostics",
       llvm::cl::desc("check diagnostics against expected-* comments")};
@@ -130,18 +133,20 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
       return kExitNotTileIR;
   } else {
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-    top = parseSourceFile<Operation *>(sourceMgr, config);
+    top = parseSourceFile<ModuleOp>(sourceMgr, config);
     if (!top)
       return kExitCompileFailure;
   }
+  // One cuda_tile.module is printed on its own; anything else (several
+  // top-level ops, as in dialect tests) is printed like mlir-opt would.
   Operation *module = findTileModule(top.get());
-  if (!module) {
-    top->emitError("expected a single 'cuda_tile.module'");
+  if (failed(verify(module ? module : top.get())))
+    return kExitCompileFailure;
+  if (!module && options.emit == Emit::TileBytecode) {
+    top->emitError("Tile IR bytecode holds exactly one 'cuda_tile.module'");
     return kExitCompileFailure;
   }
-  if (failed(verify(module)))
-    return kExitCompileFailure;
-  return emit(module, out);
+  return emit(module ? module : top.get(), out);
 }
 
 int TileRead::emit(Operation *module, std::string &out) {
@@ -231,6 +236,10 @@ int tilechain::runTileRead(int argc, char **argv) {
   registry.insert<cuda_tile::CudaTileDialect>();
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  ctx.allowUnregisteredDialects(options.allowUnregistered);
+  // As mlir-opt: expected-* annotations do not spell out the op dump note.
+  if (options.verifyDiagnostics)
+    ctx.printOpOnDiagnostic(false);
 
   std::string output;
   int status = kExitSuccess;

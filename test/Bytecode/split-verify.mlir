@@ -10,7 +10,6 @@ cuda_tile.module @first {
 // -----
 
 cuda_tile.module @second {
-  // expected-note @+2 {{see current operation}}
   // expected-error @+1 {{unregistered operation 'cuda_tile.nope' found in dialect ('cuda_tile')}}
   "cuda_tile.nope"() : () -> ()
 }
