@@ -36,6 +36,11 @@ if config.ptxas and os.access(config.ptxas, os.X_OK):
 else:
     lit_config.warning("ptxas not configured: end-to-end tests are skipped")
 
+if config.libdevice and os.path.isfile(config.libdevice):
+    config.available_features.add("libdevice")
+else:
+    lit_config.warning("libdevice not configured: libdevice tests are skipped")
+
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")
 else:

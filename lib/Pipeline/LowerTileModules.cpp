@@ -46,11 +46,11 @@ struct LowerTileModulesPass
     ModuleOp top = getOperation();
     MLIRContext *context = top.getContext();
     if (!tilechain::isSupportedGPUName(gpuName)) {
-      top.emitError() << "unsupported --gpu-name '" << gpuName << "'";
+      top.emitError() << "unsupported --gpu-name '" << gpuName.getValue() << "'";
       return signalPassFailure();
     }
     if (optLevel > 3) {
-      top.emitError() << "unsupported --opt-level " << optLevel
+      top.emitError() << "unsupported --opt-level " << optLevel.getValue()
                       << " (expected 0-3)";
       return signalPassFailure();
     }

@@ -20,6 +20,9 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 using namespace tilechain;
 
@@ -140,6 +143,10 @@ PtxasResult tilechain::runPtxas(llvm::ArrayRef<std::string> argv,
   pid_t pid = ::fork();
   if (pid == 0) {
     ::setpgid(0, 0);
+#ifdef __linux__
+    // ptxas must not outlive tile-link, even when tile-link is SIGKILLed.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     int devNull = ::open("/dev/null", O_RDONLY);
     ::dup2(devNull, STDIN_FILENO);
     ::dup2(output[1], STDOUT_FILENO);
