@@ -25,10 +25,13 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["TILECHAIN_PTXAS"] = config.ptxas
 config.environment["TILECHAIN_LIBDEVICE"] = config.libdevice
 config.environment["TILECHAIN_CORPUS"] = config.corpus_dir
+config.environment["TILECHAIN_BIN_DIR"] = config.tilechain_tools_dir
 
 config.substitutions.append(("%src_root", config.tilechain_src_root))
 config.substitutions.append(("%corpus", config.corpus_dir))
 config.substitutions.append(("%ptxas", config.ptxas))
+config.substitutions.append(("%{tileiras}",
+                              os.path.join(config.tilechain_src_root, "scripts", "tileiras")))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 
 if config.ptxas and os.access(config.ptxas, os.X_OK):
