@@ -15,9 +15,9 @@
 namespace cl = llvm::cl;
 using namespace tilechain;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
+static cl::opt<std::string> inputFile(cl::Positional, cl::init("-"),
                                       cl::desc("<input.ptx>"));
-static cl::opt<std::string> outputFile("o", cl::Required,
+static cl::opt<std::string> outputFile("o", cl::init("-"),
                                        cl::desc("Output cubin"),
                                        cl::value_desc("file"));
 static cl::opt<std::string>
@@ -45,13 +45,26 @@ static int fail(const llvm::Twine &message, int code) {
   return code;
 }
 
+/// ptxas reads and writes files: PTX from stdin and a cubin for stdout pass
+/// through temporary files.
+static std::error_code createScratch(llvm::StringRef suffix,
+                                     llvm::SmallVectorImpl<char> &path) {
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tile-link", suffix, fd, path))
+    return ec;
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::sys::RemoveFileOnSignal(llvm::StringRef(path.data(), path.size()));
+  return {};
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
 
   if (optLevel > 3)
     return fail("--opt-level must be 0-3", kExitConfiguration);
-  auto input = llvm::MemoryBuffer::getFile(inputFile);
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!input)
     return fail("cannot read '" + inputFile + "': " + input.getError().message(),
                 kExitConfiguration);
@@ -71,38 +84,77 @@ int main(int argc, char **argv) {
     return fail("no ptxas configured (set TILECHAIN_PTXAS or --ptxas)",
                 kExitConfiguration);
 
+  llvm::SmallString<256> ptxPath(inputFile);
+  bool ptxFromStdin = inputFile == "-";
+  if (ptxFromStdin) {
+    if (std::error_code ec = createScratch("ptx", ptxPath))
+      return fail("cannot create a temporary file: " + ec.message(),
+                  kExitConfiguration);
+    std::error_code ec;
+    llvm::raw_fd_ostream ptxFile(ptxPath, ec);
+    if (!ec)
+      ptxFile << (*input)->getBuffer();
+    if (ec || ptxFile.has_error())
+      return fail("cannot write '" + ptxPath + "'", kExitConfiguration);
+  }
+
   // ptxas writes beside the output and the result is renamed into place, so
   // the output is either the whole cubin or absent.
+  bool toStdout = outputFile == "-";
   llvm::SmallString<256> partial;
-  int partialFD;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          outputFile + ".partial-%%%%%%", partialFD, partial))
-    return fail("cannot create a file beside '" + outputFile +
-                    "': " + ec.message(),
+  std::error_code partialError;
+  if (toStdout) {
+    partialError = createScratch("cubin", partial);
+  } else {
+    int fd;
+    partialError = llvm::sys::fs::createUniqueFile(
+        outputFile + ".partial-%%%%%%", fd, partial);
+    if (!partialError) {
+      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+      llvm::sys::RemoveFileOnSignal(partial);
+    }
+  }
+  if (partialError)
+    return fail("cannot create a file for the cubin: " + partialError.message(),
                 kExitConfiguration);
-  llvm::sys::Process::SafelyCloseFileDescriptor(partialFD);
-  llvm::sys::RemoveFileOnSignal(partial);
 
   PtxasResult result =
-      runPtxas(buildPtxasCommand(options, *chip, inputFile, partial),
+      runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
                options.timeoutSeconds);
   llvm::errs() << result.output;
-  bool isCubin = false;
+  std::unique_ptr<llvm::MemoryBuffer> cubin;
   if (result.succeeded) {
-    auto cubin = llvm::MemoryBuffer::getFile(partial);
-    isCubin = cubin && (*cubin)->getBuffer().starts_with("\x7f"
-                                                         "ELF");
-    if (!isCubin)
+    auto written = llvm::MemoryBuffer::getFile(partial);
+    if (written && (*written)->getBuffer().starts_with("\x7f"
+                                                       "ELF"))
+      cubin = std::move(*written);
+    else
       result.failure = "ptxas succeeded but wrote no ELF cubin";
   }
-  if (!isCubin) {
+  if (!cubin) {
     llvm::sys::fs::remove(partial);
+    if (ptxFromStdin) {
+      // Kept, so that the command below reproduces the failure.
+      llvm::sys::DontRemoveFileOnSignal(ptxPath);
+      llvm::errs() << "tile-link: the PTX read from stdin is kept in "
+                   << ptxPath << "\n";
+    }
     llvm::errs() << "tile-link: " << result.failure << "\n"
                  << "tile-link: to reproduce: "
-                 << quoteCommandLine(buildPtxasCommand(options, *chip,
-                                                       inputFile, outputFile))
+                 << quoteCommandLine(buildPtxasCommand(
+                        options, *chip, ptxPath,
+                        toStdout ? llvm::StringRef("out.cubin")
+                                 : llvm::StringRef(outputFile)))
                  << "\n";
     return kExitCompileFailure;
+  }
+  if (ptxFromStdin)
+    llvm::sys::fs::remove(ptxPath);
+  if (toStdout) {
+    llvm::sys::fs::remove(partial);
+    llvm::outs() << cubin->getBuffer();
+    llvm::outs().flush();
+    return llvm::outs().has_error() ? kExitConfiguration : kExitSuccess;
   }
   if (std::error_code ec = llvm::sys::fs::rename(partial, outputFile)) {
     llvm::sys::fs::remove(partial);
