@@ -1,12 +1,10 @@
-//===- tile-read.cpp - Tile IR bytecode <-> cuda_tile MLIR ----------------===//
-#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+//===- tile-read.cpp - Tile IR bytecode <-> cuda_tile ---------------------===//
+//
+// Reads Tile IR bytecode (recognised by its magic) or cuda_tile MLIR (text or
+// MLIR bytecode), verifies it, and writes cuda_tile text, MLIR bytecode for
+// the next stage, or Tile IR bytecode.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Tools/TileRead.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
-
-int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  registry.insert<mlir::cuda_tile::CudaTileDialect>();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "tile-read: Tile IR bytecode reader", registry));
-}
+int main(int argc, char **argv) { return tilechain::runTileRead(argc, argv); }

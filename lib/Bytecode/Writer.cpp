@@ -1,0 +1,468 @@
+//===- Writer.cpp - encode cuda_tile as Tile IR bytecode ------------------===//
+//
+// Layout, in NVIDIA's order: header, globals, functions, constants, debug
+// info, types, strings, end marker. Each op is written by one generic routine
+// that interprets the op table (docs/bytecode-format.md).
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Bytecode/Writer.h"
+
+#include "Format.h"
+#include "WriterState.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace tilechain::bytecode;
+
+//===----------------------------------------------------------------------===//
+// Tables
+//===----------------------------------------------------------------------===//
+
+uint64_t WriterState::stringIndex(StringRef text) {
+  auto [it, inserted] = stringIndices.try_emplace(text, strings.size());
+  if (inserted)
+    strings.push_back(text.str());
+  return it->second;
+}
+
+FailureOr<uint64_t> WriterState::typeIndex(Type type, Location loc) {
+  auto it = typeIndices.find(type);
+  if (it != typeIndices.end())
+    return it->second;
+  SmallVector<Type> deps;
+  if (failed(typeDependencies(type, deps)))
+    return failure();
+  for (Type dep : deps)
+    if (failed(typeIndex(dep, loc)))
+      return failure();
+  // Registering the dependencies may have registered this type too.
+  it = typeIndices.find(type);
+  if (it != typeIndices.end())
+    return it->second;
+  uint64_t index = types.size();
+  typeIndices[type] = index;
+  types.push_back(type);
+  return index;
+}
+
+uint64_t WriterState::constantIndex(Attribute dense) {
+  auto it = constantIndices.find(dense);
+  if (it != constantIndices.end())
+    return it->second;
+  ArrayRef<char> raw = cast<DenseElementsAttr>(dense).getRawData();
+  ByteWriter record;
+  record.writeVarInt(raw.size());
+  record.writeBytes(StringRef(raw.data(), raw.size()));
+  uint64_t index = constants.size();
+  constantIndices[dense] = index;
+  constants.emplace_back(record.buffer().begin(), record.buffer().end());
+  return index;
+}
+
+uint64_t WriterState::debugIndex(Attribute attr) {
+  if (!attr || isa<UnknownLoc, FileLineColLoc>(attr))
+    return 0;
+  auto it = debugIndices.find(attr);
+  if (it != debugIndices.end())
+    return it->second;
+  SmallVector<Attribute> deps;
+  debugDependencies(attr, deps);
+  for (Attribute dep : deps)
+    debugIndex(dep);
+  it = debugIndices.find(attr);
+  if (it != debugIndices.end())
+    return it->second;
+  uint64_t index = debugRecords.size() + 1;
+  debugIndices[attr] = index;
+  debugRecords.push_back(attr);
+  return index;
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class OpWriter {
+public:
+  OpWriter(WriterState &state, std::vector<uint64_t> *debug)
+      : state(state), debug(debug) {}
+
+  LogicalResult writeBody(FunctionOpInterface func, ByteWriter &out);
+
+private:
+  LogicalResult writeOp(Operation &op, ByteWriter &out);
+  LogicalResult writeBlock(Block &block, ByteWriter &out);
+  void define(Value value) {
+    indices[value] = scope.size();
+    scope.push_back(value);
+  }
+  void writeValues(ValueRange values, ByteWriter &out) {
+    for (Value value : values)
+      out.writeVarInt(indices.lookup(value));
+  }
+
+  WriterState &state;
+  /// Debug records of the current function, or null when it has none.
+  std::vector<uint64_t> *debug;
+  llvm::DenseMap<Value, uint64_t> indices;
+  std::vector<Value> scope;
+};
+
+} // namespace
+
+LogicalResult OpWriter::writeBody(FunctionOpInterface func, ByteWriter &out) {
+  Region &body = func->getRegion(0);
+  if (body.empty())
+    return func->emitError("function without a body cannot be encoded");
+  for (BlockArgument arg : body.front().getArguments())
+    define(arg);
+  for (Operation &op : body.front())
+    if (failed(writeOp(op, out)))
+      return failure();
+  return success();
+}
+
+LogicalResult OpWriter::writeBlock(Block &block, ByteWriter &out) {
+  size_t outer = scope.size();
+  out.writeVarInt(block.getNumArguments());
+  for (BlockArgument arg : block.getArguments()) {
+    FailureOr<uint64_t> index = state.typeIndex(arg.getType(), arg.getLoc());
+    if (failed(index))
+      return failure();
+    out.writeVarInt(*index);
+    define(arg);
+  }
+  out.writeVarInt(block.getOperations().size());
+  for (Operation &op : block)
+    if (failed(writeOp(op, out)))
+      return failure();
+  while (scope.size() > outer) {
+    indices.erase(scope.back());
+    scope.pop_back();
+  }
+  return success();
+}
+
+LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
+  PackedVersion version = state.version.packed();
+  const OpSpec *spec = lookupOpName(op.getName().getStringRef());
+  if (!spec)
+    return op.emitError("operation not supported in bytecode");
+  if (spec->since > version)
+    return op.emitError() << "'" << spec->name
+                          << "' needs a newer bytecode version than "
+                          << state.version.str();
+  auto present = [&](PackedVersion since) { return since <= version; };
+  out.writeVarInt(spec->opcode);
+  if (debug)
+    debug->push_back(state.debugIndex(op.getLoc()));
+
+  // Results: the ones this version has (all of them when counted).
+  SmallVector<Type> resultTypes;
+  for (auto [i, type] : llvm::enumerate(op.getResultTypes()))
+    if (spec->countResults || i >= spec->results.size() ||
+        present(spec->results[i].since))
+      resultTypes.push_back(type);
+  if (spec->countResults)
+    out.writeVarInt(resultTypes.size());
+  for (Type type : resultTypes) {
+    FailureOr<uint64_t> index = state.typeIndex(type, op.getLoc());
+    if (failed(index))
+      return failure();
+    out.writeVarInt(*index);
+  }
+
+  // Operand groups.
+  SmallVector<ValueRange> groups;
+  if (spec->attrSizedOperands) {
+    auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+        op.getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+    if (!sizes || sizes.size() != static_cast<int64_t>(spec->operands.size()))
+      return op.emitError("missing operand segment sizes");
+    unsigned start = 0;
+    for (int32_t size : sizes.asArrayRef()) {
+      groups.push_back(op.getOperands().slice(start, size));
+      start += size;
+    }
+  }
+
+  // Presence flags.
+  uint64_t flags = 0;
+  unsigned bit = 0;
+  bool hasFlags = false;
+  for (const AttrSpec &attr : spec->attrs) {
+    if (!present(attr.since)) {
+      if (attr.optional && op.getAttr(attr.name))
+        return op.emitError() << "attribute '" << attr.name
+                              << "' needs a newer bytecode version than "
+                              << state.version.str();
+      continue;
+    }
+    if (!attr.optional)
+      continue;
+    hasFlags = true;
+    if (op.getAttr(attr.name) || op.getInherentAttr(attr.name).value_or(Attribute()))
+      flags |= 1ull << bit;
+    ++bit;
+  }
+  if (spec->attrSizedOperands)
+    for (auto [operand, group] : llvm::zip(spec->operands, groups)) {
+      if (!present(operand.since)) {
+        if (!group.empty())
+          return op.emitError() << "operand '" << operand.name
+                                << "' needs a newer bytecode version than "
+                                << state.version.str();
+        continue;
+      }
+      if (operand.arity != ArgArity::Optional)
+        continue;
+      hasFlags = true;
+      if (!group.empty())
+        flags |= 1ull << bit;
+      ++bit;
+    }
+  if (hasFlags)
+    out.writeVarInt(flags);
+
+  // Attributes.
+  for (const AttrSpec &attr : spec->attrs) {
+    if (!present(attr.since) || attr.kind == AttrKind::Unit)
+      continue;
+    Attribute value = op.getInherentAttr(attr.name).value_or(Attribute());
+    if (!value)
+      value = op.getAttr(attr.name);
+    if (!value) {
+      if (attr.optional)
+        continue;
+      return op.emitError() << "missing attribute '" << attr.name << "'";
+    }
+    if (failed(encodeOpAttr(state, attr, value, op.getNumResults() > 0, out,
+                            op.getLoc())))
+      return failure();
+  }
+
+  // Operands.
+  if (spec->attrSizedOperands) {
+    for (auto [operand, group] : llvm::zip(spec->operands, groups)) {
+      if (!present(operand.since))
+        continue;
+      if (operand.arity == ArgArity::Variadic)
+        out.writeVarInt(group.size());
+      writeValues(group, out);
+    }
+  } else if (!spec->operands.empty()) {
+    bool variable = llvm::any_of(spec->operands, [](const ArgSpec &operand) {
+      return operand.arity != ArgArity::Single;
+    });
+    if (variable)
+      out.writeVarInt(op.getNumOperands());
+    writeValues(op.getOperands(), out);
+  }
+
+  // Regions.
+  if (spec->numRegions) {
+    out.writeVarInt(op.getNumRegions());
+    for (Region &region : op.getRegions()) {
+      out.writeVarInt(region.getBlocks().size());
+      for (Block &block : region)
+        if (failed(writeBlock(block, out)))
+          return failure();
+    }
+  }
+  for (Value result : op.getResults())
+    define(result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Sections
+//===----------------------------------------------------------------------===//
+
+static void writeSection(ByteWriter &file, SectionId id, ByteWriter &payload,
+                         uint64_t alignment) {
+  file.writeByte(id | (alignment > 1 ? 0x80 : 0));
+  file.writeVarInt(payload.size());
+  if (alignment > 1) {
+    file.writeVarInt(alignment);
+    file.alignTo(alignment);
+  }
+  file.writeBytes(StringRef(payload.buffer().data(), payload.size()));
+}
+
+/// count, padding, fixed-width offsets, then the records.
+template <typename Records>
+static void writeTable(ByteWriter &out, const Records &records, unsigned width) {
+  out.writeVarInt(records.size());
+  out.alignTo(width);
+  uint64_t offset = 0;
+  for (const auto &record : records) {
+    out.writeLE(offset, width);
+    offset += record.size();
+  }
+  for (const auto &record : records)
+    out.writeBytes(StringRef(record.data(), record.size()));
+}
+
+namespace {
+struct FunctionEntry {
+  FunctionOpInterface func;
+  uint64_t nameIndex;
+  uint64_t typeIndex;
+  /// 1-based index into the debug section's per-function lists, or 0.
+  uint64_t debugSlot;
+};
+} // namespace
+
+LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
+                                                       BytecodeVersion version,
+                                                       SmallVectorImpl<char> &out) {
+  if (module->getName().getStringRef() != "cuda_tile.module" ||
+      module->getNumRegions() != 1 || module->getRegion(0).empty())
+    return module->emitError("expected a 'cuda_tile.module'");
+  Block &body = module->getRegion(0).front();
+  WriterState state(version);
+
+  // Functions first: their names, signatures and locations are numbered
+  // before anything else.
+  std::vector<FunctionEntry> functions;
+  SmallVector<Operation *> globals;
+  for (Operation &op : body) {
+    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+      FunctionEntry entry{func, state.stringIndex(func.getName()), 0, 0};
+      FailureOr<uint64_t> type = state.typeIndex(func.getFunctionType(), op.getLoc());
+      if (failed(type))
+        return failure();
+      entry.typeIndex = *type;
+      if (!isa<UnknownLoc, FileLineColLoc>(op.getLoc())) {
+        state.debugPerFunction.push_back({state.debugIndex(op.getLoc())});
+        entry.debugSlot = state.debugPerFunction.size();
+      }
+      functions.push_back(entry);
+    } else if (op.getName().getStringRef() == "cuda_tile.global") {
+      globals.push_back(&op);
+    } else {
+      return op.emitError("only function and global ops can be encoded in a module");
+    }
+  }
+
+  ByteWriter file;
+  file.writeBytes(StringRef(reinterpret_cast<const char *>(kMagic), sizeof(kMagic)));
+  file.writeByte(version.major);
+  file.writeByte(version.minor);
+  file.writeLE(version.tag, 2);
+
+  if (!globals.empty()) {
+    ByteWriter section;
+    section.writeVarInt(globals.size());
+    for (Operation *global : globals) {
+      auto name = global->getAttrOfType<StringAttr>("sym_name");
+      auto value = dyn_cast_or_null<DenseIntOrFPElementsAttr>(
+          global->getInherentAttr("value").value_or(Attribute()));
+      if (!name || !value)
+        return global->emitError("global needs a name and a dense value");
+      section.writeVarInt(state.stringIndex(name.getValue()));
+      FailureOr<uint64_t> type = state.typeIndex(value.getType(), global->getLoc());
+      if (failed(type))
+        return failure();
+      section.writeVarInt(*type);
+      section.writeVarInt(state.constantIndex(value));
+      auto alignment = dyn_cast_or_null<IntegerAttr>(
+          global->getInherentAttr("alignment").value_or(Attribute()));
+      section.writeVarInt(alignment ? alignment.getValue().getZExtValue() : 0);
+      if (version.packed() >= 1303) {
+        Attribute visibility =
+            global->getInherentAttr("symbol_visibility").value_or(Attribute());
+        section.writeByte(visibility && StringRef(printed(visibility)).contains("private"));
+        section.writeVarInt(global->hasAttr("constant") ||
+                            global->getInherentAttr("constant").value_or(Attribute()));
+      }
+    }
+    writeSection(file, kGlobalSection, section, 1);
+  }
+
+  ByteWriter funcSection;
+  funcSection.writeVarInt(functions.size());
+  for (FunctionEntry &entry : functions) {
+    Operation *op = entry.func.getOperation();
+    bool kernel = op->getName().getStringRef() == "cuda_tile.entry";
+    Attribute hints = op->getInherentAttr("optimization_hints").value_or(Attribute());
+    // An empty hints attribute is what the reader creates for "no hints".
+    if (hints && printed(hints) == "#cuda_tile.optimization_hints<>")
+      hints = {};
+    funcSection.writeVarInt(entry.nameIndex);
+    funcSection.writeVarInt(entry.typeIndex);
+    funcSection.writeByte((kernel ? kFunctionKernel : 0) |
+                          (kernel && hints ? kFunctionHasHints : 0));
+    funcSection.writeVarInt(entry.debugSlot);
+    if (kernel && hints &&
+        failed(encodeTaggedAttr(state, hints, funcSection, op->getLoc())))
+      return failure();
+    ByteWriter bodyBytes;
+    std::vector<uint64_t> *debug =
+        entry.debugSlot ? &state.debugPerFunction[entry.debugSlot - 1] : nullptr;
+    OpWriter writer(state, debug);
+    if (failed(writer.writeBody(entry.func, bodyBytes)))
+      return failure();
+    funcSection.writeVarInt(bodyBytes.size());
+    funcSection.writeBytes(StringRef(bodyBytes.buffer().data(), bodyBytes.size()));
+  }
+  funcSection.alignTo(8);
+  writeSection(file, kFuncSection, funcSection, 8);
+
+  if (!state.constants.empty()) {
+    ByteWriter section;
+    writeTable(section, state.constants, 8);
+    writeSection(file, kConstantSection, section, 8);
+  }
+
+  if (!state.debugPerFunction.empty() || !state.debugRecords.empty()) {
+    // Records may number further records (and strings) while being written.
+    std::vector<SmallVector<char>> records;
+    for (size_t i = 0; i < state.debugRecords.size(); ++i) {
+      ByteWriter record;
+      if (failed(encodeDebugRecord(state, state.debugRecords[i], record)))
+        return failure();
+      records.emplace_back(record.buffer().begin(), record.buffer().end());
+    }
+    ByteWriter section;
+    section.writeVarInt(state.debugPerFunction.size());
+    section.alignTo(4);
+    uint64_t offset = 0;
+    for (const auto &list : state.debugPerFunction) {
+      section.writeLE(offset, 4);
+      offset += list.size();
+    }
+    section.writeVarInt(offset);
+    section.alignTo(8);
+    for (const auto &list : state.debugPerFunction)
+      for (uint64_t index : list)
+        section.writeLE(index, 8);
+    writeTable(section, records, 4);
+    writeSection(file, kDebugSection, section, 8);
+  }
+
+  std::vector<SmallVector<char>> typeRecords;
+  for (size_t i = 0; i < state.types.size(); ++i) {
+    ByteWriter record;
+    if (failed(encodeTypeRecord(state, state.types[i], record)))
+      return failure();
+    typeRecords.emplace_back(record.buffer().begin(), record.buffer().end());
+  }
+  ByteWriter typeSection;
+  writeTable(typeSection, typeRecords, 4);
+  writeSection(file, kTypeSection, typeSection, 4);
+
+  ByteWriter stringSection;
+  writeTable(stringSection, state.strings, 4);
+  writeSection(file, kStringSection, stringSection, 4);
+
+  file.writeByte(kEndSection);
+  out.assign(file.buffer().begin(), file.buffer().end());
+  return success();
+}
