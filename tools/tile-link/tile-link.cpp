@@ -139,12 +139,15 @@ int main(int argc, char **argv) {
       llvm::errs() << "tile-link: the PTX read from stdin is kept in "
                    << ptxPath << "\n";
     }
+    // Absolute paths: the command works from any directory.
+    llvm::SmallString<256> reproPTX(ptxPath), reproCubin(
+        toStdout ? llvm::StringRef("out.cubin") : llvm::StringRef(outputFile));
+    llvm::sys::fs::make_absolute(reproPTX);
+    llvm::sys::fs::make_absolute(reproCubin);
     llvm::errs() << "tile-link: " << result.failure << "\n"
                  << "tile-link: to reproduce: "
-                 << quoteCommandLine(buildPtxasCommand(
-                        options, *chip, ptxPath,
-                        toStdout ? llvm::StringRef("out.cubin")
-                                 : llvm::StringRef(outputFile)))
+                 << quoteCommandLine(buildPtxasCommand(options, *chip,
+                                                       reproPTX, reproCubin))
                  << "\n";
     return kExitCompileFailure;
   }
