@@ -145,6 +145,12 @@ static Attribute readEnum(ReaderState &state, ByteReader &reader, int enumIndex)
   const EnumSpec &spec = enumSpecs()[enumIndex];
   for (const EnumCase &enumCase : spec.cases)
     if (enumCase.value == value) {
+      if (spec.bitWidth) {
+        Attribute attr = IntegerAttr::get(
+            IntegerType::get(state.ctx, spec.bitWidth), APInt(spec.bitWidth, value));
+        state.enumCache[key] = attr;
+        return attr;
+      }
       std::string text = std::string("#cuda_tile.") + spec.attrMnemonic + "<" +
                          enumCase.symbol + ">";
       Attribute attr = parseAttribute(text, state.ctx);

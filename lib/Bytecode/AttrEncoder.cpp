@@ -176,6 +176,8 @@ LogicalResult tilechain::bytecode::encodeTaggedAttr(WriterState &state,
 /// The case value of an enum attribute `#cuda_tile.<mnemonic><symbol>`.
 static FailureOr<uint64_t> enumValue(const AttrSpec &spec, Attribute attr,
                                      Location loc) {
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().getZExtValue();
   std::string text = printed(attr);
   StringRef symbol = StringRef(text).rsplit('<').second.rsplit('>').first.trim();
   for (const EnumCase &enumCase : enumSpecs()[spec.detail].cases)

@@ -54,7 +54,8 @@ std::string attrKind(const Record *opDef, const mlir::tblgen::Attribute &attr,
   const Record &def = base.getDef();
   StringRef storage = base.getStorageType();
   detail = 0;
-  if (def.isSubClassOf("EnumAttr")) {
+  // Dialect enum attributes and integer-backed (I32EnumAttr) enums.
+  if (def.isSubClassOf("EnumAttr") || def.isSubClassOf("EnumAttrInfo")) {
     detail = enums.indexOf(&def);
     return "Enum";
   }
@@ -175,8 +176,13 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
           << op.getNumOperands() << "))},\n";
   }
 
+  auto infoOf = [](const Record *attr) {
+    return mlir::tblgen::EnumInfo(attr->isSubClassOf("EnumAttr")
+                                      ? attr->getValueAsDef("enum")
+                                      : attr);
+  };
   for (size_t i = 0; i < enums.attrs.size(); ++i) {
-    mlir::tblgen::EnumInfo info(enums.attrs[i]->getValueAsDef("enum"));
+    mlir::tblgen::EnumInfo info = infoOf(enums.attrs[i]);
     os << "const EnumCase enumCases" << i << "[] = {";
     for (const auto &enumCase : info.getAllCases())
       os << "{" << enumCase.getValue() << ", \"" << enumCase.getStr()
@@ -188,12 +194,15 @@ bool emitOpTable(raw_ostream &os, const RecordKeeper &records) {
   os << "static const OpSpec kOpSpecs[] = {\n" << rows << "};\n\n";
   os << "static const EnumSpec kEnumSpecs[] = {\n";
   for (size_t i = 0; i < enums.attrs.size(); ++i) {
-    mlir::tblgen::EnumInfo info(enums.attrs[i]->getValueAsDef("enum"));
-    os << "  {\"" << enums.attrs[i]->getValueAsString("mnemonic")
-       << "\", ArrayRef<EnumCase>(enumCases" << i << ", size_t("
+    const Record *attr = enums.attrs[i];
+    mlir::tblgen::EnumInfo info = infoOf(attr);
+    bool dialectAttr = attr->isSubClassOf("EnumAttr");
+    os << "  {\"" << (dialectAttr ? attr->getValueAsString("mnemonic") : "")
+       << "\", " << (dialectAttr ? 0 : info.getBitwidth())
+       << ", ArrayRef<EnumCase>(enumCases" << i << ", size_t("
        << info.getAllCases().size() << "))},\n";
   }
-  os << "  {\"\", ArrayRef<EnumCase>()},\n};\n";
+  os << "  {\"\", 0, ArrayRef<EnumCase>()},\n};\n";
   return false;
 }
 

@@ -76,9 +76,11 @@ struct EnumCase {
   const char *symbol;
 };
 
-/// A dialect enum attribute: `#cuda_tile.<mnemonic><symbol>`.
+/// An enum attribute: a dialect attribute `#cuda_tile.<mnemonic><symbol>`,
+/// or (empty mnemonic) an integer attribute of `bitWidth` bits.
 struct EnumSpec {
   const char *attrMnemonic;
+  unsigned bitWidth;
   llvm::ArrayRef<EnumCase> cases;
 };
 

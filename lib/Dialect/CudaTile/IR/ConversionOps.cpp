@@ -1,9 +1,76 @@
-//===- ConversionOps.cpp - builders, verifiers and custom syntax of ConversionOps
-//===----------------------------------------------------------------------===//
+//===- ConversionOps.cpp - verifiers of the element type conversions -------===//
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
+
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
 
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/ConversionOps.cpp.inc"
+
+static unsigned elementWidth(Value value) {
+  return getElementTypeOrSelf(value.getType()).getIntOrFloatBitWidth();
+}
+
+LogicalResult ExtIOp::verify() {
+  if (elementWidth(getTo()) <= elementWidth(getFrom()))
+    return emitOpError("extending to smaller or identical integer");
+  return success();
+}
+
+LogicalResult TruncIOp::verify() {
+  if (elementWidth(getTo()) >= elementWidth(getFrom()))
+    return emitOpError("truncating to larger or identical integer");
+  return success();
+}
+
+LogicalResult IToFOp::verify() {
+  // f8E8M0FNU holds only powers of two; no rounding of integers into it is
+  // defined.
+  if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(getTo().getType())))
+    return emitOpError("integer to f8E8M0FNU conversion is not supported, "
+                       "please first convert to another float type");
+  if (getRoundingMode() != RoundingMode::NEAREST_EVEN)
+    return emitOpError(
+        "invalid rounding mode specified. Only 'nearest_even' is supported");
+  return success();
+}
+
+LogicalResult FToIOp::verify() {
+  if (getRoundingMode() != RoundingMode::NEAREST_INT_TO_ZERO)
+    return emitOpError("invalid rounding mode specified. Only "
+                       "'nearest_int_to_zero' is supported");
+  return success();
+}
+
+LogicalResult FToFOp::verify() {
+  if (getFrom().getType() == getTo().getType())
+    return emitOpError("converting tiles must not be a no-op");
+  RoundingMode rounding = getRoundingMode();
+  // Conversion into the exponent-only scale format rounds by truncating or
+  // rounding up the exponent; the other targets round to nearest even.
+  if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(getTo().getType()))) {
+    if (rounding != RoundingMode::ZERO && rounding != RoundingMode::POSITIVE_INF)
+      return emitOpError("invalid rounding mode specified for conversion to "
+                         "f8E8M0FNU. Only 'zero' and 'positive_inf' are "
+                         "supported");
+    return success();
+  }
+  if (rounding != RoundingMode::NEAREST_EVEN)
+    return emitOpError(
+        "invalid rounding mode specified. Only 'nearest_even' is supported");
+  return success();
+}
+
+LogicalResult BitcastOp::verify() {
+  unsigned fromWidth = elementWidth(getSource());
+  unsigned toWidth = elementWidth(getResult());
+  if (fromWidth == toWidth)
+    return success();
+  return emitOpError("types must be equal width")
+         << ", cannot convert " << getSource().getType() << " of width "
+         << fromWidth << " to type " << getResult().getType() << " of width "
+         << toWidth;
+}

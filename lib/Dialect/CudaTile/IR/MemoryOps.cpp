@@ -1,9 +1,397 @@
-//===- MemoryOps.cpp - builders, verifiers and custom syntax of MemoryOps
+//===- MemoryOps.cpp - custom syntax, verifiers and result names of MemoryOps
 //===----------------------------------------------------------------------===//
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
 
+//===----------------------------------------------------------------------===//
+// Type comparators of the load/store TypesMatchWith constraints
+//===----------------------------------------------------------------------===//
+
+namespace mlir::cuda_tile {
+// True when `pointers` is a tile of pointers to the elements of `values`, of
+// the same shape.
+static bool isPointerTileFor(Type values, Type pointers) {
+  auto valueTile = dyn_cast<TileType>(values);
+  auto pointerTile = dyn_cast<TileType>(pointers);
+  if (!valueTile || !pointerTile ||
+      valueTile.getShape() != pointerTile.getShape())
+    return false;
+  auto pointer = dyn_cast<PointerType>(pointerTile.getElementType());
+  return pointer && pointer.getPointeeType() == valueTile.getElementType();
+}
+
+static bool haveSameShape(Type lhs, Type rhs) {
+  auto lhsShaped = dyn_cast<ShapedType>(lhs);
+  auto rhsShaped = dyn_cast<ShapedType>(rhs);
+  return lhsShaped && rhsShaped && lhsShaped.getShape() == rhsShaped.getShape();
+}
+} // namespace mlir::cuda_tile
+
+//===----------------------------------------------------------------------===//
+// custom<ViewMemoryAttributes>: `<ordering> [<scope>]` of view loads/stores
+//
+// Hand-parsed rather than two optional enum attributes so that a scope after
+// `weak`, or an unknown word, gets NVIDIA's diagnostics.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseViewMemoryAttributes(OpAsmParser &parser,
+                                             MemoryOrderingSemanticsAttr &ordering,
+                                             MemoryScopeAttr &scope) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  (void)parser.parseOptionalKeyword(&keyword);
+  std::optional<MemoryOrderingSemantics> sem =
+      symbolizeMemoryOrderingSemantics(keyword);
+  if (!sem)
+    return parser.emitError(loc)
+           << "invalid memory_ordering_semantics attribute specification. Got \""
+           << keyword
+           << "\" but expect one of: weak, relaxed, acquire, release, acq_rel";
+  ordering = MemoryOrderingSemanticsAttr::get(parser.getContext(), *sem);
+
+  loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword(&keyword)))
+    return success();
+  if (*sem == MemoryOrderingSemantics::WEAK)
+    return parser.emitError(loc)
+           << "operation specifies weak memory ordering semantics, but then "
+              "provides \""
+           << keyword << "\" scope, expected no memory scope.";
+  std::optional<MemoryScope> parsedScope = symbolizeMemoryScope(keyword);
+  if (!parsedScope)
+    return parser.emitError(loc)
+           << "invalid memory_scope attribute specification. Got \"" << keyword
+           << "\" but expect one of: tl_blk, device, sys";
+  scope = MemoryScopeAttr::get(parser.getContext(), *parsedScope);
+  return success();
+}
+
+static void printViewMemoryAttributes(OpAsmPrinter &p, Operation *,
+                                      MemoryOrderingSemanticsAttr ordering,
+                                      MemoryScopeAttr scope) {
+  p << stringifyMemoryOrderingSemantics(ordering.getValue());
+  if (scope)
+    p << ' ' << stringifyMemoryScope(scope.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/MemoryOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Memory-model rules shared by loads and stores
+//===----------------------------------------------------------------------===//
+
+// A load may be weak (no scope) or relaxed/acquire (scope required); a store
+// weak or relaxed/release. `access` is "load" or "store".
+static LogicalResult verifyOrdering(Operation *op, MemoryOrderingSemantics sem,
+                                    std::optional<MemoryScope> scope,
+                                    bool isLoad) {
+  MemoryOrderingSemantics synchronizing =
+      isLoad ? MemoryOrderingSemantics::ACQUIRE
+             : MemoryOrderingSemantics::RELEASE;
+  StringRef access = isLoad ? "load" : "store";
+  if (sem != MemoryOrderingSemantics::WEAK &&
+      sem != MemoryOrderingSemantics::RELAXED && sem != synchronizing)
+    return op->emitOpError("expect one of: weak, relaxed, or ")
+           << stringifyMemoryOrderingSemantics(synchronizing)
+           << ", but got: " << stringifyMemoryOrderingSemantics(sem);
+  if (sem == MemoryOrderingSemantics::WEAK) {
+    if (scope)
+      return op->emitOpError("weak ") << access << " must not have memory scope";
+    return success();
+  }
+  if (!scope)
+    return op->emitOpError("memory scope is required for ")
+           << stringifyMemoryOrderingSemantics(sem) << ' ' << access;
+  return success();
+}
+
+// Atomics read and write, so they take no weak ordering.
+static LogicalResult verifyAtomicOrdering(Operation *op,
+                                          MemoryOrderingSemantics sem) {
+  if (sem == MemoryOrderingSemantics::WEAK)
+    return op->emitOpError("memory ordering semantics must be one of: "
+                           "relaxed, acquire, release, acq_rel");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens
+//===----------------------------------------------------------------------===//
+
+LogicalResult JoinTokensOp::verify() {
+  if (getTokens().size() < 2)
+    return emitOpError("expect two or more tokens");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer-tile loads and stores
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadPtrTkoOp::verify() {
+  return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
+                        /*isLoad=*/true);
+}
+
+void LoadPtrTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "result");
+  setNameFn(getResultToken(), "result_token");
+}
+
+LogicalResult StorePtrTkoOp::verify() {
+  return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
+                        /*isLoad=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// View loads and stores
+//===----------------------------------------------------------------------===//
+
+// Checks the index operands against the view: one per index-space dimension,
+// all of one type and scalar, except that a gather_scatter_view takes a 1-d
+// tile of offsets (one per tile row) in its sparse dimension.
+static LogicalResult verifyViewIndices(Operation *op, TileView view,
+                                       ValueRange index) {
+  size_t rank = view.getViewIndexRank();
+  if (index.size() != rank)
+    return op->emitOpError() << "expected " << rank
+                             << " index operands (based on view type), got "
+                             << index.size();
+  if (index.empty())
+    return success();
+
+  auto gatherScatter = dyn_cast<GatherScatterViewType>(view);
+  auto elementOf = [](Value v) {
+    return cast<TileType>(v.getType()).getElementType();
+  };
+  Type base = index.front().getType();
+  for (auto [i, value] : llvm::enumerate(index)) {
+    bool same = gatherScatter ? elementOf(value) == elementOf(index.front())
+                              : value.getType() == base;
+    if (!same)
+      return op->emitOpError() << "expected index type " << i
+                               << " to be the same as other index types ("
+                               << base << "), got " << value.getType();
+  }
+  for (auto [i, value] : llvm::enumerate(index)) {
+    auto type = cast<TileType>(value.getType());
+    if (gatherScatter && static_cast<int64_t>(i) == gatherScatter.getSparseDim()) {
+      int64_t rows = gatherScatter.getTileShape().asArrayRef()[i];
+      if (type.getRank() != 1 || type.getShape()[0] != rows)
+        return op->emitOpError()
+               << "expected index " << i << " of the sparse dimension to be a "
+               << "1-d tile of " << rows << " offsets, got " << type;
+      continue;
+    }
+    if (type.getRank() != 0)
+      return op->emitOpError()
+             << "expected index type to be a scalar tile, got " << type;
+  }
+  return success();
+}
+
+// The 13.4 `inbounds` flags hold one entry per index.
+static LogicalResult verifyInbounds(Operation *op,
+                                    std::optional<ArrayRef<bool>> inbounds,
+                                    size_t numIndices) {
+  if (inbounds && inbounds->size() != numIndices)
+    return op->emitOpError("expected ")
+           << numIndices << " 'inbounds' entries (one per index), got "
+           << inbounds->size();
+  return success();
+}
+
+template <typename ViewAccessOp>
+static LogicalResult verifyViewAccess(ViewAccessOp op, bool isLoad) {
+  auto view = cast<TileView>(op.getView().getType());
+  if (failed(verifyViewIndices(op, view, op.getIndex())))
+    return failure();
+  Type tile = op.getTile().getType();
+  if (tile != view.getViewTileType())
+    return op.emitOpError() << "expected tile type to be "
+                            << view.getViewTileType()
+                            << " (based on view type), got " << tile;
+  if (failed(verifyInbounds(op, op.getInbounds(), op.getIndex().size())))
+    return failure();
+  return verifyOrdering(op, op.getMemoryOrderingSemantics(),
+                        op.getMemoryScope(), isLoad);
+}
+
+LogicalResult LoadViewTkoOp::verify() {
+  return verifyViewAccess(*this, /*isLoad=*/true);
+}
+
+void LoadViewTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getTile(), "tile");
+  setNameFn(getResultToken(), "result_token");
+}
+
+LogicalResult StoreViewTkoOp::verify() {
+  return verifyViewAccess(*this, /*isLoad=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+// Checks that `mode` applies to `element`: integer modes need i32/i64, addf a
+// 16/32/64-bit float, xchg any 32/64-bit integer or float.
+static LogicalResult verifyAtomicMode(Operation *op, AtomicRMWMode mode,
+                                      Type element) {
+  StringRef name = stringifyAtomicRMWMode(mode);
+  switch (mode) {
+  case AtomicRMWMode::ADDF:
+    if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+        !element.isF64())
+      return op->emitOpError("'")
+             << name << "' works only with floats f16, bf16, f32, and f64";
+    return success();
+  case AtomicRMWMode::XCHG: {
+    bool intOrFloat = isa<IntegerType, FloatType>(element);
+    unsigned width = intOrFloat ? element.getIntOrFloatBitWidth() : 0;
+    if (width != 32 && width != 64)
+      return op->emitOpError("'")
+             << name << "' works only with integers or float of 32 or 64 "
+             << "bitwidth";
+    return success();
+  }
+  default:
+    if (!element.isInteger(32) && !element.isInteger(64))
+      return op->emitOpError("'") << name << "' works only with integers i32 and i64";
+    return success();
+  }
+}
+
+static LogicalResult verifyPointeeMatches(Operation *op, Value pointers,
+                                          Value values, StringRef name) {
+  Type pointee = cast<PointerType>(
+                     cast<TileType>(pointers.getType()).getElementType())
+                     .getPointeeType();
+  Type element = cast<TileType>(values.getType()).getElementType();
+  if (pointee != element)
+    return op->emitOpError("expected pointee type (")
+           << pointee << ") to match element type of '" << name << "' ("
+           << element << ")";
+  return success();
+}
+
+LogicalResult AtomicRMWTkoOp::verify() {
+  if (failed(verifyPointeeMatches(*this, getPointers(), getArg(), "arg")))
+    return failure();
+  if (getMask() && !haveSameShape(getMask().getType(), getArg().getType()))
+    return emitOpError(
+        "failed to verify that all of {pointers, arg, mask} have same shape");
+  if (failed(verifyAtomicMode(*this, getMode(),
+                              getArg().getType().getElementType())))
+    return failure();
+  return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
+}
+
+void AtomicRMWTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "result");
+  setNameFn(getResultToken(), "result_token");
+}
+
+LogicalResult AtomicCASTkoOp::verify() {
+  if (failed(verifyPointeeMatches(*this, getPointers(), getVal(), "val")))
+    return failure();
+  Type element = getVal().getType().getElementType();
+  unsigned width =
+      isa<IntegerType, FloatType>(element) ? element.getIntOrFloatBitWidth() : 0;
+  if (width != 32 && width != 64)
+    return emitOpError("expect only float or integer types with 32 or 64 bit");
+  if (getMask() && !haveSameShape(getMask().getType(), getVal().getType()))
+    return emitOpError("failed to verify that all of {pointers, val, cmp and "
+                       "mask} have same shape");
+  return verifyAtomicOrdering(*this, getMemoryOrderingSemantics());
+}
+
+void AtomicCASTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "result");
+  setNameFn(getResultToken(), "result_token");
+}
+
+// View reductions lower to TMA reductions: relaxed only, no system scope, no
+// exchange, a partition or strided view without padding, and a value tile
+// equal to the view's tile.
+LogicalResult AtomicRedViewTkoOp::verify() {
+  if (getMemoryOrderingSemantics() != MemoryOrderingSemantics::RELAXED)
+    return emitOpError("only 'relaxed' memory ordering is supported for "
+                       "view-based atomic reductions");
+  if (getMemoryScope() == MemoryScope::SYS)
+    return emitOpError("memory scope 'sys' is not supported for view-based "
+                       "atomic reductions; use 'tl_blk' or 'device' for TMA "
+                       "compatibility");
+  if (getMode() == AtomicRMWMode::XCHG)
+    return emitError("atomic_red_view_tko op cannot use xchg operation");
+
+  Type viewType = getView().getType();
+  if (isa<GatherScatterViewType>(viewType))
+    return emitOpError(
+        "gather_scatter_view is not supported; use partition_view instead");
+  Attribute padding;
+  if (auto partition = dyn_cast<PartitionViewType>(viewType))
+    padding = partition.getPaddingValue();
+  else if (auto strided = dyn_cast<StridedViewType>(viewType))
+    padding = strided.getPaddingValue();
+  if (padding)
+    return emitOpError(
+        "views with padding_value are not supported for atomic reductions");
+
+  auto view = cast<TileView>(viewType);
+  auto viewTile = cast<TileType>(view.getViewTileType());
+  if (getIndex().size() != view.getViewIndexRank())
+    return emitOpError("expected ")
+           << view.getViewIndexRank()
+           << " index operand(s) for view with tile rank "
+           << viewTile.getRank() << ", got " << getIndex().size();
+  for (auto [i, index] : llvm::enumerate(getIndex())) {
+    auto type = cast<TileType>(index.getType());
+    if (type.getRank() != 0) {
+      InFlightDiagnostic diag = emitOpError("index operand ")
+                                << i << " must be a scalar tile (rank 0), got shape ";
+      llvm::interleaveComma(type.getShape(), diag);
+      return diag;
+    }
+  }
+
+  TileType value = getValue().getType();
+  if (viewTile.getElementType() != value.getElementType())
+    return emitOpError("view element type (")
+           << viewTile.getElementType() << ") must match value element type ("
+           << value.getElementType() << ")";
+  if (viewTile.getShape() != value.getShape()) {
+    InFlightDiagnostic diag = emitOpError("view tile shape ");
+    llvm::interleaveComma(viewTile.getShape(), diag);
+    diag << " must match value shape ";
+    llvm::interleaveComma(value.getShape(), diag);
+    return diag << " for element-wise atomic operations";
+  }
+  return verifyAtomicMode(*this, getMode(), value.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// alloca
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocaOp::verify() {
+  uint64_t alignment = getAlignment();
+  if (!llvm::isPowerOf2_64(alignment))
+    return emitOpError("'alignment' must be power of two");
+  Type element = getResult().getType().getElementType();
+  Type pointee = cast<PointerType>(element).getPointeeType();
+  // Sub-byte elements (i1) still occupy one byte in memory.
+  uint64_t naturalSize =
+      std::max<uint64_t>(1, llvm::divideCeil(pointee.getIntOrFloatBitWidth(), 8));
+  if (alignment < naturalSize)
+    return emitOpError("'alignment' (")
+           << alignment << ") must be at least the natural size ("
+           << naturalSize << " bytes) for element type " << pointee;
+  return success();
+}

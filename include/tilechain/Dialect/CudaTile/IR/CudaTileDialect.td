@@ -17,6 +17,7 @@ def CudaTile_Dialect : Dialect {
   let cppNamespace = "::mlir::cuda_tile";
   let summary = "CUDA Tile IR: tile-level GPU programs";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
