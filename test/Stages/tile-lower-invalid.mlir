@@ -16,6 +16,15 @@ cuda_tile.module @kernels {
 
 // -----
 
+cuda_tile.module @kernel {
+  // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.entry' yet}}
+  entry @k() {
+    return
+  }
+}
+
+// -----
+
 // Running tile-lower on a later stage's output is refused.
 // expected-error@+1 {{expected the output of tile-read, but the input is the output of tile-sched}}
 module attributes {tilechain.stage = "tile-sched"} {
