@@ -45,9 +45,9 @@ struct PtxasResult {
   std::string failure;
 };
 
-/// Runs `argv` in a process group of its own with stdin from /dev/null. On timeout,
-/// on its exit, and when this process is interrupted, the whole group is
-/// killed, so no ptxas outlives the call.
+/// Runs `argv` in a process group of its own, stdin from /dev/null. On
+/// timeout, on its exit, and when this process is interrupted, the whole
+/// group is killed, so no ptxas outlives the call.
 PtxasResult runPtxas(llvm::ArrayRef<std::string> argv, unsigned timeoutSeconds);
 
 } // namespace tilechain
