@@ -25,16 +25,24 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["TILECHAIN_PTXAS"] = config.ptxas
 config.environment["TILECHAIN_LIBDEVICE"] = config.libdevice
 config.environment["TILECHAIN_CORPUS"] = config.corpus_dir
+config.environment["TILECHAIN_BIN_DIR"] = config.tilechain_tools_dir
 
 config.substitutions.append(("%src_root", config.tilechain_src_root))
 config.substitutions.append(("%corpus", config.corpus_dir))
 config.substitutions.append(("%ptxas", config.ptxas))
+config.substitutions.append(("%{tileiras}",
+                              os.path.join(config.tilechain_src_root, "scripts", "tileiras")))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 
 if config.ptxas and os.access(config.ptxas, os.X_OK):
     config.available_features.add("ptxas")
 else:
     lit_config.warning("ptxas not configured: end-to-end tests are skipped")
+
+if config.libdevice and os.path.isfile(config.libdevice):
+    config.available_features.add("libdevice")
+else:
+    lit_config.warning("libdevice not configured: libdevice tests are skipped")
 
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")

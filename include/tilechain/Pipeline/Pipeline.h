@@ -1,0 +1,80 @@
+//===- Pipeline.h - the compilation pipeline as a library -----------------===//
+//
+// Each stage of tilechain is a function here, so that the stage tools, a
+// fused in-process driver and a C API assemble the very same pipeline.
+// Stages hand their output on in files; every output carries a marker naming
+// the stage that produced it and every stage checks the marker of its input
+// (docs/pipeline.md describes the contracts).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_PIPELINE_PIPELINE_H
+#define TILECHAIN_PIPELINE_PIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tilechain {
+
+/// The module attribute that names the stage that produced an MLIR file.
+/// tile-read's output carries none.
+constexpr llvm::StringLiteral kStageAttrName = "tilechain.stage";
+
+/// The first line of every PTX file tile-llc writes; tile-link checks it.
+constexpr llvm::StringLiteral kPTXStageMarker = "// tilechain.stage = tile-llc";
+
+/// The --gpu-name values tilechain compiles for.
+llvm::ArrayRef<llvm::StringLiteral> getSupportedGPUNames();
+bool isSupportedGPUName(llvm::StringRef gpuName);
+
+/// tile-lower: cuda_tile.module -> gpu.module with an #nvvm.target.
+struct LowerOptions {
+  /// The chip, as given to --gpu-name (e.g. sm_120, sm_100a).
+  std::string gpuName = "sm_100";
+  /// 0-3; recorded in the #nvvm.target for tile-llc.
+  unsigned optLevel = 3;
+};
+void populateLowerPipeline(mlir::OpPassManager &pm, const LowerOptions &options);
+
+/// tile-sched: scheduling, buffer and barrier materialization.
+void populateSchedPipeline(mlir::OpPassManager &pm);
+
+/// tile-llc, its MLIR half: the LLVM and NVVM dialects.
+void populateLLCPipeline(mlir::OpPassManager &pm);
+
+/// tile-llc, its LLVM half.
+struct LLCOptions {
+  /// Flush denormals to zero (__CUDA_FTZ).
+  bool ftz = false;
+  /// IEEE division (__CUDA_PREC_DIV); off selects the approximate one.
+  bool precDiv = true;
+  /// IEEE square root (__CUDA_PREC_SQRT); off selects the approximate one.
+  bool precSqrt = true;
+  /// libdevice.10.bc, linked when the module calls one of its functions.
+  std::string libdevicePath;
+};
+enum class LLCEmit { LLVMIR, PTX };
+
+/// Translates the output of populateLLCPipeline to LLVM IR, links libdevice
+/// when referenced, runs NVVMReflect and the -O pipeline recorded in the
+/// #nvvm.target, and writes LLVM IR or PTX. Errors are reported as
+/// diagnostics on `module`.
+mlir::LogicalResult emitTarget(mlir::ModuleOp module, const LLCOptions &options,
+                               LLCEmit emit, llvm::raw_ostream &os);
+
+/// Registers the dialects and LLVM IR translations the stages need.
+void registerPipelineDialects(mlir::DialectRegistry &registry);
+
+/// Registers the stage passes for use on the command line.
+void registerPipelinePasses();
+
+} // namespace tilechain
+
+#endif // TILECHAIN_PIPELINE_PIPELINE_H

@@ -1,0 +1,224 @@
+//===- EmitTarget.cpp - gpu.module in the LLVM dialect -> LLVM IR / PTX ---===//
+//
+// The LLVM half of tile-llc. Everything the NVPTX back end needs (chip, PTX
+// features, -O level) comes from the gpu.module's #nvvm.target, which
+// tile-lower derived from --gpu-name; the PTX ISA version is the chip's
+// minimum, chosen by the NVPTX subtarget.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Pipeline/Pipeline.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace mlir;
+
+namespace {
+
+void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+llvm::CodeGenOptLevel toCodeGenLevel(unsigned level) {
+  switch (level) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+llvm::OptimizationLevel toOptimizationLevel(unsigned level) {
+  switch (level) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+/// NVVMReflect answers __CUDA_FTZ from a module flag, but the precision knobs
+/// only from its `nvvm-reflect-add` command-line list, which is process-wide;
+/// a later occurrence of a name overrides an earlier one.
+LogicalResult setReflectValue(llvm::StringRef name, bool value,
+                              Operation *anchor) {
+  llvm::cl::Option *list =
+      llvm::cl::getRegisteredOptions().lookup("nvvm-reflect-add");
+  std::string setting = (name + "=" + (value ? "1" : "0")).str();
+  if (!list || list->addOccurrence(/*pos=*/1, "nvvm-reflect-add", setting))
+    return anchor->emitError() << "cannot set NVVMReflect value " << setting;
+  return success();
+}
+
+bool callsLibdevice(const llvm::Module &module) {
+  return llvm::any_of(module.functions(), [](const llvm::Function &function) {
+    return function.isDeclaration() && function.getName().starts_with("__nv_");
+  });
+}
+
+/// Links the libdevice functions `module` calls and makes them internal, so
+/// that the optimizer drops what it inlines.
+LogicalResult linkLibdevice(llvm::Module &module, llvm::StringRef path,
+                            Operation *anchor) {
+  if (path.empty())
+    return anchor->emitError(
+        "the module calls libdevice but no libdevice is configured (set "
+        "TILECHAIN_LIBDEVICE or --libdevice)");
+  llvm::SMDiagnostic parseError;
+  std::unique_ptr<llvm::Module> libdevice =
+      llvm::parseIRFile(path, parseError, module.getContext());
+  if (!libdevice)
+    return anchor->emitError() << "cannot read libdevice '" << path
+                               << "': " << parseError.getMessage();
+  libdevice->setTargetTriple(module.getTargetTriple());
+  libdevice->setDataLayout(module.getDataLayout());
+
+  llvm::StringSet<> definedBefore;
+  for (const llvm::Function &function : module.functions())
+    if (!function.isDeclaration())
+      definedBefore.insert(function.getName());
+  if (llvm::Linker::linkModules(module, std::move(libdevice),
+                                llvm::Linker::LinkOnlyNeeded))
+    return anchor->emitError() << "cannot link libdevice '" << path << "'";
+  for (llvm::Function &function : module.functions())
+    if (!function.isDeclaration() &&
+        !definedBefore.contains(function.getName()))
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  return success();
+}
+
+LogicalResult optimize(llvm::Module &module, llvm::TargetMachine &machine,
+                       unsigned optLevel, Operation *anchor) {
+  llvm::LoopAnalysisManager loopAnalyses;
+  llvm::FunctionAnalysisManager functionAnalyses;
+  llvm::CGSCCAnalysisManager cgsccAnalyses;
+  llvm::ModuleAnalysisManager moduleAnalyses;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                               moduleAnalyses);
+
+  // Reflection first, so that libdevice's unused configuration arms are dead
+  // before the O-level pipeline (O0 included) sees them.
+  llvm::ModulePassManager passes;
+  if (llvm::Error error = builder.parsePassPipeline(passes, "nvvm-reflect"))
+    return anchor->emitError() << "cannot build the NVVMReflect pass: "
+                               << llvm::toString(std::move(error));
+  llvm::OptimizationLevel level = toOptimizationLevel(optLevel);
+  if (level == llvm::OptimizationLevel::O0)
+    passes.addPass(builder.buildO0DefaultPipeline(level));
+  else
+    passes.addPass(builder.buildPerModuleDefaultPipeline(level));
+  passes.run(module, moduleAnalyses);
+  return success();
+}
+
+LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
+                      llvm::raw_ostream &os, Operation *anchor) {
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream ptxStream(ptx);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, ptxStream, nullptr,
+                                  llvm::CodeGenFileType::AssemblyFile))
+    return anchor->emitError("the NVPTX target cannot emit PTX");
+  codegen.run(module);
+  os << tilechain::kPTXStageMarker << "\n" << ptx;
+  return success();
+}
+
+} // namespace
+
+LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
+                                    LLCEmit emit, llvm::raw_ostream &os) {
+  auto gpuModules = llvm::to_vector(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() != 1)
+    return module.emitError() << "expected exactly one gpu.module, found "
+                              << gpuModules.size();
+  gpu::GPUModuleOp gpuModule = gpuModules.front();
+  ArrayAttr targets = gpuModule.getTargetsAttr();
+  auto target = targets && targets.size() == 1
+                    ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
+                    : NVVM::NVVMTargetAttr();
+  if (!target)
+    return gpuModule.emitError("expected exactly one #nvvm.target");
+
+  initializeNVPTX();
+  llvm::Triple triple(target.getTriple());
+  std::string error;
+  const llvm::Target *nvptx = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!nvptx)
+    return gpuModule.emitError() << "no LLVM target for '" << target.getTriple()
+                                 << "': " << error;
+  unsigned optLevel = target.getO();
+  std::unique_ptr<llvm::TargetMachine> machine(nvptx->createTargetMachine(
+      triple, target.getChip(), target.getFeatures(), llvm::TargetOptions(),
+      std::nullopt, std::nullopt, toCodeGenLevel(optLevel)));
+  if (!machine)
+    return gpuModule.emitError() << "the NVPTX target does not support '"
+                                 << target.getChip() << "'";
+
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(gpuModule, context, gpuModule.getName());
+  if (!llvmModule)
+    return gpuModule.emitError("cannot translate to LLVM IR");
+  llvmModule->setTargetTriple(triple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+  llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                            options.ftz ? 1 : 0);
+  if (failed(setReflectValue("__CUDA_PREC_DIV", options.precDiv, gpuModule)) ||
+      failed(setReflectValue("__CUDA_PREC_SQRT", options.precSqrt, gpuModule)))
+    return failure();
+
+  if (callsLibdevice(*llvmModule) &&
+      failed(linkLibdevice(*llvmModule, options.libdevicePath, gpuModule)))
+    return failure();
+  if (failed(optimize(*llvmModule, *machine, optLevel, gpuModule)))
+    return failure();
+
+  if (emit == LLCEmit::LLVMIR) {
+    llvmModule->print(os, nullptr);
+    return success();
+  }
+  return emitPTX(*llvmModule, *machine, os, gpuModule);
+}

@@ -1,0 +1,94 @@
+//===- Pipeline.cpp - the MLIR pass pipelines of the stages ---------------===//
+#include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/Passes.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+static const llvm::StringLiteral kSupportedGPUNames[] = {
+    "sm_80",   "sm_86",   "sm_87",   "sm_88",   "sm_89",   "sm_90",
+    "sm_90a",  "sm_100",  "sm_100a", "sm_100f", "sm_103",  "sm_103a",
+    "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
+    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+
+llvm::ArrayRef<llvm::StringLiteral> tilechain::getSupportedGPUNames() {
+  return kSupportedGPUNames;
+}
+
+bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
+  return llvm::is_contained(kSupportedGPUNames, gpuName);
+}
+
+void tilechain::populateLowerPipeline(OpPassManager &pm,
+                                      const LowerOptions &options) {
+  pm.addPass(createExpectStagePass("tile-read"));
+  pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel));
+  pm.addPass(createMarkStagePass("tile-lower"));
+}
+
+void tilechain::populateSchedPipeline(OpPassManager &pm) {
+  pm.addPass(createExpectStagePass("tile-lower"));
+  OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
+  perGPUModule.addPass(createCanonicalizerPass());
+  perGPUModule.addPass(createCSEPass());
+  pm.addPass(createMarkStagePass("tile-sched"));
+}
+
+void tilechain::populateLLCPipeline(OpPassManager &pm) {
+  pm.addPass(createExpectStagePass("tile-sched"));
+  pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void tilechain::registerPipelineDialects(DialectRegistry &registry) {
+  registry.insert<cuda_tile::CudaTileDialect, gpu::GPUDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // What tile-llc's convert-gpu-to-nvvm lowers besides gpu itself.
+  registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, math::MathDialect,
+                  memref::MemRefDialect>();
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  NVVM::registerConvertGpuToNVVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+void tilechain::registerPipelinePasses() {
+  registerPass([] { return createExpectStagePass("tile-read"); });
+  registerPass([] { return createMarkStagePass("tile-lower"); });
+  registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
+}

@@ -1,0 +1,48 @@
+// RUN: tile-lower %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: not tile-lower %s --split-input-file --allow-unregistered-dialect --gpu-name=sm_75 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not tile-lower %s --split-input-file --allow-unregistered-dialect --opt-level=4 2>&1 | FileCheck %s --check-prefix=LEVEL
+
+// CHIP: error: unsupported --gpu-name 'sm_75'
+// LEVEL: error: unsupported --opt-level 4 (expected 0-3)
+
+// tile-lower does not lower kernels yet: it names every op it cannot lower
+// rather than dropping it.
+cuda_tile.module @kernels {
+  // expected-error@+1 {{tile-lower cannot lower 'test.kernel' yet}}
+  "test.kernel"() : () -> ()
+  // expected-error@+1 {{tile-lower cannot lower 'test.global' yet}}
+  "test.global"() : () -> ()
+}
+
+// -----
+
+cuda_tile.module @kernel {
+  // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.entry' yet}}
+  entry @k() {
+    return
+  }
+}
+
+// -----
+
+// Running tile-lower on a later stage's output is refused.
+// expected-error@+1 {{expected the output of tile-read, but the input is the output of tile-sched}}
+module attributes {tilechain.stage = "tile-sched"} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  }
+}
+
+// -----
+
+module {
+  cuda_tile.module @ok {
+  }
+  // expected-error@+1 {{expected only cuda_tile.module at the top level of tile-read's output, found 'test.other'}}
+  "test.other"() : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{expected a cuda_tile.module in tile-read's output}}
+module {
+}

@@ -1,0 +1,15 @@
+// RUN: tile-sched %s | FileCheck %s
+// RUN: tile-sched %s --emit-bytecode | tile-llc | FileCheck %s --check-prefix=NEXT
+
+// tile-sched takes tile-lower's output and marks its own.
+
+// CHECK: module attributes {tilechain.stage = "tile-sched"}
+// CHECK-NEXT: gpu.module @probe [#nvvm.target<O = 3, chip = "sm_100a">] {
+// CHECK-NEXT: }
+
+// NEXT: .target sm_100a
+
+module attributes {tilechain.stage = "tile-lower"} {
+  gpu.module @probe [#nvvm.target<O = 3, chip = "sm_100a">] {
+  }
+}

@@ -1,0 +1,116 @@
+#include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/Ptxas.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <catch2/catch.hpp>
+
+using namespace tilechain;
+
+TEST_CASE("the library pipelines run in process, stage after stage",
+          "[pipeline]") {
+  mlir::DialectRegistry registry;
+  registerPipelineDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(
+          "cuda_tile.module @probe {\n}\n", &context);
+  REQUIRE(module);
+
+  mlir::PassManager pm(&context);
+  LowerOptions lower;
+  lower.gpuName = "sm_121a";
+  lower.optLevel = 1;
+  populateLowerPipeline(pm, lower);
+  populateSchedPipeline(pm);
+  populateLLCPipeline(pm);
+  REQUIRE(mlir::succeeded(pm.run(*module)));
+
+  std::string ptx;
+  llvm::raw_string_ostream os(ptx);
+  REQUIRE(mlir::succeeded(emitTarget(*module, LLCOptions(), LLCEmit::PTX, os)));
+  CHECK(llvm::StringRef(ptx).starts_with(kPTXStageMarker));
+  llvm::Expected<std::string> chip = getPTXTarget(ptx);
+  REQUIRE(bool(chip));
+  CHECK(*chip == "sm_121a");
+}
+
+TEST_CASE("a stage pipeline refuses another stage's output", "[pipeline]") {
+  mlir::DialectRegistry registry;
+  registerPipelineDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>("cuda_tile.module @probe {\n}\n",
+                                              &context);
+  REQUIRE(module);
+  std::string message;
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
+    message = diag.str();
+    return mlir::success();
+  });
+  mlir::PassManager pm(&context);
+  populateSchedPipeline(pm);
+  CHECK(mlir::failed(pm.run(*module)));
+  CHECK(message ==
+        "expected the output of tile-lower, but the input is the output of "
+        "tile-read");
+}
+
+TEST_CASE("the accepted GPU names are tileiras's and their a/f forms",
+          "[pipeline]") {
+  CHECK(getSupportedGPUNames().size() == 22);
+  CHECK(isSupportedGPUName("sm_90"));
+  CHECK(isSupportedGPUName("sm_90a"));
+  CHECK(isSupportedGPUName("sm_121f"));
+  CHECK_FALSE(isSupportedGPUName("sm_90f"));
+  CHECK_FALSE(isSupportedGPUName("sm_80a"));
+  CHECK_FALSE(isSupportedGPUName("sm_75"));
+}
+
+TEST_CASE("tile-link reads the chip from tile-llc's PTX", "[ptxas]") {
+  std::string marker = kPTXStageMarker.str();
+  auto chip = getPTXTarget(marker + "\n.version 8.0\n.target sm_90a, debug\n");
+  REQUIRE(bool(chip));
+  CHECK(*chip == "sm_90a");
+
+  auto unmarked = getPTXTarget(".version 8.0\n.target sm_90a\n");
+  REQUIRE_FALSE(bool(unmarked));
+  CHECK(llvm::toString(unmarked.takeError()).find("expected PTX written by "
+                                                  "tile-llc") == 0);
+
+  auto targetless = getPTXTarget(marker + "\n.version 8.0\n");
+  REQUIRE_FALSE(bool(targetless));
+  CHECK(llvm::toString(targetless.takeError()) ==
+        "the PTX has no .target directive");
+}
+
+TEST_CASE("the ptxas command line follows the options", "[ptxas]") {
+  LinkOptions options;
+  options.ptxasPath = "/opt/cuda/bin/ptxas";
+  options.optLevel = 0;
+  options.lineInfo = true;
+  options.deviceDebug = true;
+  std::vector<std::string> expected = {
+      "/opt/cuda/bin/ptxas", "-arch", "sm_120", "--opt-level", "0",
+      "-lineinfo", "-g", "-o", "out.cubin", "in.ptx"};
+  CHECK(buildPtxasCommand(options, "sm_120", "in.ptx", "out.cubin") ==
+        expected);
+  options.lineInfo = options.deviceDebug = false;
+  options.optLevel = 3;
+  CHECK(quoteCommandLine(
+            buildPtxasCommand(options, "sm_90", "in.ptx", "out.cubin")) ==
+        "/opt/cuda/bin/ptxas -arch sm_90 --opt-level 3 -o out.cubin in.ptx");
+}
+
+TEST_CASE("repro command lines survive the shell", "[ptxas]") {
+  CHECK(quoteCommandLine({"ptxas", "my dir/in.ptx"}) ==
+        "ptxas 'my dir/in.ptx'");
+  CHECK(quoteCommandLine({"it's", ""}) == "'it'\\''s' ''");
+  CHECK(quoteCommandLine({"a$b"}) == "'a$b'");
+}

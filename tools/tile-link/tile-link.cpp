@@ -1,0 +1,169 @@
+//===- tile-link.cpp - PTX -> cubin through ptxas -------------------------===//
+#include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Tools/ExitCodes.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+namespace cl = llvm::cl;
+using namespace tilechain;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::init("-"),
+                                      cl::desc("<input.ptx>"));
+static cl::opt<std::string> outputFile("o", cl::init("-"),
+                                       cl::desc("Output cubin"),
+                                       cl::value_desc("file"));
+static cl::opt<std::string>
+    ptxas("ptxas",
+          cl::desc("ptxas to run (default: $TILECHAIN_PTXAS, else the "
+                   "configured one)"),
+          cl::value_desc("file"));
+static cl::opt<unsigned> optLevel("opt-level", cl::desc("ptxas --opt-level"),
+                                  cl::init(3));
+static cl::opt<bool> lineInfo("lineinfo", cl::desc("ptxas -lineinfo"));
+static cl::opt<bool> deviceDebug("g", cl::desc("ptxas -g"));
+static cl::alias deviceDebugLong("device-debug", cl::aliasopt(deviceDebug),
+                                 cl::desc("Alias for -g"));
+static cl::opt<unsigned>
+    timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
+
+static std::string defaultPtxas() {
+  if (const char *fromEnv = std::getenv("TILECHAIN_PTXAS"))
+    return fromEnv;
+  return TILECHAIN_PTXAS_DEFAULT;
+}
+
+static int fail(const llvm::Twine &message, int code) {
+  llvm::errs() << "tile-link: " << message << "\n";
+  return code;
+}
+
+/// ptxas reads and writes files: PTX from stdin and a cubin for stdout pass
+/// through temporary files.
+static std::error_code createScratch(llvm::StringRef suffix,
+                                     llvm::SmallVectorImpl<char> &path) {
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tile-link", suffix, fd, path))
+    return ec;
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::sys::RemoveFileOnSignal(llvm::StringRef(path.data(), path.size()));
+  return {};
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
+
+  if (optLevel > 3)
+    return fail("--opt-level must be 0-3", kExitConfiguration);
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!input)
+    return fail("cannot read '" + inputFile + "': " + input.getError().message(),
+                kExitConfiguration);
+  llvm::Expected<std::string> chip = getPTXTarget((*input)->getBuffer());
+  if (!chip)
+    return fail(inputFile + ": " + llvm::toString(chip.takeError()),
+                kExitConfiguration);
+
+  LinkOptions options;
+  options.ptxasPath =
+      ptxas.getNumOccurrences() ? ptxas.getValue() : defaultPtxas();
+  options.optLevel = optLevel;
+  options.lineInfo = lineInfo;
+  options.deviceDebug = deviceDebug;
+  options.timeoutSeconds = timeout;
+  if (options.ptxasPath.empty())
+    return fail("no ptxas configured (set TILECHAIN_PTXAS or --ptxas)",
+                kExitConfiguration);
+
+  llvm::SmallString<256> ptxPath(inputFile);
+  bool ptxFromStdin = inputFile == "-";
+  if (ptxFromStdin) {
+    if (std::error_code ec = createScratch("ptx", ptxPath))
+      return fail("cannot create a temporary file: " + ec.message(),
+                  kExitConfiguration);
+    std::error_code ec;
+    llvm::raw_fd_ostream ptxFile(ptxPath, ec);
+    if (!ec)
+      ptxFile << (*input)->getBuffer();
+    if (ec || ptxFile.has_error())
+      return fail("cannot write '" + ptxPath + "'", kExitConfiguration);
+  }
+
+  // ptxas writes beside the output and the result is renamed into place, so
+  // the output is either the whole cubin or absent.
+  bool toStdout = outputFile == "-";
+  llvm::SmallString<256> partial;
+  std::error_code partialError;
+  if (toStdout) {
+    partialError = createScratch("cubin", partial);
+  } else {
+    int fd;
+    partialError = llvm::sys::fs::createUniqueFile(
+        outputFile + ".partial-%%%%%%", fd, partial);
+    if (!partialError) {
+      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+      llvm::sys::RemoveFileOnSignal(partial);
+    }
+  }
+  if (partialError)
+    return fail("cannot create a file for the cubin: " + partialError.message(),
+                kExitConfiguration);
+
+  PtxasResult result =
+      runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
+               options.timeoutSeconds);
+  llvm::errs() << result.output;
+  std::unique_ptr<llvm::MemoryBuffer> cubin;
+  if (result.succeeded) {
+    auto written = llvm::MemoryBuffer::getFile(partial);
+    if (written && (*written)->getBuffer().starts_with("\x7f"
+                                                       "ELF"))
+      cubin = std::move(*written);
+    else
+      result.failure = "ptxas succeeded but wrote no ELF cubin";
+  }
+  if (!cubin) {
+    llvm::sys::fs::remove(partial);
+    if (ptxFromStdin) {
+      // Kept, so that the command below reproduces the failure.
+      llvm::sys::DontRemoveFileOnSignal(ptxPath);
+      llvm::errs() << "tile-link: the PTX read from stdin is kept in "
+                   << ptxPath << "\n";
+    }
+    // Absolute paths: the command works from any directory.
+    llvm::SmallString<256> reproPTX(ptxPath), reproCubin(
+        toStdout ? llvm::StringRef("out.cubin") : llvm::StringRef(outputFile));
+    llvm::sys::fs::make_absolute(reproPTX);
+    llvm::sys::fs::make_absolute(reproCubin);
+    llvm::errs() << "tile-link: " << result.failure << "\n"
+                 << "tile-link: to reproduce: "
+                 << quoteCommandLine(buildPtxasCommand(options, *chip,
+                                                       reproPTX, reproCubin))
+                 << "\n";
+    return kExitCompileFailure;
+  }
+  if (ptxFromStdin)
+    llvm::sys::fs::remove(ptxPath);
+  if (toStdout) {
+    llvm::sys::fs::remove(partial);
+    llvm::outs() << cubin->getBuffer();
+    llvm::outs().flush();
+    return llvm::outs().has_error() ? kExitConfiguration : kExitSuccess;
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(partial, outputFile)) {
+    llvm::sys::fs::remove(partial);
+    return fail("cannot write '" + outputFile + "': " + ec.message(),
+                kExitConfiguration);
+  }
+  llvm::sys::DontRemoveFileOnSignal(partial);
+  return kExitSuccess;
+}

@@ -1,0 +1,100 @@
+//===- tile-llc.cpp - scheduled MLIR -> LLVM IR or PTX --------------------===//
+#include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Tools/ExitCodes.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
+                                      cl::init("-"));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::init("-"));
+static cl::opt<tilechain::LLCEmit>
+    emit("emit", cl::desc("What to write"), cl::init(tilechain::LLCEmit::PTX),
+         cl::values(clEnumValN(tilechain::LLCEmit::PTX, "ptx", "PTX"),
+                    clEnumValN(tilechain::LLCEmit::LLVMIR, "llvm",
+                               "optimized LLVM IR")));
+static cl::opt<bool> ftz("ftz", cl::desc("Flush denormals to zero"),
+                         cl::init(false));
+static cl::opt<bool> precDiv("prec-div", cl::desc("IEEE division"),
+                             cl::init(true));
+static cl::opt<bool> precSqrt("prec-sqrt", cl::desc("IEEE square root"),
+                              cl::init(true));
+static cl::opt<std::string> libdevice(
+    "libdevice",
+    cl::desc("libdevice.10.bc (default: $TILECHAIN_LIBDEVICE, else the "
+             "configured one)"),
+    cl::value_desc("file"));
+
+static std::string defaultLibdevice() {
+  if (const char *fromEnv = std::getenv("TILECHAIN_LIBDEVICE"))
+    return fromEnv;
+  return TILECHAIN_LIBDEVICE_DEFAULT;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "tile-llc: scheduled MLIR -> PTX\n");
+
+  DialectRegistry registry;
+  tilechain::registerPipelineDialects(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  auto input = openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << "tile-llc: " << error << "\n";
+    return tilechain::kExitConfiguration;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return tilechain::kExitCompileFailure;
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return tilechain::kExitConfiguration;
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  pm.enableTiming(rootTiming);
+  tilechain::populateLLCPipeline(pm);
+  if (failed(pm.run(*module)))
+    return tilechain::kExitCompileFailure;
+
+  auto output = openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << "tile-llc: " << error << "\n";
+    return tilechain::kExitConfiguration;
+  }
+  tilechain::LLCOptions options;
+  options.ftz = ftz;
+  options.precDiv = precDiv;
+  options.precSqrt = precSqrt;
+  options.libdevicePath =
+      libdevice.getNumOccurrences() ? libdevice.getValue() : defaultLibdevice();
+  if (failed(tilechain::emitTarget(*module, options, emit, output->os())))
+    return tilechain::kExitCompileFailure;
+  output->keep();
+  return tilechain::kExitSuccess;
+}
