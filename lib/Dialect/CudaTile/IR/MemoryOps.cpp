@@ -79,6 +79,48 @@ static void printViewMemoryAttributes(OpAsmPrinter &p, Operation *,
     p << ' ' << stringifyMemoryScope(scope.getValue());
 }
 
+//===----------------------------------------------------------------------===//
+// custom<ViewIndexTypes>: the types of a view access's index operands
+//
+// One type stands for every index (`tile<i32>`); differing types are listed
+// one per index, as for a gather_scatter_view (`tile<8xi32>, tile<i32>`).
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseViewIndexTypes(OpAsmParser &parser, SmallVectorImpl<Type> &types,
+                    ArrayRef<OpAsmParser::UnresolvedOperand> indices) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> written(1);
+  if (parseCudaTileType(parser, written.front()))
+    return failure();
+  while (succeeded(parser.parseOptionalComma())) {
+    if (parseCudaTileType(parser, written.emplace_back()))
+      return failure();
+  }
+  if (written.size() == 1) {
+    types.assign(indices.size(), written.front());
+    return success();
+  }
+  if (written.size() != indices.size())
+    return parser.emitError(loc)
+           << "expected one index type or one per index (" << indices.size()
+           << "), got " << written.size();
+  types.assign(written.begin(), written.end());
+  return success();
+}
+
+static void printViewIndexTypes(OpAsmPrinter &p, Operation *op,
+                                TypeRange types, ValueRange) {
+  // The syntax always has a type; an index-less access (invalid, but
+  // printable) shows the usual i32.
+  if (types.empty())
+    return printCudaTileType(
+        p, op, TileType::get({}, IntegerType::get(op->getContext(), 32)));
+  if (llvm::all_equal(types))
+    return printCudaTileType(p, op, types.front());
+  printCudaTileType(p, op, types);
+}
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/MemoryOps.cpp.inc"
 

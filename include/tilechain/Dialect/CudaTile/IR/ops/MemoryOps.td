@@ -136,7 +136,7 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko", "13.1",
     (`token` `=` $token^)?
     (`optimization_hints` `=` $optimization_hints^)?
     attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($view)) `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+    `:` custom<CudaTileType>(type($view)) `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
@@ -164,7 +164,7 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko", "13.1",
     (`optimization_hints` `=` $optimization_hints^)?
     attr-dict-with-keyword
     `:` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+        `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
@@ -254,7 +254,7 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
     (`token` `=` $token^)?
     attr-dict
     `:` custom<CudaTileType>(type($value)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+        `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
