@@ -62,20 +62,11 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", "13.1",
     OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_TileType:$result,
                       CudaTile_TokenType:$result_token);
-  let assemblyFormat = [{
-    $memory_ordering_semantics
-    ($memory_scope^)?
-    $source
-    (`,` $mask^)? (`,` $paddingValue^)?
-    (`token` `` `=` `` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict `:`
-    custom<CudaTileType>(type($source))
-    (`,` custom<CudaTileType>(type($mask))^)?
-    (`,` custom<CudaTileType>(type($paddingValue))^)?
-    `->` custom<CudaTileType>(type($result))
-    `,` custom<CudaTileType>(type($result_token))
-  }];
+  // `$memory_ordering_semantics ($memory_scope)? $source (, $mask)?
+  // (, $paddingValue)? (token=$token)? (optimization_hints = ...)? attr-dict
+  // : types`, hand-parsed: a lone second operand is the padding value when its
+  // type says so, as NVIDIA's printer writes it that way.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
