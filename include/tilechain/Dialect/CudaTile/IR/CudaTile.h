@@ -28,6 +28,7 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.h.inc"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileDebugInfo.h"
 
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/ModuleOps.h.inc"

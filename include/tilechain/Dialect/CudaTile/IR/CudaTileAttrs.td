@@ -160,6 +160,14 @@ def CudaTile_OptimizationHintsAttr
     std::optional<int64_t> getLatency(::llvm::StringRef sm) const;
     std::optional<int64_t> getOccupancy(::llvm::StringRef sm) const;
     std::optional<int64_t> getNumWorkerWarpsPerCTA(::llvm::StringRef sm) const;
+
+    /// The kinds of op that carry hints, each accepting its own hint names.
+    enum class HintUser { Entry, ViewAccess, PointerAccess };
+    /// Reports, at `op`, unknown architectures, hint names `user` does not
+    /// accept and out-of-range values, as the dialect's hint policy says
+    /// (ignored by default; see CudaTileDialect::setHintPolicy).
+    ::mlir::LogicalResult verifyForOp(::mlir::Operation *op,
+                                      HintUser user) const;
   }];
 }
 
@@ -192,6 +200,59 @@ def CudaTile_BoundedAttr : CudaTile_Attr<"Bounded", "bounded",
   let parameters = (ins OptionalParameter<"std::optional<int64_t>">:$lb,
                         OptionalParameter<"std::optional<int64_t>">:$ub);
   let assemblyFormat = "`<` ($lb^) : (`?`)? `,` ($ub^) : (`?`)? `>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Debug information
+//===----------------------------------------------------------------------===//
+
+// `di_file<"foo.py" in "/tmp/">`.
+def CudaTile_DIFileAttr : CudaTile_Attr<"DIFile", "di_file"> {
+  let summary = "a source file";
+  let parameters = (ins "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$directory);
+  let assemblyFormat = "`<` $name `in` $directory `>`";
+}
+
+def CudaTile_DICompileUnitAttr
+    : CudaTile_Attr<"DICompileUnit", "di_compile_unit"> {
+  let summary = "a compilation unit, the root scope of its file";
+  let parameters = (ins "DIFileAttr":$file);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def CudaTile_DISubprogramAttr : CudaTile_Attr<"DISubprogram", "di_subprogram"> {
+  let summary = "a source function";
+  let parameters = (ins "DIFileAttr":$file,
+                        "unsigned":$line,
+                        "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$linkageName,
+                        "DICompileUnitAttr":$compileUnit,
+                        OptionalParameter<"unsigned">:$scopeLine);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+// A nested scope; `scope` is a di_subprogram or another di_lexical_block.
+def CudaTile_DILexicalBlockAttr
+    : CudaTile_Attr<"DILexicalBlock", "di_lexical_block"> {
+  let summary = "a lexical block within a subprogram";
+  let parameters = (ins "::mlir::Attribute":$scope,
+                        "DIFileAttr":$file,
+                        "unsigned":$line,
+                        OptionalParameter<"unsigned">:$column);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+// `loc(#cuda_tile.di_loc<loc("f.py":1:2) in #subprogram>)`: a source location
+// inside a di_subprogram or di_lexical_block scope.
+def CudaTile_DILocAttr : LocationAttrDef<CudaTile_Dialect, "DILoc"> {
+  let summary = "a source location with a debug info scope";
+  let mnemonic = "di_loc";
+  let parameters = (ins "::mlir::FileLineColLoc":$sourceLoc,
+                        "::mlir::Attribute":$scope);
+  let assemblyFormat = "`<` $sourceLoc `in` $scope `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // TILECHAIN_CUDATILE_ATTRS_TD
