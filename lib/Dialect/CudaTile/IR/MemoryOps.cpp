@@ -162,6 +162,12 @@ static LogicalResult verifyAtomicOrdering(Operation *op,
   return success();
 }
 
+// Checks an access's optimization hints under the dialect's hint policy.
+static LogicalResult verifyHints(Operation *op, OptimizationHintsAttr hints,
+                                 OptimizationHintsAttr::HintUser user) {
+  return hints ? hints.verifyForOp(op, user) : success();
+}
+
 //===----------------------------------------------------------------------===//
 // Tokens
 //===----------------------------------------------------------------------===//
@@ -177,6 +183,9 @@ LogicalResult JoinTokensOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LoadPtrTkoOp::verify() {
+  if (failed(verifyHints(*this, getOptimizationHintsAttr(),
+                         OptimizationHintsAttr::HintUser::PointerAccess)))
+    return failure();
   return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
                         /*isLoad=*/true);
 }
@@ -312,6 +321,9 @@ void LoadPtrTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 LogicalResult StorePtrTkoOp::verify() {
+  if (failed(verifyHints(*this, getOptimizationHintsAttr(),
+                         OptimizationHintsAttr::HintUser::PointerAccess)))
+    return failure();
   return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
                         /*isLoad=*/false);
 }
@@ -384,7 +396,9 @@ static LogicalResult verifyViewAccess(ViewAccessOp op, bool isLoad) {
     return op.emitOpError() << "expected tile type to be "
                             << view.getViewTileType()
                             << " (based on view type), got " << tile;
-  if (failed(verifyInbounds(op, op.getInbounds(), op.getIndex().size())))
+  if (failed(verifyInbounds(op, op.getInbounds(), op.getIndex().size())) ||
+      failed(verifyHints(op, op.getOptimizationHintsAttr(),
+                         OptimizationHintsAttr::HintUser::ViewAccess)))
     return failure();
   return verifyOrdering(op, op.getMemoryOrderingSemantics(),
                         op.getMemoryScope(), isLoad);
