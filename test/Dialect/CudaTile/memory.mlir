@@ -33,6 +33,11 @@ testing$func @pointer_loads(%p: !cuda_tile.tile<16x32xptr<f32>>, %m: !cuda_tile.
   // CHECK: load_ptr_tko weak %{{.+}}, %{{.+}} optimization_hints = <sm_90 = {latency = 3}> : tile<16x32xptr<f32>>, tile<16x32xi1> -> tile<16x32xf32>, token
   %3, %t3 = load_ptr_tko weak %p, %m optimization_hints = <sm_90 = {latency = 3}>
       : tile<16x32xptr<f32>>, tile<16x32xi1> -> tile<16x32xf32>, token
+  // A padding value without a mask is written as a lone second operand; its
+  // type (the result type, not i1) tells it apart from a mask.
+  // CHECK: load_ptr_tko weak %arg0, %arg2 token=%{{.+}} : tile<16x32xptr<f32>>, tile<16x32xf32> -> tile<16x32xf32>, token
+  %4, %t4 = "cuda_tile.load_ptr_tko"(%p, %pad, %t) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 1, 1>}>
+      : (!cuda_tile.tile<16x32xptr<f32>>, !cuda_tile.tile<16x32xf32>, !cuda_tile.token) -> (!cuda_tile.tile<16x32xf32>, !cuda_tile.token)
   return
 }
 
