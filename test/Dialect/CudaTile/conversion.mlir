@@ -45,3 +45,15 @@
 // CHECK: cuda_tile.ptr_to_ptr %{{.*}} : tile<4xptr<f32>> -> tile<4xptr<f64>>
 // GENERIC: "cuda_tile.ptr_to_ptr"(%{{.*}}) : (!cuda_tile.tile<4xptr<f32>>) -> !cuda_tile.tile<4xptr<f64>>
 %p2p = cuda_tile.ptr_to_ptr %p : tile<4xptr<f32>> -> tile<4xptr<f64>>
+
+%i4 = "test.src"() : () -> !cuda_tile.tile<64xi4>
+%bytes = "test.src"() : () -> !cuda_tile.tile<32xi8>
+// CHECK: cuda_tile.pack %{{.*}} : tile<64xi4> -> tile<32xi8>
+// GENERIC: "cuda_tile.pack"(%{{.*}}) : (!cuda_tile.tile<64xi4>) -> !cuda_tile.tile<32xi8>
+%pack = cuda_tile.pack %i4 : tile<64xi4> -> tile<32xi8>
+// CHECK: cuda_tile.pack %{{.*}} : tile<4xf32> -> tile<16xi8>
+%pack_f32 = cuda_tile.pack %f32 : tile<4xf32> -> tile<16xi8>
+// CHECK: cuda_tile.unpack %{{.*}} : tile<32xi8> -> tile<256xi1>
+%unpack_i1 = cuda_tile.unpack %bytes : tile<32xi8> -> tile<256xi1>
+// CHECK: cuda_tile.unpack %{{.*}} : tile<32xi8> -> tile<64xf4E2M1FN>
+%unpack_f4 = cuda_tile.unpack %bytes : tile<32xi8> -> tile<64xf4E2M1FN>

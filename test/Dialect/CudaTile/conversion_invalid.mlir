@@ -93,3 +93,39 @@
 %p = "test.src"() : () -> !cuda_tile.tile<4xptr<f32>>
 // expected-error @below{{'cuda_tile.ptr_to_ptr' op failed to verify that all of {source, result} have same shape}}
 %0 = cuda_tile.ptr_to_ptr %p : tile<4xptr<f32>> -> tile<2xptr<f16>>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<32xf16>
+// expected-error @below{{'cuda_tile.pack' op failed to verify that all of {source, result} have same rank}}
+%0 = cuda_tile.pack %f : tile<32xf16> -> tile<32x2xi8>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<4x8xf16>
+// expected-error @below{{'cuda_tile.pack' op expects source and result to be rank-1 tiles}}
+%0 = cuda_tile.pack %f : tile<4x8xf16> -> tile<4x16xi8>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<32xf16>
+// expected-error @below{{'cuda_tile.pack' op expects source and result to have the same size in bytes, but got source tile size 64 bytes and result tile size 32 bytes}}
+%0 = cuda_tile.pack %f : tile<32xf16> -> tile<32xi8>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<32xf8E5M2>
+// expected-error @below{{'cuda_tile.pack' op expects source and result to have different element type widths}}
+%0 = cuda_tile.pack %f : tile<32xf8E5M2> -> tile<32xi8>
+
+// -----
+
+%b = "test.src"() : () -> !cuda_tile.tile<32xi8>
+// expected-error @below{{'cuda_tile.unpack' op expects source and result to have the same size in bytes, but got source tile size 32 bytes and result tile size 64 bytes}}
+%0 = cuda_tile.unpack %b : tile<32xi8> -> tile<32xf16>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<32xf16>
+// expected-error @below{{'cuda_tile.unpack' op operand #0 must be tile of i8 values, but got '!cuda_tile.tile<32xf16>'}}
+%0 = cuda_tile.unpack %f : tile<32xf16> -> tile<64xi8>

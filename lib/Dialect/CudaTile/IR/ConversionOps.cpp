@@ -74,3 +74,34 @@ LogicalResult BitcastOp::verify() {
          << fromWidth << " to type " << getResult().getType() << " of width "
          << toWidth;
 }
+
+/// pack and unpack: both rank 1, the same number of bytes, a different
+/// element width (same-width reinterpretation is bitcast's job).
+static LogicalResult verifyByteReinterpret(Operation *op, Value source,
+                                           Value result) {
+  auto sourceType = cast<ShapedType>(source.getType());
+  auto resultType = cast<ShapedType>(result.getType());
+  if (sourceType.getRank() != 1 || resultType.getRank() != 1)
+    return op->emitOpError("expects source and result to be rank-1 tiles");
+  int64_t sourceBits =
+      sourceType.getNumElements() * elementWidth(source);
+  int64_t resultBits =
+      resultType.getNumElements() * elementWidth(result);
+  if (sourceBits != resultBits)
+    return op->emitOpError("expects source and result to have the same size "
+                           "in bytes, but got source tile size ")
+           << sourceBits / 8 << " bytes and result tile size "
+           << resultBits / 8 << " bytes";
+  if (elementWidth(source) == elementWidth(result))
+    return op->emitOpError(
+        "expects source and result to have different element type widths");
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  return verifyByteReinterpret(*this, getSource(), getResult());
+}
+
+LogicalResult UnpackOp::verify() {
+  return verifyByteReinterpret(*this, getSource(), getResult());
+}

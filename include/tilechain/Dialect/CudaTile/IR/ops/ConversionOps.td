@@ -1,4 +1,4 @@
-//===- ConversionOps.td - exti, trunci, itof, ftoi, ftof, bitcast, int_to_ptr, ptr_to_int, ptr_to_ptr
+//===- ConversionOps.td - exti, trunci, itof, ftoi, ftof, bitcast, pointer casts, pack, unpack
 //
 // Argument order is the bytecode order: operands and attributes are encoded
 // in the order they are declared here, so it follows the public definition.
@@ -113,5 +113,34 @@ def CudaTile_PtrToIntOp : CudaTile_CastOp<"ptr_to_int",
 def CudaTile_PtrToPtrOp : CudaTile_CastOp<"ptr_to_ptr",
     "change the pointee type of pointer elements",
     CudaTile_PointerTileType, CudaTile_PointerTileType>;
+
+// pack/unpack (13.3): a rank-1 tile reinterpreted as bytes and back, e.g.
+// 64 x i4 <-> 32 x i8. The element widths differ, the byte size is kept.
+defvar CudaTile_PackableTileType = CudaTile_TileOf<[CudaTile_Int1,
+    CudaTile_Int4, CudaTile_Int8, CudaTile_Int16, CudaTile_Int32,
+    CudaTile_Int64, CudaTile_Float16, CudaTile_BFloat16, CudaTile_Float32,
+    CudaTile_Float64, CudaTile_TFloat32, CudaTile_Float8E4M3FN,
+    CudaTile_Float8E5M2, CudaTile_Float8E8M0FNU, CudaTile_Float4E2M1FN]>;
+
+class CudaTile_ByteReinterpretOp<string mnemonic, string what, Type from,
+                                 Type to>
+    : CudaTile_Op<mnemonic, "13.3", [Pure, AllRanksMatch<["source", "result"]>]> {
+  let summary = what;
+  let arguments = (ins from:$source);
+  let results = (outs to:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source)) `->`
+    custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_PackOp : CudaTile_ByteReinterpretOp<"pack",
+    "reinterpret a rank-1 tile as the i8 bytes holding it",
+    CudaTile_PackableTileType, CudaTile_TileOf<[CudaTile_Int8]>>;
+
+def CudaTile_UnpackOp : CudaTile_ByteReinterpretOp<"unpack",
+    "reinterpret a rank-1 tile of i8 bytes as narrower or wider elements",
+    CudaTile_TileOf<[CudaTile_Int8]>, CudaTile_PackableTileType>;
 
 #endif // TILECHAIN_CUDATILE_CONVERSIONOPS_TD
