@@ -62,7 +62,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @extract_uneven(%t: !cuda_tile.tile<8xf32>, %i: !cuda_tile.tile<i32>) {
-    // expected-error @below {{result dim size must divide source dim size evenly}}
+    // expected-error @below {{source dimension 0 size (8) must be evenly divisible by result dimension 0 size (16)}}
     %0 = extract %t[%i] : tile<8xf32> -> tile<16xf32>
     return
   }
@@ -72,7 +72,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @extract_indices(%t: !cuda_tile.tile<8x8xf32>, %i: !cuda_tile.tile<i32>) {
-    // expected-error @below {{incorrect number of indices, expected 2, but found 1}}
+    // expected-error @below {{expected 2 indices, but got 1}}
     %0 = extract %t[%i] : tile<8x8xf32> -> tile<4x4xf32>
     return
   }
@@ -82,7 +82,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @insert_uneven(%t: !cuda_tile.tile<8xf32>, %s: !cuda_tile.tile<16xf32>, %i: !cuda_tile.tile<i32>) {
-    // expected-error @below {{source dim size must divide destination dim size evenly}}
+    // expected-error @below {{destination dimension 0 size (8) must be evenly divisible by source dimension 0 size (16)}}
     %0 = insert %s, %t[%i] : tile<16xf32> -> tile<8xf32>
     return
   }
@@ -94,6 +94,16 @@ cuda_tile.module @m {
   testing$func @offset_shapes(%p: !cuda_tile.tile<4xptr<f32>>, %o: !cuda_tile.tile<8xi32>) {
     // expected-error @below {{requires the same shape for all operands and results}}
     %0 = offset %p, %o : tile<4xptr<f32>>, tile<8xi32> -> tile<4xptr<f32>>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @cat_rhs(%a: !cuda_tile.tile<2x4xf32>, %b: !cuda_tile.tile<4x4xf32>) {
+    // expected-error @below {{expect rhs and result shapes to match at non-concat position 0, expected: 4 but got: 2}}
+    %0 = cat %a, %b dim = 1 : tile<2x4xf32>, tile<4x4xf32> -> tile<2x8xf32>
     return
   }
 }

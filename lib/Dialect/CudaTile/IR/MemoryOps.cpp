@@ -79,6 +79,48 @@ static void printViewMemoryAttributes(OpAsmPrinter &p, Operation *,
     p << ' ' << stringifyMemoryScope(scope.getValue());
 }
 
+//===----------------------------------------------------------------------===//
+// custom<ViewIndexTypes>: the types of a view access's index operands
+//
+// One type stands for every index (`tile<i32>`); differing types are listed
+// one per index, as for a gather_scatter_view (`tile<8xi32>, tile<i32>`).
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseViewIndexTypes(OpAsmParser &parser, SmallVectorImpl<Type> &types,
+                    ArrayRef<OpAsmParser::UnresolvedOperand> indices) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> written(1);
+  if (parseCudaTileType(parser, written.front()))
+    return failure();
+  while (succeeded(parser.parseOptionalComma())) {
+    if (parseCudaTileType(parser, written.emplace_back()))
+      return failure();
+  }
+  if (written.size() == 1) {
+    types.assign(indices.size(), written.front());
+    return success();
+  }
+  if (written.size() != indices.size())
+    return parser.emitError(loc)
+           << "expected one index type or one per index (" << indices.size()
+           << "), got " << written.size();
+  types.assign(written.begin(), written.end());
+  return success();
+}
+
+static void printViewIndexTypes(OpAsmPrinter &p, Operation *op,
+                                TypeRange types, ValueRange) {
+  // The syntax always has a type; an index-less access (invalid, but
+  // printable) shows the usual i32.
+  if (types.empty())
+    return printCudaTileType(
+        p, op, TileType::get({}, IntegerType::get(op->getContext(), 32)));
+  if (llvm::all_equal(types))
+    return printCudaTileType(p, op, types.front());
+  printCudaTileType(p, op, types);
+}
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/MemoryOps.cpp.inc"
 
@@ -137,6 +179,131 @@ LogicalResult JoinTokensOp::verify() {
 LogicalResult LoadPtrTkoOp::verify() {
   return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
                         /*isLoad=*/true);
+}
+
+// Parses an enum keyword among `cases`; mirrors the diagnostic of generated
+// parsers for required enum attributes.
+template <typename Enum>
+static ParseResult
+parseEnumKeyword(OpAsmParser &parser, ArrayRef<StringRef> cases,
+                 StringRef attrName,
+                 std::optional<Enum> (*symbolize)(StringRef), Enum &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (failed(parser.parseOptionalKeyword(&keyword, cases))) {
+    InFlightDiagnostic diag =
+        parser.emitError(loc, "expected string or keyword containing one of "
+                              "the following enum values for attribute '")
+        << attrName << "' [";
+    llvm::interleaveComma(cases, diag);
+    return diag << "]";
+  }
+  value = *symbolize(keyword);
+  return success();
+}
+
+ParseResult LoadPtrTkoOp::parse(OpAsmParser &parser, OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  MLIRContext *ctx = parser.getContext();
+  MemoryOrderingSemantics ordering;
+  if (parseEnumKeyword<MemoryOrderingSemantics>(
+          parser, {"weak", "relaxed", "acquire", "release", "acq_rel"},
+          "memory_ordering_semantics", symbolizeMemoryOrderingSemantics,
+          ordering))
+    return failure();
+  props.memory_ordering_semantics =
+      MemoryOrderingSemanticsAttr::get(ctx, ordering);
+  StringRef scope;
+  if (succeeded(parser.parseOptionalKeyword(&scope, {"tl_blk", "device", "sys"})))
+    props.memory_scope = MemoryScopeAttr::get(ctx, *symbolizeMemoryScope(scope));
+
+  // source, then the optional mask and padding value (at most two more).
+  SmallVector<OpAsmParser::UnresolvedOperand, 3> values(1);
+  if (parser.parseOperand(values.front()))
+    return failure();
+  while (values.size() < 3 && succeeded(parser.parseOptionalComma()))
+    if (parser.parseOperand(values.emplace_back()))
+      return failure();
+  std::optional<OpAsmParser::UnresolvedOperand> token;
+  if (succeeded(parser.parseOptionalKeyword("token"))) {
+    token.emplace();
+    if (parser.parseEqual() || parser.parseOperand(*token))
+      return failure();
+  }
+  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+    OptimizationHintsAttr hints;
+    if (parser.parseEqual() ||
+        parser.parseCustomAttributeWithFallback(hints, Type{}))
+      return failure();
+    props.optimization_hints = hints;
+  }
+  SMLoc typesLoc;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  typesLoc = parser.getCurrentLocation();
+  SmallVector<Type, 3> valueTypes;
+  Type resultType, tokenType;
+  if (parseCudaTileType(parser, valueTypes) || parser.parseArrow() ||
+      parseCudaTileType(parser, resultType) || parser.parseComma() ||
+      parseCudaTileType(parser, tokenType))
+    return failure();
+  if (valueTypes.size() != values.size())
+    return parser.emitError(typesLoc)
+           << "expected " << values.size() << " operand types, got "
+           << valueTypes.size();
+
+  // A lone extra operand is the mask unless its type is the result type
+  // without being a tile of i1, i.e. it can only be the padding value.
+  bool hasMask = values.size() == 3;
+  bool hasPadding = values.size() == 3;
+  if (values.size() == 2) {
+    auto extra = dyn_cast<TileType>(valueTypes[1]);
+    bool isI1 = extra && extra.getElementType().isInteger(1);
+    hasPadding = !isI1 && valueTypes[1] == resultType;
+    hasMask = !hasPadding;
+  }
+  if (parser.resolveOperands(values, valueTypes, typesLoc, result.operands))
+    return failure();
+  if (token &&
+      parser.resolveOperand(*token, TokenType::get(ctx), result.operands))
+    return failure();
+  props.operandSegmentSizes = {1, hasMask ? 1 : 0, hasPadding ? 1 : 0,
+                               token ? 1 : 0};
+  result.addTypes({resultType, tokenType});
+  return success();
+}
+
+void LoadPtrTkoOp::print(OpAsmPrinter &p) {
+  p << ' ' << stringifyMemoryOrderingSemantics(getMemoryOrderingSemantics());
+  if (std::optional<MemoryScope> scope = getMemoryScope())
+    p << ' ' << stringifyMemoryScope(*scope);
+  p << ' ' << getSource();
+  if (getMask())
+    p << ", " << getMask();
+  if (getPaddingValue())
+    p << ", " << getPaddingValue();
+  if (getToken())
+    p << " token=" << getToken();
+  if (OptimizationHintsAttr hints = getOptimizationHintsAttr()) {
+    p << " optimization_hints = ";
+    p.printStrippedAttrOrType(hints);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getMemoryOrderingSemanticsAttrName(),
+                           getMemoryScopeAttrName(),
+                           getOptimizationHintsAttrName(),
+                           "operandSegmentSizes"});
+  p << " : ";
+  SmallVector<Type, 3> valueTypes{getSource().getType()};
+  if (getMask())
+    valueTypes.push_back(getMask().getType());
+  if (getPaddingValue())
+    valueTypes.push_back(getPaddingValue().getType());
+  printCudaTileType(p, *this, TypeRange(valueTypes));
+  p << " -> ";
+  printCudaTileType(p, *this, getResult().getType());
+  p << ", ";
+  printCudaTileType(p, *this, getResultToken().getType());
 }
 
 void LoadPtrTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {

@@ -151,11 +151,16 @@ LogicalResult CatOp::verify() {
     return emitOpError("invalid concat at position ")
            << dim << ", expected: " << lhs[dim] + rhs[dim]
            << " but got: " << result[dim];
-  for (int64_t i = 0; i < rank; ++i)
-    if (i != dim && (lhs[i] != result[i] || rhs[i] != result[i]))
-      return emitOpError("expect {lhs, rhs, and result} shape to match at "
-                         "non-concat position ")
-             << i << ", expected: " << lhs[i] << " but got: " << result[i];
+  for (int64_t i = 0; i < rank; ++i) {
+    if (i == dim)
+      continue;
+    for (auto [name, operand] : {std::make_pair("lhs", lhs),
+                                 std::make_pair("rhs", rhs)})
+      if (operand[i] != result[i])
+        return emitOpError("expect ")
+               << name << " and result shapes to match at non-concat position "
+               << i << ", expected: " << operand[i] << " but got: " << result[i];
+  }
   return success();
 }
 
@@ -163,22 +168,24 @@ LogicalResult CatOp::verify() {
 // extract, insert
 //===----------------------------------------------------------------------===//
 
-// Checks that `slice` tiles `whole` evenly and that one index per dimension
-// selects it.
+// Checks that one index per dimension selects `slice`, a tile that divides
+// `whole` evenly.
 static LogicalResult verifySliceOf(Operation *op, TileType whole,
                                    TileType slice, size_t numIndices,
                                    StringRef wholeName, StringRef sliceName) {
   if (whole.getElementType() != slice.getElementType())
     return op->emitOpError() << wholeName << " and " << sliceName
                              << " element type do not match";
-  for (auto [wholeDim, sliceDim] :
-       llvm::zip_equal(whole.getShape(), slice.getShape()))
-    if (wholeDim % sliceDim != 0)
-      return op->emitOpError() << sliceName << " dim size must divide "
-                               << wholeName << " dim size evenly";
   if (numIndices != static_cast<size_t>(whole.getRank()))
-    return op->emitOpError("incorrect number of indices, expected ")
-           << whole.getRank() << ", but found " << numIndices;
+    return op->emitOpError("expected ")
+           << whole.getRank() << " indices, but got " << numIndices;
+  for (auto [i, wholeDim, sliceDim] :
+       llvm::enumerate(whole.getShape(), slice.getShape()))
+    if (wholeDim % sliceDim != 0)
+      return op->emitOpError()
+             << wholeName << " dimension " << i << " size (" << wholeDim
+             << ") must be evenly divisible by " << sliceName << " dimension "
+             << i << " size (" << sliceDim << ")";
   return success();
 }
 

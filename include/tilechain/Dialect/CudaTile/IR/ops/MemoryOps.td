@@ -62,20 +62,11 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", "13.1",
     OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
   let results = (outs CudaTile_TileType:$result,
                       CudaTile_TokenType:$result_token);
-  let assemblyFormat = [{
-    $memory_ordering_semantics
-    ($memory_scope^)?
-    $source
-    (`,` $mask^)? (`,` $paddingValue^)?
-    (`token` `` `=` `` $token^)?
-    (`optimization_hints` `=` $optimization_hints^)?
-    attr-dict `:`
-    custom<CudaTileType>(type($source))
-    (`,` custom<CudaTileType>(type($mask))^)?
-    (`,` custom<CudaTileType>(type($paddingValue))^)?
-    `->` custom<CudaTileType>(type($result))
-    `,` custom<CudaTileType>(type($result_token))
-  }];
+  // `$memory_ordering_semantics ($memory_scope)? $source (, $mask)?
+  // (, $paddingValue)? (token=$token)? (optimization_hints = ...)? attr-dict
+  // : types`, hand-parsed: a lone second operand is the padding value when its
+  // type says so, as NVIDIA's printer writes it that way.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -136,7 +127,7 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko", "13.1",
     (`token` `=` $token^)?
     (`optimization_hints` `=` $optimization_hints^)?
     attr-dict-with-keyword
-    `:` custom<CudaTileType>(type($view)) `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+    `:` custom<CudaTileType>(type($view)) `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
@@ -164,7 +155,7 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko", "13.1",
     (`optimization_hints` `=` $optimization_hints^)?
     attr-dict-with-keyword
     `:` custom<CudaTileType>(type($tile)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+        `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
@@ -254,7 +245,7 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
     (`token` `=` $token^)?
     attr-dict
     `:` custom<CudaTileType>(type($value)) `,` custom<CudaTileType>(type($view))
-        `,` custom<CudaTileTypeSplat>(type($index), ref($index))
+        `,` custom<ViewIndexTypes>(type($index), ref($index))
     `->` custom<CudaTileType>(type($result_token))
   }];
   let hasVerifier = 1;
