@@ -117,6 +117,83 @@ OptimizationHintsAttr::getNumWorkerWarpsPerCTA(StringRef sm) const {
   return intHint(getHint(sm, "num_worker_warps_per_cta"));
 }
 
+namespace {
+/// Architectures that hints may name (`sm_XY`).
+constexpr StringLiteral kHintArchitectures[] = {
+    "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
+    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"};
+
+/// A power of two in [1, max].
+bool isPowerOfTwoAtMost(Attribute value, int64_t max) {
+  auto intValue = dyn_cast<IntegerAttr>(value);
+  return intValue && intValue.getInt() >= 1 && intValue.getInt() <= max &&
+         llvm::isPowerOf2_64(intValue.getInt());
+}
+
+bool isIntInRange(Attribute value, int64_t min, int64_t max) {
+  auto intValue = dyn_cast<IntegerAttr>(value);
+  return intValue && intValue.getInt() >= min && intValue.getInt() <= max;
+}
+
+/// The problem with hint `name` = `value` for `user`, or an empty string.
+std::string checkHint(OptimizationHintsAttr::HintUser user, StringRef arch,
+                      StringRef name, Attribute value) {
+  using HintUser = OptimizationHintsAttr::HintUser;
+  std::string where = (arch + "." + name).str();
+  bool isEntry = user == HintUser::Entry;
+  bool isView = user == HintUser::ViewAccess;
+  if (isEntry && (name == "num_cta_in_cga" ||
+                  name == "num_worker_warps_per_cta")) {
+    if (!isa<IntegerAttr>(value))
+      return "integer value expected for " + where;
+    int64_t max = name == "num_cta_in_cga" ? 16 : 32;
+    if (!isPowerOfTwoAtMost(value, max))
+      return "expected power-of-two ≤ " + std::to_string(max) + " for " + where;
+    return "";
+  }
+  if (isEntry && name == "occupancy")
+    return isIntInRange(value, 1, 32)
+               ? ""
+               : "integer value in the range [1, 32] is expected for " + where;
+  if (isView && name == "allow_tma")
+    return isa<BoolAttr>(value) ? "" : "boolean value expected for " + where;
+  if (!isEntry && name == "latency")
+    return isIntInRange(value, 1, 10)
+               ? ""
+               : "integer value in the range [1, 10] is expected for " + where;
+  return (name + " is not known hint for current Operation").str();
+}
+} // namespace
+
+LogicalResult OptimizationHintsAttr::verifyForOp(Operation *op,
+                                                 HintUser user) const {
+  auto *dialect = op->getContext()->getLoadedDialect<CudaTileDialect>();
+  CudaTileDialect::HintPolicy policy = dialect->getHintPolicy();
+  if (policy == CudaTileDialect::HintPolicy::Ignore)
+    return success();
+  bool clean = true;
+  auto report = [&](const Twine &message) {
+    op->emitWarning(message);
+    clean = false;
+  };
+  for (NamedAttribute perArch : getValue()) {
+    StringRef arch = perArch.getName().getValue();
+    if (!llvm::is_contained(kHintArchitectures, arch)) {
+      report("unknown hint key " + arch);
+      continue;
+    }
+    for (NamedAttribute hint : cast<DictionaryAttr>(perArch.getValue())) {
+      std::string problem =
+          checkHint(user, arch, hint.getName().getValue(), hint.getValue());
+      if (!problem.empty())
+        report(problem);
+    }
+  }
+  if (clean || policy == CudaTileDialect::HintPolicy::Warn)
+    return success();
+  return op->emitError("Optimization hints verification failed");
+}
+
 //===----------------------------------------------------------------------===//
 // div_by
 //===----------------------------------------------------------------------===//

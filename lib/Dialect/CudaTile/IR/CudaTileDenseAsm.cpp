@@ -43,15 +43,15 @@ ParseResult parseScalar(AsmParser &parser, Type elementType,
     return success();
   }
   unsigned width = elementType.getIntOrFloatBitWidth();
-  if (width == 1) {
-    if (succeeded(parser.parseOptionalKeyword("true"))) {
-      literal.ints.push_back(APInt(1, 1));
-      return success();
-    }
-    if (succeeded(parser.parseOptionalKeyword("false"))) {
-      literal.ints.push_back(APInt(1, 0));
-      return success();
-    }
+  // `true`/`false` are i1 values only (MLIR's integer parser takes them too).
+  for (auto [keyword, bit] : {std::pair<StringRef, unsigned>{"true", 1},
+                              std::pair<StringRef, unsigned>{"false", 0}}) {
+    if (failed(parser.parseOptionalKeyword(keyword)))
+      continue;
+    if (width != 1)
+      return parser.emitError(loc, "expected integer value");
+    literal.ints.push_back(APInt(1, bit));
+    return success();
   }
   APInt value;
   OptionalParseResult parsed = parser.parseOptionalInteger(value);
@@ -97,18 +97,37 @@ ParseResult parseElement(AsmParser &parser, Type elementType,
   return success();
 }
 
+/// Whether `type` may be the element type of a dense constant.
+bool isConstantElementType(Type type) {
+  if (auto intType = dyn_cast_or_null<IntegerType>(type))
+    return llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth()) &&
+           intType.isSignless();
+  return isa_and_nonnull<Float16Type, BFloat16Type, Float32Type, Float64Type,
+                         FloatTF32Type, Float8E4M3FNType, Float8E5M2Type,
+                         Float8E8M0FNUType, Float4E2M1FNType>(type);
+}
+
 /// `<elem: literal>`.
 ParseResult parseLiteral(AsmParser &parser, Type &elementType,
                          DenseLiteral &literal, SMLoc &literalLoc) {
   if (parser.parseLess())
     return failure();
   SMLoc typeLoc = parser.getCurrentLocation();
-  if (parser.parseType(elementType) || parser.parseColon())
+  OptionalParseResult parsedType = parser.parseOptionalType(elementType);
+  if (parsedType.has_value() && failed(*parsedType))
     return failure();
-  if (!elementType.isIntOrFloat())
+  StringRef unknown;
+  if (!parsedType.has_value() &&
+      succeeded(parser.parseOptionalKeyword(&unknown)))
+    parser.emitError(typeLoc) << "unknown type: " << unknown;
+  if (!isConstantElementType(elementType))
     return parser.emitError(typeLoc)
-           << "expected integer or floating-point element type, got "
+           << "expect element type to be one of i1 or i8 or i16 or i32 or i64 "
+              "or f16 or bf16 or f32 or f64 or tf32 or f8E4M3FN or f8E5M2 or "
+              "f8E8M0FNU or f4E2M1FN values, but got "
            << elementType;
+  if (parser.parseColon())
+    return failure();
   literalLoc = parser.getCurrentLocation();
   return failure(parseElement(parser, elementType, literal, literal.shape) ||
                  parser.parseGreater());
@@ -127,13 +146,12 @@ ParseResult parseTileTypeAndBuild(AsmParser &parser, Type elementType,
     return parser.emitError(typeLoc)
            << "result #0 must be tile of i1 or i8 or i16 or i32 or i64 or f16 "
               "or bf16 or f32 or f64 or tf32 or f8E4M3FN or f8E5M2 or "
-              "f8E8M0FNU or f4E2M1FN values, but got '"
-           << type << "'";
+              "f8E8M0FNU or f4E2M1FN values, but got "
+           << type;
   if (tileType.getElementType() != elementType)
     return parser.emitError(typeLoc)
-           << "expected element type " << elementType
-           << " of the literal to match the tile element type "
-           << tileType.getElementType();
+           << "mismatch between the element type: " << elementType
+           << " and the tile element type " << tileType.getElementType();
   if (!literal.shape.empty() && ArrayRef<int64_t>(literal.shape) !=
                                     tileType.getShape())
     return parser.emitError(literalLoc)

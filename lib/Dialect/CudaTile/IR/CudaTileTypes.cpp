@@ -114,8 +114,9 @@ std::string joined(ArrayRef<int64_t> values, StringRef separator) {
   return text;
 }
 
-/// `[a, b, ?]` where `?` (a dynamic value) is allowed only if `allowDynamic`
-/// and every static value must be strictly positive.
+/// `[a, b, ?]` where `?` (a dynamic value) is allowed only if `allowDynamic`;
+/// with `allowDynamic`, static values must be strictly positive (checked here
+/// because a literal INT64_MIN would otherwise read as `?`).
 ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values,
                          bool allowDynamic) {
   return parser.parseCommaSeparatedList(
@@ -134,6 +135,9 @@ ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values,
                                            : "expected 64-bit integer");
         if (failed(*result))
           return failure();
+        if (allowDynamic && value <= 0)
+          return parser.emitError(loc)
+                 << "expected strictly positive integer, got " << value;
         values.push_back(value);
         return success();
       });
@@ -184,8 +188,8 @@ ParseResult parseViewTensorView(AsmParser &parser, TensorViewType &tensorView) {
     return failure();
   tensorView = dyn_cast<TensorViewType>(type);
   if (!tensorView)
-    return parser.emitError(loc) << "expected 'tensor_view' type, but got '"
-                                 << type << "'";
+    return parser.emitError(loc) << "expected 'tensor_view' type, but got "
+                                 << type;
   return success();
 }
 
@@ -388,16 +392,8 @@ Type TensorViewType::parse(AsmParser &parser) {
     }
     if (parser.parseKeyword("strides") || parser.parseEqual())
       return {};
-    SMLoc loc = parser.getCurrentLocation();
     if (parseIntList(parser, strides, /*allowDynamic=*/true))
       return {};
-    for (int64_t stride : strides) {
-      if (stride != ShapedType::kDynamic && stride <= 0) {
-        parser.emitError(loc) << "expected strictly positive integer, got "
-                              << stride;
-        return {};
-      }
-    }
   }
   if (parser.parseGreater())
     return {};

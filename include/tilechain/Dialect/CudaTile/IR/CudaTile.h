@@ -28,6 +28,7 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTileTypes.h.inc"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileDebugInfo.h"
 
 // Region ops of every family name the terminators of ControlFlowOps.
 #define GET_OP_FWD_DEFINES

@@ -160,6 +160,14 @@ def CudaTile_OptimizationHintsAttr
     std::optional<int64_t> getLatency(::llvm::StringRef sm) const;
     std::optional<int64_t> getOccupancy(::llvm::StringRef sm) const;
     std::optional<int64_t> getNumWorkerWarpsPerCTA(::llvm::StringRef sm) const;
+
+    /// The kinds of op that carry hints, each accepting its own hint names.
+    enum class HintUser { Entry, ViewAccess, PointerAccess };
+    /// Reports, at `op`, unknown architectures, hint names `user` does not
+    /// accept and out-of-range values, as the dialect's hint policy says
+    /// (ignored by default; see CudaTileDialect::setHintPolicy).
+    ::mlir::LogicalResult verifyForOp(::mlir::Operation *op,
+                                      HintUser user) const;
   }];
 }
 

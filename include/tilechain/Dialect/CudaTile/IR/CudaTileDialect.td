@@ -21,6 +21,16 @@ def CudaTile_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+  public:
+    /// What to do with optimization hints an op does not understand: they
+    /// are only advice, so by default nothing is reported.
+    enum class HintPolicy { Ignore, Warn, Error };
+    void setHintPolicy(HintPolicy policy) { hintPolicy = policy; }
+    HintPolicy getHintPolicy() const { return hintPolicy; }
+
+  private:
+    HintPolicy hintPolicy = HintPolicy::Ignore;
   }];
 }
 
