@@ -29,7 +29,6 @@ def CudaTile_ModuleOp : CudaTile_Op<"module", "13.1", [
   let skipDefaultBuilders = 1;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
   let laterArgs = [ArgSince<"producer", "13.3">];
-  let hasVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
 }
 
