@@ -41,8 +41,3 @@ cuda_tile.module @kernels attributes {producer = "tilechain test"} {
     return %arg0, %arg1 : tile<f32>, tile<i8>
   }
 }
-
-// An empty module keeps its block.
-// CHECK: cuda_tile.module @empty {
-// CHECK-NEXT: }
-cuda_tile.module @empty {}

@@ -18,6 +18,10 @@ cuda_tile.module @kernels {
     %t = print_tko "block %d of %d\n", %x, %gx : tile<i32>, tile<i32> -> token
     // CHECK: print_tko "100%% done" token=%[[T]] -> token
     %u = print_tko "100%% done" token = %t -> !cuda_tile.token
+    // CHECK: %[[W:.*]] = gdc_wait_tko : token
+    %w = gdc_wait_tko : token
+    // CHECK: gdc_launch_dependents_tko token=%[[W]] : token
+    %l = cuda_tile.gdc_launch_dependents_tko token=%w : !cuda_tile.token
     return
   }
 

@@ -123,6 +123,8 @@ LogicalResult EntryOp::verify() {
       return emitOpError(
           "entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
+  if (OptimizationHintsAttr hints = getOptimizationHintsAttr())
+    return hints.verifyForOp(*this, OptimizationHintsAttr::HintUser::Entry);
   return success();
 }
 

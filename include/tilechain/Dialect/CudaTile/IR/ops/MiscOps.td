@@ -1,4 +1,4 @@
-//===- MiscOps.td - assume, assert, print_tko, get_tile_block_id, get_num_tile_blocks
+//===- MiscOps.td - assume, assert, print_tko, grid queries, grid dependency control
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CUDATILE_MISCOPS_TD
 #define TILECHAIN_CUDATILE_MISCOPS_TD
@@ -67,5 +67,28 @@ def CudaTile_GetNumTileBlocksOp : CudaTile_Op<"get_num_tile_blocks", "13.1", [
                       CudaTile_ScalarTileOf<CudaTile_Int32>:$gridSize_z);
   let assemblyFormat = "attr-dict `:` custom<CudaTileType>(type($gridSize_x))";
 }
+
+//===----------------------------------------------------------------------===//
+// Grid dependency control (programmatic dependent launch), since 13.4
+//===----------------------------------------------------------------------===//
+
+// No public 13.4 printer exists; the syntax follows the other ops with an
+// optional input token: `%t = gdc_wait_tko token=%in : token`.
+class CudaTile_GdcOp<string mnemonic, string summaryText>
+    : CudaTile_Op<mnemonic, "13.4", [MemoryEffects<[MemWrite]>]> {
+  let summary = summaryText;
+  let arguments = (ins Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    (`token` `` `=` `` $token^)? attr-dict `:`
+    custom<CudaTileType>(type($result_token))
+  }];
+}
+
+def CudaTile_GdcWaitTkoOp : CudaTile_GdcOp<"gdc_wait_tko",
+    "waits until the grids this kernel depends on have completed">;
+def CudaTile_GdcLaunchDependentsTkoOp : CudaTile_GdcOp<
+    "gdc_launch_dependents_tko",
+    "allows grids that depend on this kernel to start launching">;
 
 #endif // TILECHAIN_CUDATILE_MISCOPS_TD
