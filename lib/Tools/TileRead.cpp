@@ -146,6 +146,14 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
     top->emitError("Tile IR bytecode holds exactly one 'cuda_tile.module'");
     return kExitCompileFailure;
   }
+  // Printed detached from the implicit builtin module, the cuda_tile.module is
+  // a top-level op: MLIR then prints attribute aliases (#di_file, ...) as the
+  // reference printer does.
+  OwningOpRef<Operation *> detached;
+  if (module && module->getParentOp()) {
+    module->remove();
+    detached = module;
+  }
   return emit(module ? module : top.get(), out);
 }
 

@@ -17,6 +17,11 @@
 %exti = cuda_tile.exti %i8 signed : tile<4xi8> -> tile<4xi64>
 // CHECK: cuda_tile.trunci %{{.*}} : tile<4xi64> -> tile<4xi8>
 %trunci = cuda_tile.trunci %i64 : tile<4xi64> -> tile<4xi8>
+// i4 is an exti/trunci element since 13.3.
+// CHECK: %[[I4:.*]] = cuda_tile.trunci %{{.*}} : tile<4xi8> -> tile<4xi4>
+%trunci_i4 = cuda_tile.trunci %i8 : tile<4xi8> -> tile<4xi4>
+// CHECK: cuda_tile.exti %[[I4]] signed : tile<4xi4> -> tile<4xi32>
+%exti_i4 = cuda_tile.exti %trunci_i4 signed : tile<4xi4> -> tile<4xi32>
 // CHECK: cuda_tile.trunci %{{.*}} overflow<no_unsigned_wrap> : tile<4xi64> -> tile<4xi8>
 // GENERIC: "cuda_tile.trunci"(%{{.*}}) <{overflow = #cuda_tile.overflow<no_unsigned_wrap>}>
 %trunci_nuw = cuda_tile.trunci %i64 overflow<no_unsigned_wrap> : tile<4xi64> -> tile<4xi8>

@@ -277,7 +277,7 @@ mlir::cuda_tile::parseAssumePredicate(OpAsmParser &parser,
   }
   predicate = dyn_cast<AssumePredicateAttrInterface>(attr);
   if (!predicate)
-    return parser.emitError(loc) << "expected an assume predicate, got " << attr;
+    return parser.emitError(loc) << "expected assume predicate attribute, got " << attr;
   return success();
 }
 

@@ -14,11 +14,10 @@ Attribute mlir::cuda_tile::getDebugInfoScope(Location loc) {
     return diLoc.getScope();
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     return getDebugInfoScope(nameLoc.getChildLoc());
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc)) {
-    if (Attribute scope = getDebugInfoScope(callSite.getCallee()))
-      return scope;
+  // Inlined code keeps its own subprogram in the callee location; the op
+  // belongs to the scope of the outermost caller, the function it sits in.
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
     return getDebugInfoScope(callSite.getCaller());
-  }
   if (auto fused = dyn_cast<FusedLoc>(loc))
     for (Location part : fused.getLocations())
       if (Attribute scope = getDebugInfoScope(part))

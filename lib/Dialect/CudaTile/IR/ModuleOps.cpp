@@ -1,6 +1,7 @@
 //===- ModuleOps.cpp - module, entry, testing$func, global, get_global ----===//
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTileDebugInfo.h"
 #include "tilechain/Dialect/CudaTile/IR/FunctionSyntax.h"
 
 #include "mlir/IR/Builders.h"
@@ -54,6 +55,10 @@ void cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &state,
   state.addRegion()->emplaceBlock();
   state.getOrAddProperties<Properties>().setSymName(
       builder.getStringAttr(name));
+}
+
+LogicalResult cuda_tile::ModuleOp::verifyRegions() {
+  return verifyDebugInfoScopes(getOperation());
 }
 
 //===----------------------------------------------------------------------===//

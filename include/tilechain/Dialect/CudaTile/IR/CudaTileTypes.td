@@ -211,6 +211,10 @@ def CudaTile_AnyType : AnyTypeOf<[CudaTile_NumberType,
 def CudaTile_IntTileType : CudaTile_TileOf<[CudaTile_Int1, CudaTile_Int8,
     CudaTile_Int16, CudaTile_Int32, CudaTile_Int64]>;
 
+// exti and trunci also take i4 (since 13.3), an element no arithmetic op takes.
+def CudaTile_IntOrI4TileType : CudaTile_TileOf<[CudaTile_Int1, CudaTile_Int4,
+    CudaTile_Int8, CudaTile_Int16, CudaTile_Int32, CudaTile_Int64]>;
+
 def CudaTile_IntTileInt64Type : CudaTile_TileOf<[CudaTile_Int64]>;
 
 def CudaTile_BaseFloatTileType : CudaTile_TileOf<[CudaTile_Float16,

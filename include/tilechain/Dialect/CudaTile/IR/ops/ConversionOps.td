@@ -20,9 +20,9 @@ class CudaTile_ConvertOp<string mnemonic, string what>
 
 def CudaTile_ExtIOp : CudaTile_ConvertOp<"exti",
     "widen integer elements by sign or zero extension"> {
-  let arguments = (ins CudaTile_IntTileType:$from,
+  let arguments = (ins CudaTile_IntOrI4TileType:$from,
                        CudaTile_SignednessAttr:$signedness);
-  let results = (outs CudaTile_IntTileType:$to);
+  let results = (outs CudaTile_IntOrI4TileType:$to);
   let assemblyFormat = [{
     $from custom<Signedness>($signedness) attr-dict `:`
     custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
@@ -31,10 +31,10 @@ def CudaTile_ExtIOp : CudaTile_ConvertOp<"exti",
 
 def CudaTile_TruncIOp : CudaTile_ConvertOp<"trunci",
     "narrow integer elements, dropping high bits"> {
-  let arguments = (ins CudaTile_IntTileType:$from,
+  let arguments = (ins CudaTile_IntOrI4TileType:$from,
                        DefaultValuedAttr<CudaTile_IntegerOverflowAttr,
                            "::mlir::cuda_tile::IntegerOverflow::NONE">:$overflow);
-  let results = (outs CudaTile_IntTileType:$to);
+  let results = (outs CudaTile_IntOrI4TileType:$to);
   let assemblyFormat = [{
     $from (`overflow` `` $overflow^)? attr-dict `:`
     custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))

@@ -30,6 +30,8 @@ def CudaTile_ModuleOp : CudaTile_Op<"module", "13.1", [
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
   let laterArgs = [ArgSince<"producer", "13.3">];
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
+  // Debug-info scopes are checked once all functions are verified.
+  let hasRegionVerifier = 1;
 }
 
 def CudaTile_EntryOp : CudaTile_Op<"entry", "13.1", [
