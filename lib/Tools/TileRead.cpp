@@ -75,6 +75,12 @@ struct Options {
   llvm::cl::opt<bool> verifyDiagnostics{
       "verify-diagnostics",
       llvm::cl::desc("check diagnostics against expected-* comments")};
+  llvm::cl::opt<bool> warnUnsupportedHints{
+      "Wunsupported-hints",
+      llvm::cl::desc("warn about unknown or unsupported optimization hints")};
+  llvm::cl::opt<bool> hintWarningsAreErrors{
+      "Werr-hints", llvm::cl::desc("with -Wunsupported-hints: hint warnings "
+                                   "fail verification")};
 };
 
 /// The cuda_tile.module of a parsed or decoded input, without any builtin
@@ -245,6 +251,11 @@ int tilechain::runTileRead(int argc, char **argv) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   ctx.allowUnregisteredDialects(options.allowUnregistered);
+  if (options.warnUnsupportedHints)
+    ctx.getLoadedDialect<cuda_tile::CudaTileDialect>()->setHintPolicy(
+        options.hintWarningsAreErrors
+            ? cuda_tile::CudaTileDialect::HintPolicy::Error
+            : cuda_tile::CudaTileDialect::HintPolicy::Warn);
   // As mlir-opt: expected-* annotations do not spell out the op dump note.
   if (options.verifyDiagnostics)
     ctx.printOpOnDiagnostic(false);
