@@ -172,8 +172,10 @@ LogicalResult OptimizationHintsAttr::verifyForOp(Operation *op,
   if (policy == CudaTileDialect::HintPolicy::Ignore)
     return success();
   bool clean = true;
+  // Warn on the location, not the op: Operation::emitWarning attaches a dump
+  // of the op, and printing it re-runs this verifier.
   auto report = [&](const Twine &message) {
-    op->emitWarning(message);
+    mlir::emitWarning(op->getLoc(), message);
     clean = false;
   };
   for (NamedAttribute perArch : getValue()) {
