@@ -149,16 +149,31 @@ LogicalResult OpWriter::writeBlock(Block &block, ByteWriter &out) {
   return success();
 }
 
+/// "13.3" for a packed version (major * 100 + minor).
+static std::string versionString(PackedVersion version) {
+  return std::to_string(version / 100) + "." + std::to_string(version % 100);
+}
+
 LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   PackedVersion version = state.version.packed();
   const OpSpec *spec = lookupOpName(op.getName().getStringRef());
   if (!spec)
     return op.emitError("operation not supported in bytecode");
   if (spec->since > version)
-    return op.emitError() << "'" << spec->name
-                          << "' needs a newer bytecode version than "
+    return op.emitError() << "operation '" << spec->name
+                          << "' is not available in bytecode version "
                           << state.version.str();
   auto present = [&](PackedVersion since) { return since <= version; };
+  // Arguments newer than the target version are left out of the encoding;
+  // one that carries information must not be dropped silently.
+  for (auto [i, result] : llvm::enumerate(op.getResults()))
+    if (i < spec->results.size() && !present(spec->results[i].since) &&
+        !result.use_empty())
+      return op.emitError() << "result '" << spec->results[i].name
+                            << "' requires bytecode version "
+                            << versionString(spec->results[i].since)
+                            << " but is being used and targeting "
+                            << state.version.str();
   out.writeVarInt(spec->opcode);
   if (debug)
     debug->push_back(state.debugIndex(op.getLoc()));
@@ -200,9 +215,12 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   bool hasFlags = false;
   for (const AttrSpec &attr : spec->attrs) {
     if (!present(attr.since)) {
-      if (attr.optional && op.getAttr(attr.name))
-        return op.emitError() << "attribute '" << attr.name
-                              << "' needs a newer bytecode version than "
+      bool given = op.getInherentAttr(attr.name).value_or(Attribute()) ||
+                   op.getAttr(attr.name);
+      if (given && (attr.optional || attr.kind == AttrKind::Unit))
+        return op.emitError() << "optional attribute '" << attr.name
+                              << "' is provided but requires bytecode version "
+                              << versionString(attr.since) << ", targeting "
                               << state.version.str();
       continue;
     }
@@ -217,8 +235,9 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
     for (auto [operand, group] : llvm::zip(spec->operands, groups)) {
       if (!present(operand.since)) {
         if (!group.empty())
-          return op.emitError() << "operand '" << operand.name
-                                << "' needs a newer bytecode version than "
+          return op.emitError() << "optional operand '" << operand.name
+                                << "' is provided but requires bytecode version "
+                                << versionString(operand.since) << ", targeting "
                                 << state.version.str();
         continue;
       }
@@ -379,12 +398,28 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
       auto alignment = dyn_cast_or_null<IntegerAttr>(
           global->getInherentAttr("alignment").value_or(Attribute()));
       section.writeVarInt(alignment ? alignment.getValue().getZExtValue() : 0);
+      Attribute visibility =
+          global->getInherentAttr("symbol_visibility").value_or(Attribute());
+      bool isPrivate =
+          visibility && StringRef(printed(visibility)).contains("private");
+      bool isConstant =
+          global->hasAttr("constant") ||
+          global->getInherentAttr("constant").value_or(Attribute());
       if (version.packed() >= 1303) {
-        Attribute visibility =
-            global->getInherentAttr("symbol_visibility").value_or(Attribute());
-        section.writeByte(visibility && StringRef(printed(visibility)).contains("private"));
-        section.writeVarInt(global->hasAttr("constant") ||
-                            global->getInherentAttr("constant").value_or(Attribute()));
+        section.writeByte(isPrivate);
+        section.writeVarInt(isConstant);
+      } else if (isConstant) {
+        // Older versions have no field for these: refuse rather than drop.
+        return global->emitError()
+               << "constant global `" << name.getValue()
+               << "` cannot be encoded in bytecode version " << version.str()
+               << " (the `constant` attribute requires bytecode 13.3+)";
+      } else if (isPrivate) {
+        return global->emitError()
+               << "global `" << name.getValue()
+               << "` uses non-public symbol visibility, which cannot be "
+                  "encoded in bytecode version "
+               << version.str() << " (requires bytecode 13.3+)";
       }
     }
     writeSection(file, kGlobalSection, section, 1);
@@ -459,9 +494,10 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
   writeTable(typeSection, typeRecords, 4);
   writeSection(file, kTypeSection, typeSection, 4);
 
-  if (auto producer = module->getAttrOfType<StringAttr>("producer")) {
-    if (version.packed() < 1303)
-      return module->emitError("a module producer needs bytecode version 13.3");
+  // The producer is informational: older versions have no section for it and
+  // the reference writer drops it there, as we do.
+  auto producer = module->getAttrOfType<StringAttr>("producer");
+  if (producer && version.packed() >= 1303) {
     ByteWriter section;
     section.writeVarInt(state.stringIndex(producer.getValue()));
     writeSection(file, kProducerSection, section, 1);
