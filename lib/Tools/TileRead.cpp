@@ -202,6 +202,25 @@ static int writeAtomically(StringRef path, StringRef data) {
     llvm::outs().flush();
     return kExitSuccess;
   }
+  // A device or pipe (/dev/null, /dev/stdout, a fifo) is written in place: a
+  // rename would replace it with a regular file.
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      llvm::sys::fs::exists(status) && !llvm::sys::fs::is_regular_file(status)) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      os << data;
+      os.close();
+      ec = os.error();
+      os.clear_error();
+    }
+    if (ec) {
+      llvm::errs() << "tile-read: cannot write '" << path << "': " << ec.message() << "\n";
+      return kExitConfiguration;
+    }
+    return kExitSuccess;
+  }
   SmallString<256> model(path);
   model += ".tmp%%%%%%";
   int fd;

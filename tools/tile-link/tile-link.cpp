@@ -101,9 +101,16 @@ int main(int argc, char **argv) {
   // ptxas writes beside the output and the result is renamed into place, so
   // the output is either the whole cubin or absent.
   bool toStdout = outputFile == "-";
+  // A device or pipe (/dev/null, a fifo) is written in place after ptxas
+  // succeeded: a rename would replace it with a regular file.
+  llvm::sys::fs::file_status outputStatus;
+  bool toSpecialFile = !toStdout &&
+                       !llvm::sys::fs::status(outputFile, outputStatus) &&
+                       llvm::sys::fs::exists(outputStatus) &&
+                       !llvm::sys::fs::is_regular_file(outputStatus);
   llvm::SmallString<256> partial;
   std::error_code partialError;
-  if (toStdout) {
+  if (toStdout || toSpecialFile) {
     partialError = createScratch("cubin", partial);
   } else {
     int fd;
@@ -158,6 +165,20 @@ int main(int argc, char **argv) {
     llvm::outs() << cubin->getBuffer();
     llvm::outs().flush();
     return llvm::outs().has_error() ? kExitConfiguration : kExitSuccess;
+  }
+  if (toSpecialFile) {
+    llvm::sys::fs::remove(partial);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(outputFile, ec);
+    if (!ec) {
+      os << cubin->getBuffer();
+      os.close();
+      ec = os.error();
+      os.clear_error();
+    }
+    return ec ? fail("cannot write '" + outputFile + "': " + ec.message(),
+                     kExitConfiguration)
+              : kExitSuccess;
   }
   if (std::error_code ec = llvm::sys::fs::rename(partial, outputFile)) {
     llvm::sys::fs::remove(partial);
