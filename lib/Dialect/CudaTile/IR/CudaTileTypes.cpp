@@ -452,6 +452,27 @@ size_t TensorViewType::dynamicStrideAmount() const {
 // partition_view
 //===----------------------------------------------------------------------===//
 
+/// The common end of partition_view and strided_view:
+/// `(padding_value = P ,)? tensor_view<...> (, dim_map = [...])? >`.
+/// Without a dim_map the dimensions map one to one.
+static ParseResult parseViewTail(AsmParser &parser, size_t rank,
+                                 PaddingValueAttr &padding,
+                                 TensorViewType &tensorView,
+                                 SmallVectorImpl<int32_t> &dimMap) {
+  if (succeeded(parser.parseOptionalKeyword("padding_value")) &&
+      (parsePaddingValue(parser, padding) || parser.parseComma()))
+    return failure();
+  if (parseViewTensorView(parser, tensorView))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("dim_map") || parseDimMap(parser, dimMap))
+      return failure();
+  } else {
+    dimMap = identityDimMap(rank);
+  }
+  return parser.parseGreater();
+}
+
 Type PartitionViewType::parse(AsmParser &parser) {
   SmallVector<int32_t> tileShape, dimMap;
   PaddingValueAttr padding;
@@ -459,21 +480,8 @@ Type PartitionViewType::parse(AsmParser &parser) {
   if (parser.parseLess() || parseViewTileShape(parser, tileShape) ||
       parser.parseComma())
     return {};
-  if (succeeded(parser.parseOptionalKeyword("padding_value")) &&
-      (parsePaddingValue(parser, padding) || parser.parseComma()))
+  if (parseViewTail(parser, tileShape.size(), padding, tensorView, dimMap))
     return {};
-  if (parseViewTensorView(parser, tensorView))
-    return {};
-  bool hasDimMap = false;
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("dim_map") || parseDimMap(parser, dimMap))
-      return {};
-    hasDimMap = true;
-  }
-  if (parser.parseGreater())
-    return {};
-  if (!hasDimMap)
-    dimMap = identityDimMap(tileShape.size());
   return parser.getChecked<PartitionViewType>(
       parser.getContext(), DenseI32ArrayAttr::get(parser.getContext(), tileShape),
       tensorView, dimMap, padding);
@@ -521,21 +529,8 @@ Type StridedViewType::parse(AsmParser &parser) {
       parseIntList(parser, strides, /*allowDynamic=*/false) ||
       parser.parseComma())
     return {};
-  if (succeeded(parser.parseOptionalKeyword("padding_value")) &&
-      (parsePaddingValue(parser, padding) || parser.parseComma()))
+  if (parseViewTail(parser, tileShape.size(), padding, tensorView, dimMap))
     return {};
-  if (parseViewTensorView(parser, tensorView))
-    return {};
-  bool hasDimMap = false;
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("dim_map") || parseDimMap(parser, dimMap))
-      return {};
-    hasDimMap = true;
-  }
-  if (parser.parseGreater())
-    return {};
-  if (!hasDimMap)
-    dimMap = identityDimMap(tileShape.size());
   SmallVector<int32_t> strides32(strides.begin(), strides.end());
   return parser.getChecked<StridedViewType>(
       parser.getContext(), DenseI32ArrayAttr::get(parser.getContext(), tileShape),
