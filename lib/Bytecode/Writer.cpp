@@ -199,7 +199,7 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   SmallVector<ValueRange> groups;
   if (spec->attrSizedOperands) {
     auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
-        op.getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+        op.getAttr("operandSegmentSizes"));
     if (!sizes || sizes.size() != static_cast<int64_t>(spec->operands.size()))
       return op.emitError("missing operand segment sizes");
     unsigned start = 0;
@@ -215,9 +215,8 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   bool hasFlags = false;
   for (const AttrSpec &attr : spec->attrs) {
     if (!present(attr.since)) {
-      bool given = op.getInherentAttr(attr.name).value_or(Attribute()) ||
-                   op.getAttr(attr.name);
-      if (given && (attr.optional || attr.kind == AttrKind::Unit))
+      if (op.getAttr(attr.name) &&
+          (attr.optional || attr.kind == AttrKind::Unit))
         return op.emitError() << "optional attribute '" << attr.name
                               << "' is provided but requires bytecode version "
                               << versionString(attr.since) << ", targeting "
@@ -227,7 +226,7 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
     if (!attr.optional)
       continue;
     hasFlags = true;
-    if (op.getAttr(attr.name) || op.getInherentAttr(attr.name).value_or(Attribute()))
+    if (op.getAttr(attr.name))
       flags |= 1ull << bit;
     ++bit;
   }
@@ -255,9 +254,7 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   for (const AttrSpec &attr : spec->attrs) {
     if (!present(attr.since) || attr.kind == AttrKind::Unit)
       continue;
-    Attribute value = op.getInherentAttr(attr.name).value_or(Attribute());
-    if (!value)
-      value = op.getAttr(attr.name);
+    Attribute value = op.getAttr(attr.name);
     if (!value && attr.alwaysEncoded && attr.kind == AttrKind::DenseBoolArray)
       value = DenseBoolArrayAttr::get(op.getContext(), {});
     if (!value) {
@@ -386,7 +383,7 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
     for (Operation *global : globals) {
       auto name = global->getAttrOfType<StringAttr>("sym_name");
       auto value = dyn_cast_or_null<DenseIntOrFPElementsAttr>(
-          global->getInherentAttr("value").value_or(Attribute()));
+          global->getAttr("value"));
       if (!name || !value)
         return global->emitError("global needs a name and a dense value");
       section.writeVarInt(state.stringIndex(name.getValue()));
@@ -396,15 +393,13 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
       section.writeVarInt(*type);
       section.writeVarInt(state.constantIndex(value));
       auto alignment = dyn_cast_or_null<IntegerAttr>(
-          global->getInherentAttr("alignment").value_or(Attribute()));
+          global->getAttr("alignment"));
       section.writeVarInt(alignment ? alignment.getValue().getZExtValue() : 0);
       Attribute visibility =
-          global->getInherentAttr("symbol_visibility").value_or(Attribute());
+          global->getAttr("symbol_visibility");
       bool isPrivate =
           visibility && StringRef(printed(visibility)).contains("private");
-      bool isConstant =
-          global->hasAttr("constant") ||
-          global->getInherentAttr("constant").value_or(Attribute());
+      bool isConstant = global->hasAttr("constant");
       if (version.packed() >= 1303) {
         section.writeByte(isPrivate);
         section.writeVarInt(isConstant);
@@ -430,7 +425,7 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
   for (FunctionEntry &entry : functions) {
     Operation *op = entry.func.getOperation();
     bool kernel = op->getName().getStringRef() == "cuda_tile.entry";
-    Attribute hints = op->getInherentAttr("optimization_hints").value_or(Attribute());
+    Attribute hints = op->getAttr("optimization_hints");
     funcSection.writeVarInt(entry.nameIndex);
     funcSection.writeVarInt(entry.typeIndex);
     funcSection.writeByte((kernel ? kFunctionKernel : 0) |
