@@ -15,6 +15,7 @@
 #include "tilechain/Bytecode/Writer.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -194,61 +195,6 @@ int TileRead::emit(Operation *module, std::string &out) {
   return kExitSuccess;
 }
 
-/// Writes `data` to `path` through a temporary file in the same directory,
-/// so that readers never see a partial file.
-static int writeAtomically(StringRef path, StringRef data) {
-  if (path == "-") {
-    llvm::outs() << data;
-    llvm::outs().flush();
-    return kExitSuccess;
-  }
-  // A device or pipe (/dev/null, /dev/stdout, a fifo) is written in place: a
-  // rename would replace it with a regular file.
-  llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(path, status) &&
-      llvm::sys::fs::exists(status) && !llvm::sys::fs::is_regular_file(status)) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    if (!ec) {
-      os << data;
-      os.close();
-      ec = os.error();
-      os.clear_error();
-    }
-    if (ec) {
-      llvm::errs() << "tile-read: cannot write '" << path << "': " << ec.message() << "\n";
-      return kExitConfiguration;
-    }
-    return kExitSuccess;
-  }
-  SmallString<256> model(path);
-  model += ".tmp%%%%%%";
-  int fd;
-  SmallString<256> tempPath;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tempPath)) {
-    llvm::errs() << "tile-read: cannot write '" << path << "': " << ec.message() << "\n";
-    return kExitConfiguration;
-  }
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << data;
-    os.close();
-    if (os.has_error()) {
-      llvm::errs() << "tile-read: cannot write '" << path
-                   << "': " << os.error().message() << "\n";
-      os.clear_error();
-      llvm::sys::fs::remove(tempPath);
-      return kExitConfiguration;
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {
-    llvm::errs() << "tile-read: cannot write '" << path << "': " << ec.message() << "\n";
-    llvm::sys::fs::remove(tempPath);
-    return kExitConfiguration;
-  }
-  return kExitSuccess;
-}
-
 int tilechain::runTileRead(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   Options options;
@@ -307,5 +253,10 @@ int tilechain::runTileRead(int argc, char **argv) {
     return succeeded(result) ? kExitSuccess : kExitCompileFailure;
   if (status != kExitSuccess)
     return status;
-  return writeAtomically(options.output, output);
+  if (std::error_code ec = writeOutputFile(options.output, output)) {
+    llvm::errs() << "tile-read: cannot write '" << options.output
+                 << "': " << ec.message() << "\n";
+    return kExitConfiguration;
+  }
+  return kExitSuccess;
 }

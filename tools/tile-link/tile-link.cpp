@@ -1,6 +1,7 @@
 //===- tile-link.cpp - PTX -> cubin through ptxas -------------------------===//
 #include "tilechain/Pipeline/Ptxas.h"
 #include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -45,8 +46,8 @@ static int fail(const llvm::Twine &message, int code) {
   return code;
 }
 
-/// ptxas reads and writes files: PTX from stdin and a cubin for stdout pass
-/// through temporary files.
+/// ptxas reads and writes files: PTX from stdin and every cubin pass through
+/// temporary files.
 static std::error_code createScratch(llvm::StringRef suffix,
                                      llvm::SmallVectorImpl<char> &path) {
   int fd;
@@ -98,31 +99,11 @@ int main(int argc, char **argv) {
       return fail("cannot write '" + ptxPath + "'", kExitConfiguration);
   }
 
-  // ptxas writes beside the output and the result is renamed into place, so
-  // the output is either the whole cubin or absent.
-  bool toStdout = outputFile == "-";
-  // A device or pipe (/dev/null, a fifo) is written in place after ptxas
-  // succeeded: a rename would replace it with a regular file.
-  llvm::sys::fs::file_status outputStatus;
-  bool toSpecialFile = !toStdout &&
-                       !llvm::sys::fs::status(outputFile, outputStatus) &&
-                       llvm::sys::fs::exists(outputStatus) &&
-                       !llvm::sys::fs::is_regular_file(outputStatus);
+  // ptxas writes a scratch file; the cubin is checked, then written whole
+  // to the output (or not at all).
   llvm::SmallString<256> partial;
-  std::error_code partialError;
-  if (toStdout || toSpecialFile) {
-    partialError = createScratch("cubin", partial);
-  } else {
-    int fd;
-    partialError = llvm::sys::fs::createUniqueFile(
-        outputFile + ".partial-%%%%%%", fd, partial);
-    if (!partialError) {
-      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
-      llvm::sys::RemoveFileOnSignal(partial);
-    }
-  }
-  if (partialError)
-    return fail("cannot create a file for the cubin: " + partialError.message(),
+  if (std::error_code ec = createScratch("cubin", partial))
+    return fail("cannot create a file for the cubin: " + ec.message(),
                 kExitConfiguration);
 
   PtxasResult result =
@@ -148,7 +129,8 @@ int main(int argc, char **argv) {
     }
     // Absolute paths: the command works from any directory.
     llvm::SmallString<256> reproPTX(ptxPath), reproCubin(
-        toStdout ? llvm::StringRef("out.cubin") : llvm::StringRef(outputFile));
+        outputFile == "-" ? llvm::StringRef("out.cubin")
+                          : llvm::StringRef(outputFile));
     llvm::sys::fs::make_absolute(reproPTX);
     llvm::sys::fs::make_absolute(reproCubin);
     llvm::errs() << "tile-link: " << result.failure << "\n"
@@ -160,31 +142,9 @@ int main(int argc, char **argv) {
   }
   if (ptxFromStdin)
     llvm::sys::fs::remove(ptxPath);
-  if (toStdout) {
-    llvm::sys::fs::remove(partial);
-    llvm::outs() << cubin->getBuffer();
-    llvm::outs().flush();
-    return llvm::outs().has_error() ? kExitConfiguration : kExitSuccess;
-  }
-  if (toSpecialFile) {
-    llvm::sys::fs::remove(partial);
-    std::error_code ec;
-    llvm::raw_fd_ostream os(outputFile, ec);
-    if (!ec) {
-      os << cubin->getBuffer();
-      os.close();
-      ec = os.error();
-      os.clear_error();
-    }
-    return ec ? fail("cannot write '" + outputFile + "': " + ec.message(),
-                     kExitConfiguration)
-              : kExitSuccess;
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(partial, outputFile)) {
-    llvm::sys::fs::remove(partial);
+  llvm::sys::fs::remove(partial);
+  if (std::error_code ec = writeOutputFile(outputFile, cubin->getBuffer()))
     return fail("cannot write '" + outputFile + "': " + ec.message(),
                 kExitConfiguration);
-  }
-  llvm::sys::DontRemoveFileOnSignal(partial);
   return kExitSuccess;
 }
