@@ -2,23 +2,58 @@
 //
 // A cuda_tile.module becomes a gpu.module of the same name whose #nvvm.target
 // carries the chip and optimization level the rest of the pipeline reads.
-// Contents not lowered yet are rejected one by one, naming each op, so that a
-// module never loses an op silently.
+// Each cuda_tile.entry becomes a gpu.func kernel of the same name and the
+// same flattened parameters, its body lowered by TileLowering; globals become
+// LLVM globals. Ops nothing can lower yet are rejected one by one, naming the
+// op, so that a module never loses an op silently.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 
 namespace {
+
+LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                         const tilechain::TargetInfo &target) {
+  SmallVector<Type> argTypes;
+  for (Type t : entry.getArgumentTypes()) {
+    Type converted = tilechain::TileLowering::convertType(t);
+    if (!converted || isa<MemRefType>(converted))
+      return entry.emitError()
+             << "tile-lower cannot lower kernel parameter of type " << t;
+    argTypes.push_back(converted);
+  }
+  auto func = gpu::GPUFuncOp::create(builder, entry.getLoc(),
+                                     entry.getSymName(),
+                                     builder.getFunctionType(argTypes, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  Block &body = func.getBody().front();
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&body);
+  tilechain::TileLowering lowering(bodyBuilder, target);
+  Block &source = entry.getBody().front();
+  for (auto [from, to] : llvm::zip(source.getArguments(), body.getArguments()))
+    lowering.map(from, to);
+  if (failed(lowering.lowerBlock(source)))
+    return failure();
+  gpu::ReturnOp::create(bodyBuilder, source.getTerminator()->getLoc());
+  return success();
+}
 
 struct LowerTileModulesPass
     : public PassWrapper<LowerTileModulesPass, OperationPass<ModuleOp>> {
@@ -39,13 +74,17 @@ struct LowerTileModulesPass
     return "Turn each cuda_tile.module into a gpu.module for the target chip";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<gpu::GPUDialect, NVVM::NVVMDialect>();
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                    math::MathDialect, memref::MemRefDialect,
+                    NVVM::NVVMDialect, scf::SCFDialect>();
   }
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *context = top.getContext();
-    if (!tilechain::isSupportedGPUName(gpuName)) {
+    std::optional<tilechain::TargetInfo> target =
+        tilechain::parseTarget(gpuName);
+    if (!target || !tilechain::isSupportedGPUName(gpuName)) {
       top.emitError() << "unsupported --gpu-name '" << gpuName.getValue() << "'";
       return signalPassFailure();
     }
@@ -54,24 +93,29 @@ struct LowerTileModulesPass
                       << " (expected 0-3)";
       return signalPassFailure();
     }
-    auto target = NVVM::NVVMTargetAttr::get(
+    auto targetAttr = NVVM::NVVMTargetAttr::get(
         context, optLevel, "nvptx64-nvidia-cuda", gpuName, /*features=*/"");
 
     bool allLowered = true;
     OpBuilder builder(context);
     for (auto tileModule :
          llvm::make_early_inc_range(top.getOps<cuda_tile::ModuleOp>())) {
-      for (Operation &op : tileModule.getBody().front()) {
-        op.emitError() << "tile-lower cannot lower '" << op.getName()
-                       << "' yet";
-        allLowered = false;
-      }
-      if (!allLowered)
-        continue;
       builder.setInsertionPoint(tileModule);
-      gpu::GPUModuleOp::create(builder, tileModule.getLoc(),
-                               tileModule.getSymName(),
-                               builder.getArrayAttr({target}));
+      auto gpuModule = gpu::GPUModuleOp::create(
+          builder, tileModule.getLoc(), tileModule.getSymName(),
+          builder.getArrayAttr({targetAttr}));
+      builder.setInsertionPointToStart(gpuModule.getBody());
+      for (Operation &op : tileModule.getBody().front()) {
+        LogicalResult lowered = failure();
+        if (auto entry = dyn_cast<cuda_tile::EntryOp>(op))
+          lowered = lowerEntry(entry, builder, *target);
+        else if (auto global = dyn_cast<cuda_tile::GlobalOp>(op))
+          lowered = tilechain::lowerGlobal(global.getOperation(), builder);
+        else
+          op.emitError() << "tile-lower cannot lower '" << op.getName()
+                         << "' yet";
+        allLowered &= succeeded(lowered);
+      }
       tileModule.erase();
     }
     if (!allLowered)

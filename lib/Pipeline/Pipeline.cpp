@@ -13,12 +13,14 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -56,14 +58,18 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
 void tilechain::populateSchedPipeline(OpPassManager &pm) {
   pm.addPass(createExpectStagePass("tile-lower"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
+  perGPUModule.addPass(createAssignTileBuffersPass());
   perGPUModule.addPass(createCanonicalizerPass());
   perGPUModule.addPass(createCSEPass());
+  perGPUModule.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createMarkStagePass("tile-sched"));
 }
 
 void tilechain::populateLLCPipeline(OpPassManager &pm) {
   pm.addPass(createExpectStagePass("tile-sched"));
-  pm.nest<gpu::GPUModuleOp>().addPass(createConvertGpuOpsToNVVMOps());
+  OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
+  perGPUModule.addPass(createSCFToControlFlowPass());
+  perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
@@ -73,7 +79,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
   // What tile-llc's convert-gpu-to-nvvm lowers besides gpu itself.
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, math::MathDialect,
-                  memref::MemRefDialect>();
+                  memref::MemRefDialect, scf::SCFDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);
@@ -91,4 +97,5 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
+  registerPass([] { return createAssignTileBuffersPass(); });
 }

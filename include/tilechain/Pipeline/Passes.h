@@ -19,6 +19,9 @@ std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
                                                        unsigned optLevel);
 
+/// tile-sched: places every tile buffer of each kernel in its entry block.
+std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
+
 } // namespace tilechain
 
 #endif // TILECHAIN_PIPELINE_PASSES_H

@@ -1,0 +1,9 @@
+//===- ElementwiseLowering.cpp - Elementwise ops of cuda_tile -> loops ---------------===//
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+void tilechain::addElementwiseLowerings(LoweringTable &table) {}

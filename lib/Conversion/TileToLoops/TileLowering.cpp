@@ -1,0 +1,198 @@
+//===- TileLowering.cpp - the translator's core: values, buffers, loops ---===//
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+void LoweringTable::add(StringRef opName, OpLowering lowering) {
+  bool inserted = handlers.try_emplace(opName, std::move(lowering)).second;
+  assert(inserted && "two lowerings for one op");
+  (void)inserted;
+}
+
+const OpLowering *LoweringTable::lookup(StringRef opName) const {
+  auto it = handlers.find(opName);
+  return it == handlers.end() ? nullptr : &it->second;
+}
+
+const LoweringTable &tilechain::getLoweringTable() {
+  static const LoweringTable table = [] {
+    LoweringTable t;
+    addModuleLowerings(t);
+    addElementwiseLowerings(t);
+    addShapeLowerings(t);
+    addViewLowerings(t);
+    addMemoryLowerings(t);
+    addControlFlowLowerings(t);
+    addReductionLowerings(t);
+    addMmaLowerings(t);
+    addMiscLowerings(t);
+    return t;
+  }();
+  return table;
+}
+
+std::optional<TargetInfo> tilechain::parseTarget(StringRef gpuName) {
+  StringRef digits = gpuName;
+  if (!digits.consume_front("sm_"))
+    return std::nullopt;
+  digits = digits.take_while(llvm::isDigit);
+  unsigned version;
+  if (digits.getAsInteger(10, version))
+    return std::nullopt;
+  return TargetInfo{gpuName.str(), version};
+}
+
+LogicalResult TileLowering::lowerBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(lowerOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult TileLowering::lowerOp(Operation *op) {
+  const OpLowering *lowering = getLoweringTable().lookup(
+      op->getName().getStringRef());
+  if (!lowering)
+    return op->emitError() << "tile-lower cannot lower '" << op->getName()
+                           << "' yet";
+  return (*lowering)(*this, op);
+}
+
+Value TileLowering::lookup(Value v) const {
+  auto it = values.find(v);
+  assert((it != values.end() || isa<cuda_tile::TokenType>(v.getType())) &&
+         "use of a value that was not lowered");
+  return it == values.end() ? Value() : it->second;
+}
+
+void TileLowering::map(Value from, Value to) { values[from] = to; }
+
+const ViewInfo &TileLowering::lookupView(Value v) const {
+  auto it = views.find(v);
+  assert(it != views.end() && "use of a view that was not lowered");
+  return it->second;
+}
+
+void TileLowering::mapView(Value from, ViewInfo info) {
+  views[from] = std::move(info);
+}
+
+Type TileLowering::convertElementType(Type t) {
+  if (isa<cuda_tile::PointerType>(t))
+    return IntegerType::get(t.getContext(), 64);
+  return t;
+}
+
+Type TileLowering::convertType(Type t) {
+  auto tile = dyn_cast<cuda_tile::TileType>(t);
+  if (!tile)
+    return {};
+  Type element = convertElementType(tile.getElementType());
+  if (tile.getShape().empty())
+    return element;
+  return MemRefType::get(tile.getShape(), element);
+}
+
+ArrayRef<int64_t> TileLowering::tileShape(Type tileType) {
+  return cast<cuda_tile::TileType>(tileType).getShape();
+}
+
+Type TileLowering::tileElementType(Type tileType) {
+  return convertElementType(cast<cuda_tile::TileType>(tileType).getElementType());
+}
+
+Value TileLowering::allocTile(Location loc, ArrayRef<int64_t> shape,
+                              Type elementType) {
+  return memref::AllocaOp::create(builder, loc,
+                                  MemRefType::get(shape, elementType));
+}
+
+Value TileLowering::allocTileFor(Location loc, Type tileType) {
+  return allocTile(loc, tileShape(tileType), tileElementType(tileType));
+}
+
+Value TileLowering::indexConstant(Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(builder, loc, v);
+}
+
+Value TileLowering::toIndex(OpBuilder &b, Location loc, Value v,
+                            bool isSigned) {
+  if (v.getType().isIndex())
+    return v;
+  if (isSigned)
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+}
+
+static void buildNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                      SmallVectorImpl<Value> &ivs, ElementBodyBuilder body) {
+  if (ivs.size() == shape.size()) {
+    body(b, loc, ivs);
+    return;
+  }
+  Value lower = arith::ConstantIndexOp::create(b, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(b, loc, shape[ivs.size()]);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(b, loc, lower, upper, step, ValueRange(),
+                     [&](OpBuilder &nested, Location nestedLoc, Value iv,
+                         ValueRange) {
+                       ivs.push_back(iv);
+                       buildNest(nested, nestedLoc, shape, ivs, body);
+                       ivs.pop_back();
+                       scf::YieldOp::create(nested, nestedLoc);
+                     });
+}
+
+void TileLowering::forEachElement(Location loc, ArrayRef<int64_t> shape,
+                                  ElementBodyBuilder body) {
+  SmallVector<Value> ivs;
+  buildNest(builder, loc, shape, ivs, body);
+}
+
+Value TileLowering::readElement(OpBuilder &b, Location loc, Value lowered,
+                                ValueRange ivs) {
+  if (!isa<MemRefType>(lowered.getType()))
+    return lowered;
+  return memref::LoadOp::create(b, loc, lowered, ivs);
+}
+
+void TileLowering::writeElement(OpBuilder &b, Location loc, Value element,
+                                Value buffer, ValueRange ivs) {
+  memref::StoreOp::create(b, loc, element, buffer, ivs);
+}
+
+void TileLowering::copyTile(Location loc, Value from, Value to) {
+  memref::CopyOp::create(builder, loc, from, to);
+}
+
+LogicalResult TileLowering::lowerElementwise(
+    Operation *op,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
+  Location loc = op->getLoc();
+  Type resultType = op->getResult(0).getType();
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(lookup(operand));
+  ArrayRef<int64_t> shape = tileShape(resultType);
+  if (shape.empty()) {
+    map(op->getResult(0), computeElement(builder, loc, operands));
+    return success();
+  }
+  Value result = allocTileFor(loc, resultType);
+  forEachElement(loc, shape, [&](OpBuilder &b, Location l, ValueRange ivs) {
+    SmallVector<Value> elements;
+    for (Value operand : operands)
+      elements.push_back(readElement(b, l, operand, ivs));
+    writeElement(b, l, computeElement(b, l, elements), result, ivs);
+  });
+  map(op->getResult(0), result);
+  return success();
+}
