@@ -22,6 +22,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -43,6 +44,12 @@ LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                      builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
+  // The serial layout runs the whole tile program on one thread; the PTX
+  // says so (.reqntid 1, 1, 1), so a launch with more threads fails instead
+  // of racing.
+  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({1, 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                builder.getDenseI32ArrayAttr({1, 1, 1}));
   Block &body = func.getBody().front();
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&body);
   tilechain::TileLowering lowering(bodyBuilder, target);
@@ -100,6 +107,15 @@ struct LowerTileModulesPass
     OpBuilder builder(context);
     for (auto tileModule :
          llvm::make_early_inc_range(top.getOps<cuda_tile::ModuleOp>())) {
+      // Below cuda_tile, a source position is a plain file:line:col; the
+      // debug scopes are rebuilt from it by tile-llc for --lineinfo.
+      AttrTypeReplacer plainLocations;
+      plainLocations.addReplacement(
+          [](cuda_tile::DILocAttr loc) -> Attribute { return loc.getSourceLoc(); });
+      plainLocations.recursivelyReplaceElementsIn(
+          tileModule, /*replaceAttrs=*/false, /*replaceLocs=*/true,
+          /*replaceTypes=*/false);
+
       builder.setInsertionPoint(tileModule);
       auto gpuModule = gpu::GPUModuleOp::create(
           builder, tileModule.getLoc(), tileModule.getSymName(),

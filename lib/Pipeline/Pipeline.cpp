@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -65,12 +66,18 @@ void tilechain::populateSchedPipeline(OpPassManager &pm) {
   pm.addPass(createMarkStagePass("tile-sched"));
 }
 
-void tilechain::populateLLCPipeline(OpPassManager &pm) {
+void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   pm.addPass(createExpectStagePass("tile-sched"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   perGPUModule.addPass(createSCFToControlFlowPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
+
   pm.addPass(createReconcileUnrealizedCastsPass());
+  if (lineInfo) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
+    scopes.emissionKind = LLVM::DIEmissionKind::LineTablesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
+  }
 }
 
 void tilechain::registerPipelineDialects(DialectRegistry &registry) {

@@ -5,8 +5,7 @@
 // CHIP: error: unsupported --gpu-name 'sm_75'
 // LEVEL: error: unsupported --opt-level 4 (expected 0-3)
 
-// tile-lower does not lower kernels yet: it names every op it cannot lower
-// rather than dropping it.
+// tile-lower names every op it cannot lower rather than dropping it.
 cuda_tile.module @kernels {
   // expected-error@+1 {{tile-lower cannot lower 'test.kernel' yet}}
   "test.kernel"() : () -> ()
@@ -17,8 +16,9 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernel {
-  // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.entry' yet}}
   entry @k() {
+    // expected-error@+1 {{tile-lower cannot lower 'test.op' yet}}
+    "test.op"() : () -> ()
     return
   }
 }

@@ -28,7 +28,7 @@ TEST_CASE("the library pipelines run in process, stage after stage",
   lower.optLevel = 1;
   populateLowerPipeline(pm, lower);
   populateSchedPipeline(pm);
-  populateLLCPipeline(pm);
+  populateLLCPipeline(pm, /*lineInfo=*/false);
   REQUIRE(mlir::succeeded(pm.run(*module)));
 
   std::string ptx;

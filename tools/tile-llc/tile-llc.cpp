@@ -34,6 +34,9 @@ static cl::opt<bool> precDiv("prec-div", cl::desc("IEEE division"),
                              cl::init(true));
 static cl::opt<bool> precSqrt("prec-sqrt", cl::desc("IEEE square root"),
                               cl::init(true));
+static cl::opt<bool> lineInfo("lineinfo",
+                              cl::desc("Emit .loc line information"),
+                              cl::init(false));
 static cl::opt<std::string> libdevice(
     "libdevice",
     cl::desc("libdevice.10.bc (default: $TILECHAIN_LIBDEVICE, else the "
@@ -78,7 +81,7 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
   pm.enableTiming(rootTiming);
-  tilechain::populateLLCPipeline(pm);
+  tilechain::populateLLCPipeline(pm, lineInfo);
   if (failed(pm.run(*module)))
     return tilechain::kExitCompileFailure;
 

@@ -46,8 +46,10 @@ void populateLowerPipeline(mlir::OpPassManager &pm, const LowerOptions &options)
 /// tile-sched: scheduling, buffer and barrier materialization.
 void populateSchedPipeline(mlir::OpPassManager &pm);
 
-/// tile-llc, its MLIR half: the LLVM and NVVM dialects.
-void populateLLCPipeline(mlir::OpPassManager &pm);
+/// tile-llc, its MLIR half: the LLVM and NVVM dialects. With `lineInfo`,
+/// every kernel gets a line-tables-only debug scope, so the PTX carries
+/// .loc directives for ptxas -lineinfo.
+void populateLLCPipeline(mlir::OpPassManager &pm, bool lineInfo);
 
 /// tile-llc, its LLVM half.
 struct LLCOptions {
