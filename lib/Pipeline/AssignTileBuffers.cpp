@@ -1,24 +1,154 @@
-//===- AssignTileBuffers.cpp - place every tile buffer in the frame -------===//
+//===- AssignTileBuffers.cpp - pack every tile buffer into one frame ------===//
 //
-// tile-lower creates each tile buffer (memref.alloca) where its value is
-// defined, possibly inside loops. An alloca in a loop would grow the stack on
-// every iteration, so tile-sched owns placement: every tile buffer moves to
-// the kernel's entry block, where it exists once for the whole kernel.
+// tile-lower creates each tile buffer (a static memref.alloca) where its value
+// is defined, possibly inside loops. tile-sched owns placement: the buffers of
+// a kernel are packed into one byte arena allocated once in the entry block,
+// and buffers whose lifetimes do not overlap share bytes. Without sharing, a
+// kernel with many large tiles would exceed the per-thread frame.
 //
-// This is safe because tile-lower never carries a buffer around a loop: a
-// value defined in an iteration is dead before the next iteration redefines
-// it, except through the dedicated loop-carried buffers, which are written
-// only at the loop's yield (TileLowering.h).
+// A buffer's lifetime runs, in program order, from its alloca to its last
+// use; a use inside a loop that does not contain the alloca keeps the buffer
+// alive for the whole of that loop (every iteration reads it). A buffer
+// defined inside a loop is dead before the next iteration redefines it:
+// tile-lower never carries a buffer around a loop except through dedicated
+// buffers allocated before the loop (TileLowering.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
 namespace {
+
+/// Every buffer starts at a multiple of this, enough for vector accesses.
+constexpr int64_t kBufferAlignment = 16;
+
+struct Lifetime {
+  memref::AllocaOp alloca;
+  int64_t begin, end, bytes, offset = 0;
+};
+
+/// The program-order position one past the last op nested in `op`.
+int64_t endOf(Operation *op, const DenseMap<Operation *, int64_t> &position) {
+  int64_t end = position.lookup(op);
+  op->walk([&](Operation *nested) {
+    end = std::max(end, position.lookup(nested));
+  });
+  return end;
+}
+
+/// Where the use `user` of a buffer allocated by `alloca` keeps it alive to.
+int64_t useEnd(Operation *user, memref::AllocaOp alloca,
+               const DenseMap<Operation *, int64_t> &position) {
+  Operation *outermostLoop = nullptr;
+  for (Operation *parent = user->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<gpu::GPUFuncOp>(parent) || parent->isAncestor(alloca))
+      break;
+    if (isa<LoopLikeOpInterface>(parent))
+      outermostLoop = parent;
+  }
+  return outermostLoop ? endOf(outermostLoop, position)
+                       : position.lookup(user);
+}
+
+/// Collects the users of `value`, following ops that return views of it.
+void collectUsers(Value value, SmallVectorImpl<Operation *> &users) {
+  for (Operation *user : value.getUsers()) {
+    users.push_back(user);
+    for (Value result : user->getResults())
+      if (isa<MemRefType>(result.getType()))
+        collectUsers(result, users);
+  }
+}
+
+std::optional<int64_t> staticBytes(MemRefType type) {
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return std::nullopt;
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat())
+    return std::nullopt;
+  int64_t elementBytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  return type.getNumElements() * elementBytes;
+}
+
+void packBuffers(gpu::GPUFuncOp func) {
+  DenseMap<Operation *, int64_t> position;
+  int64_t next = 0;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = next++; });
+
+  Block &entry = func.getBody().front();
+  SmallVector<Lifetime> lifetimes;
+  func.walk([&](memref::AllocaOp alloca) {
+    if (!alloca.getDynamicSizes().empty() ||
+        !alloca.getSymbolOperands().empty())
+      return;
+    std::optional<int64_t> bytes = staticBytes(alloca.getType());
+    if (!bytes) {
+      // Not packable (e.g. index elements): still allocated once.
+      if (alloca->getBlock() != &entry)
+        alloca->moveBefore(&entry, entry.begin());
+      return;
+    }
+    SmallVector<Operation *> users;
+    collectUsers(alloca.getResult(), users);
+    int64_t begin = position.lookup(alloca), end = begin;
+    for (Operation *user : users)
+      end = std::max(end, useEnd(user, alloca, position));
+    lifetimes.push_back({alloca, begin, end,
+                         llvm::alignTo(std::max<int64_t>(*bytes, 1),
+                                       kBufferAlignment)});
+  });
+  if (lifetimes.empty())
+    return;
+
+  // First fit in order of birth: each buffer takes the lowest offset that
+  // overlaps no buffer whose lifetime overlaps its own.
+  llvm::stable_sort(lifetimes, [](const Lifetime &a, const Lifetime &b) {
+    return a.begin < b.begin;
+  });
+  int64_t arenaBytes = 0;
+  for (size_t i = 0; i < lifetimes.size(); ++i) {
+    Lifetime &current = lifetimes[i];
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (size_t j = 0; j < i; ++j) {
+      const Lifetime &other = lifetimes[j];
+      if (other.end >= current.begin && other.begin <= current.end)
+        taken.push_back({other.offset, other.offset + other.bytes});
+    }
+    llvm::sort(taken);
+    int64_t offset = 0;
+    for (auto [from, to] : taken) {
+      if (offset + current.bytes <= from)
+        break;
+      offset = std::max(offset, to);
+    }
+    current.offset = offset;
+    arenaBytes = std::max(arenaBytes, offset + current.bytes);
+  }
+
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  Location loc = func.getLoc();
+  auto arenaType = MemRefType::get({arenaBytes}, builder.getI8Type());
+  Value arena = memref::AllocaOp::create(builder, loc, arenaType,
+                                         builder.getI64IntegerAttr(
+                                             kBufferAlignment));
+  for (Lifetime &lifetime : lifetimes) {
+    Value offset =
+        arith::ConstantIndexOp::create(builder, loc, lifetime.offset);
+    Value view = memref::ViewOp::create(builder, lifetime.alloca.getLoc(),
+                                        lifetime.alloca.getType(), arena,
+                                        offset, ValueRange());
+    lifetime.alloca.replaceAllUsesWith(view);
+    lifetime.alloca.erase();
+  }
+}
 
 struct AssignTileBuffersPass
     : public PassWrapper<AssignTileBuffersPass,
@@ -29,22 +159,15 @@ struct AssignTileBuffersPass
     return "tilechain-assign-tile-buffers";
   }
   StringRef getDescription() const override {
-    return "Place every tile buffer in the kernel's entry block";
+    return "Pack the tile buffers of each kernel into one frame arena, "
+           "sharing bytes between buffers whose lifetimes do not overlap";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect>();
   }
 
   void runOnOperation() override {
-    getOperation().walk([](gpu::GPUFuncOp func) {
-      Block &entry = func.getBody().front();
-      SmallVector<memref::AllocaOp> buffers;
-      func.walk([&](memref::AllocaOp alloca) {
-        if (alloca->getBlock() != &entry &&
-            alloca.getDynamicSizes().empty() &&
-            alloca.getSymbolOperands().empty())
-          buffers.push_back(alloca);
-      });
-      for (memref::AllocaOp alloca : buffers)
-        alloca->moveBefore(&entry, entry.begin());
-    });
+    getOperation().walk([](gpu::GPUFuncOp func) { packBuffers(func); });
   }
 };
 
