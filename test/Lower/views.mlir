@@ -123,3 +123,96 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// A gather/scatter view takes element offsets: its sparse dim reads one row
+// per tile row from the index tile, its dense dims start at the given
+// element (not tile). A relaxed store at tl_blk scope is an atomic store in
+// the "block" syncscope; atomic_red_view_tko is one atomicrmw per in-bounds
+// element.
+
+// CHECK-LABEL: gpu.func @gather(
+// CHECK: %[[ROWS:.+]] = memref.alloca() : memref<4xi32>
+// CHECK: %[[J:.+]] = arith.index_cast %arg2 : i32 to index
+// CHECK: %[[COL0:.+]] = arith.muli %[[J]], %c1{{.*}} : index
+// CHECK: scf.for %[[R:.+]] = %{{.+}} to %c4
+// CHECK: scf.for %[[C:.+]] = %{{.+}} to %c8
+// CHECK: %[[ROW:.+]] = memref.load %[[ROWS]][%[[R]]] : memref<4xi32>
+// CHECK: %[[ROWIDX:.+]] = arith.index_cast %[[ROW]] : i32 to index
+// CHECK: arith.cmpi ult, %[[ROWIDX]], %c64 : index
+// CHECK: %[[COL:.+]] = arith.addi %[[COL0]], %[[C]] : index
+// CHECK: arith.cmpi ult, %[[COL]], %c32 : index
+// CHECK: llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: llvm.store %{{.+}}, %{{.+}} atomic syncscope("block") monotonic {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: llvm.atomicrmw fadd %{{.+}}, %{{.+}} syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, f32
+cuda_tile.module @m {
+  entry @gather(%p: tile<ptr<f32>>, %q: tile<ptr<i32>>, %j: tile<i32>) {
+    %iv = make_tensor_view %q, shape = [4], strides = [1] : tensor_view<4xi32, strides=[1]>
+    %ip = make_partition_view %iv : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>
+    %rows, %t0 = load_view_tko weak %ip[%j] : partition_view<tile=(4), tensor_view<4xi32, strides=[1]>>, tile<i32> -> tile<4xi32>, token
+    %tv = make_tensor_view %p, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf32, strides=[32,1]>
+    %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(4x8), tensor_view<64x32xf32, strides=[32,1]>, sparse_dim=0>
+    %t, %t1 = load_view_tko weak %gv[%rows, %j] : gather_scatter_view<tile=(4x8), tensor_view<64x32xf32, strides=[32,1]>, sparse_dim=0>, tile<4xi32>, tile<i32> -> tile<4x8xf32>, token
+    %tok = store_view_tko relaxed tl_blk %t, %gv[%rows, %j] : tile<4x8xf32>, gather_scatter_view<tile=(4x8), tensor_view<64x32xf32, strides=[32,1]>, sparse_dim=0>, tile<4xi32>, tile<i32> -> token
+    %pv = make_partition_view %tv : partition_view<tile=(4x8), tensor_view<64x32xf32, strides=[32,1]>>
+    %tok2 = atomic_red_view_tko relaxed device %pv[%j, %j], addf, %t : tile<4x8xf32>, partition_view<tile=(4x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A strided view places tile %i at element 3 * %i; its index space counts
+// the tile origins inside the tensor, ceil(1000 / 3). i1 elements live in
+// bytes and fp8 elements are loaded as their bit pattern.
+
+// CHECK-LABEL: gpu.func @strided(
+// CHECK: %[[I:.+]] = arith.index_cast %arg2 : i32 to index
+// CHECK: %[[ORIGIN:.+]] = arith.muli %[[I]], %c3 : index
+// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %c128
+// CHECK: arith.addi %[[ORIGIN]], %[[IV]] : index
+// CHECK: %[[B:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK-NEXT: arith.trunci %[[B]] : i8 to i1
+// CHECK: %[[F:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK-NEXT: arith.bitcast %[[F]] : i8 to f8E4M3FN
+// CHECK: %[[Z:.+]] = arith.constant 0.000000e+00 : f8E4M3FN
+// CHECK: %[[COUNT:.+]] = arith.ceildivsi %c1000{{.*}}, %c3{{.*}} : index
+// CHECK: arith.index_cast %[[COUNT]] : index to i16
+cuda_tile.module @m {
+  entry @strided(%p: tile<ptr<i1>>, %q: tile<ptr<f8E4M3FN>>, %i: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [1000], strides = [1] : tensor_view<1000xi1, strides=[1]>
+    %sv = make_strided_view %tv : strided_view<tile=(128), traversal_strides=[3], tensor_view<1000xi1, strides=[1]>>
+    %t, %tok = load_view_tko weak %sv[%i] : strided_view<tile=(128), traversal_strides=[3], tensor_view<1000xi1, strides=[1]>>, tile<i32> -> tile<128xi1>, token
+    %fv = make_tensor_view %q, shape = [1000], strides = [1] : tensor_view<1000xf8E4M3FN, strides=[1]>
+    %fs = make_strided_view %fv : strided_view<tile=(128), traversal_strides=[3], tensor_view<1000xf8E4M3FN, strides=[1]>>
+    %f, %tok2 = load_view_tko weak %fs[%i] : strided_view<tile=(128), traversal_strides=[3], tensor_view<1000xf8E4M3FN, strides=[1]>>, tile<i32> -> tile<128xf8E4M3FN>, token
+    %n = get_index_space_shape %sv : strided_view<tile=(128), traversal_strides=[3], tensor_view<1000xi1, strides=[1]>> -> tile<i16>
+    return
+  }
+}
+
+// -----
+
+// get_tensor_shape reads the extents back in the result's int type;
+// get_index_space_shape of a partition view counts tiles, ceil(size / tile),
+// along the tensor dim each tile dim walks.
+
+// CHECK-LABEL: gpu.func @shapes(
+// CHECK-SAME: %{{[^:]+}}: i64, %[[N:[^:]+]]: i64
+// CHECK: %[[SIZE:.+]] = arith.index_cast %[[N]] : i64 to index
+// CHECK: %[[T0:.+]] = arith.ceildivsi %c48{{.*}}, %c16{{.*}} : index
+// CHECK: %[[T1:.+]] = arith.ceildivsi %[[SIZE]], %c32{{.*}} : index
+// CHECK: arith.index_cast %[[T0]] : index to i32
+// CHECK: arith.index_cast %[[T1]] : index to i32
+// CHECK: arith.index_cast %[[SIZE]] : index to i64
+// CHECK: arith.index_cast %c48{{.*}} : index to i64
+cuda_tile.module @m {
+  entry @shapes(%p: tile<ptr<f32>>, %n: tile<i64>) {
+    %tv = make_tensor_view %p, shape = [%n, 48], strides = [48, 1] : tile<i64> -> tensor_view<?x48xf32, strides=[48,1]>
+    %pv = make_partition_view %tv : partition_view<tile=(16x32), tensor_view<?x48xf32, strides=[48,1]>, dim_map=[1, 0]>
+    %a, %b = get_index_space_shape %pv : partition_view<tile=(16x32), tensor_view<?x48xf32, strides=[48,1]>, dim_map=[1, 0]> -> tile<i32>
+    %c, %d = get_tensor_shape %tv : tensor_view<?x48xf32, strides=[48,1]> -> tile<i64>
+    return
+  }
+}
