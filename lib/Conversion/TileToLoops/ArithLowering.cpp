@@ -116,10 +116,19 @@ static ScalarFn fmaScalar(cuda_tile::FmaOp op) {
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     // f16/bf16 in f32: the product of two 16-bit floats is exact in f32, so
     // the f32 fma rounds the exact value once, in the requested direction.
-    return roundedArith(b, loc, "fma", v, mode, ftz,
-                        [](OpBuilder &b, Location loc, ValueRange v) -> Value {
-                          return math::FmaOp::create(b, loc, v[0], v[1], v[2]);
-                        });
+    return roundedArith(
+        b, loc, "fma", v, mode, ftz,
+        [](OpBuilder &b, Location loc, ValueRange v) -> Value {
+          // LLVM would widen a 16-bit fma to f32 and round twice; PTX has
+          // the single-rounding instruction (sm_80).
+          Type type = v[0].getType();
+          if (type.isF16() || type.isBF16())
+            return callIntrinsic(b, loc,
+                                 type.isF16() ? "llvm.nvvm.fma.rn.f16"
+                                              : "llvm.nvvm.fma.rn.bf16",
+                                 type, v);
+          return math::FmaOp::create(b, loc, v[0], v[1], v[2]);
+        });
   };
 }
 
@@ -291,8 +300,14 @@ void tilechain::addArithLowerings(LoweringTable &table) {
     Value zero = intConstant(b, loc, v[0].getType(), 0);
     return arith::SubIOp::create(b, loc, zero, v[0]).getResult();
   });
+  // |INT_MIN| wraps to INT_MIN, as two's complement negation does.
   addPlain<AbsIOp>(table, [](OpBuilder &b, Location loc, ValueRange v) {
-    return math::AbsIOp::create(b, loc, v[0]).getResult();
+    Value zero = intConstant(b, loc, v[0].getType(), 0);
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v[0], zero);
+    Value negated = arith::SubIOp::create(b, loc, zero, v[0]);
+    return arith::SelectOp::create(b, loc, negative, negated, v[0])
+        .getResult();
   });
   addPlain<MulhiIOp>(table, [](OpBuilder &b, Location loc, ValueRange v) {
     return arith::MulUIExtendedOp::create(b, loc, v[0], v[1]).getHigh();

@@ -1,11 +1,10 @@
 //===- ConversionLowering.cpp - exti, trunci, itof, ftoi, ftof, casts ------===//
 //
-// Every conversion rounds once, as its rounding mode says. Where PTX has the
-// conversion it is one cvt; where it lacks it (bf16 from f64 or integers
-// before sm_90) the value is first rounded to f32 toward zero with the lost
-// bits ORed into the last place ("round to odd"), from which the final
-// nearest-even rounding to bf16 is exact. Directed modes round twice in the
-// same direction, which nested grids make exact.
+// Every conversion rounds once, to nearest even (the only mode the verifier
+// lets through). Where PTX has the conversion it is one cvt; where it lacks
+// it (bf16 from f64 or integers before sm_90) the value is first rounded to
+// f32 toward zero with the lost bits ORed into the last place ("round to
+// odd"), from which the final nearest-even rounding to bf16 is exact.
 //
 //===----------------------------------------------------------------------===//
 #include "ElementwiseLowering.h"
@@ -15,7 +14,6 @@
 
 using namespace mlir;
 using namespace tilechain;
-using cuda_tile::RoundingMode;
 using cuda_tile::Signedness;
 
 using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange)>;
@@ -73,28 +71,16 @@ static Value f64ToOddF32(OpBuilder &b, Location loc, Value x) {
 
 static ScalarFn itof(cuda_tile::IToFOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
-  RoundingMode mode = op.getRoundingMode();
   Type to = TileLowering::tileElementType(op.getTo().getType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = widenInteger(b, loc, v[0], isSigned);
-    if (to.isBF16()) {
-      if (mode == RoundingMode::NEAREST_EVEN)
-        return arith::TruncFOp::create(b, loc, to,
-                                       intToOddF32(b, loc, x, isSigned));
-      std::string cvt = ("cvt." + ptxRounding(mode) + ".f32." +
-                         ptxType(x.getType(), isSigned))
-                            .str();
-      Value wide = ptxInstruction(b, loc, cvt, b.getF32Type(), x);
-      return truncateF32(b, loc, wide, to, mode);
-    }
-    if (mode == RoundingMode::NEAREST_EVEN) {
-      if (isSigned)
-        return arith::SIToFPOp::create(b, loc, to, x);
-      return arith::UIToFPOp::create(b, loc, to, x);
-    }
-    std::string cvt = "cvt." + ptxRounding(mode).str() + "." + ptxType(to) +
-                      "." + ptxType(x.getType(), isSigned);
-    return ptxInstruction(b, loc, cvt, to, x);
+    if (to.isBF16())
+      return arith::TruncFOp::create(b, loc, to,
+                                     intToOddF32(b, loc, x, isSigned));
+    // f16, f32 and f64 from integers are single cvt.rn instructions.
+    if (isSigned)
+      return arith::SIToFPOp::create(b, loc, to, x);
+    return arith::UIToFPOp::create(b, loc, to, x);
   };
 }
 
@@ -135,9 +121,8 @@ static Value float8ToF16(OpBuilder &b, Location loc, Value x) {
   return LLVM::ExtractElementOp::create(b, loc, converted, index);
 }
 
-/// Converts between f16, bf16, f32 and f64 with one rounding.
-static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to,
-                         RoundingMode mode) {
+/// Converts between f16, bf16, f32 and f64, rounding once to nearest even.
+static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -146,34 +131,21 @@ static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to,
   if (toWidth > fromWidth && !(from.isF16() && to.isBF16()))
     return arith::ExtFOp::create(b, loc, to, x);
   if (from.isF16() || from.isBF16()) // to the other 16-bit type
-    return truncateF32(b, loc, widenToF32(b, loc, x), to, mode);
-  if (from.isF32())
-    return truncateF32(b, loc, x, to, mode);
-  // From f64.
-  if (to.isBF16()) {
-    if (mode == RoundingMode::NEAREST_EVEN)
-      return arith::TruncFOp::create(b, loc, to, f64ToOddF32(b, loc, x));
-    Value wide = ptxInstruction(
-        b, loc, ("cvt." + ptxRounding(mode) + ".f32.f64").str(),
-        b.getF32Type(), x);
-    return truncateF32(b, loc, wide, to, mode);
-  }
-  if (mode == RoundingMode::NEAREST_EVEN)
-    return arith::TruncFOp::create(b, loc, to, x);
-  return ptxInstruction(
-      b, loc, ("cvt." + ptxRounding(mode) + "." + ptxType(to) + ".f64").str(),
-      to, x);
+    return arith::TruncFOp::create(b, loc, to, widenToF32(b, loc, x));
+  if (from.isF64() && to.isBF16())
+    return arith::TruncFOp::create(b, loc, to, f64ToOddF32(b, loc, x));
+  // f32 -> f16/bf16 and f64 -> f32/f16 are single cvt.rn instructions.
+  return arith::TruncFOp::create(b, loc, to, x);
 }
 
 static ScalarFn ftof(cuda_tile::FToFOp op) {
-  RoundingMode mode = op.getRoundingMode();
   Type to = TileLowering::tileElementType(op.getTo().getType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = v[0];
     if (isFloat8(x.getType()))
       x = float8ToF16(b, loc, x);
     if (!isFloat8(to))
-      return convertIEEE(b, loc, x, to, mode);
+      return convertIEEE(b, loc, x, to);
     // f64 -> f32 -> f8 rounds twice to nearest; f32 has more than twice
     // the f8 precision plus two bits, so the result is the single rounding.
     Value f32 = x.getType().isF64()
@@ -185,8 +157,7 @@ static ScalarFn ftof(cuda_tile::FToFOp op) {
 
 /// Refuses conversions this lowering has no exact code for.
 static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
-                                          Type from, Type to,
-                                          RoundingMode mode) {
+                                          Type from, Type to) {
   auto refuse = [&](Type t) {
     return op->emitError() << "tile-lower cannot lower '"
                            << op->getName() << "' with element type " << t
@@ -204,9 +175,6 @@ static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
                            << " needs the f8 conversions of sm_89 or newer "
                               "(target "
                            << l.getTarget().gpuName << ")";
-  if (isFloat8(to) && mode != RoundingMode::NEAREST_EVEN)
-    return op->emitError() << "'" << op->getName() << "' to " << to
-                           << " supports only nearest_even rounding";
   return success();
 }
 
@@ -257,7 +225,7 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
   table.add<FToFOp>([](TileLowering &l, FToFOp op) {
     Type from = TileLowering::tileElementType(op.getFrom().getType());
     Type to = TileLowering::tileElementType(op.getTo().getType());
-    if (failed(checkFloatConversion(l, op, from, to, op.getRoundingMode())))
+    if (failed(checkFloatConversion(l, op, from, to)))
       return failure();
     return l.lowerElementwise(op, ftof(op));
   });
