@@ -677,6 +677,31 @@ cuda_tile.module @m {
 
 // -----
 
+// tf32 lives as f32; rounding into it clears 13 mantissa bits to nearest
+// even (adding 0xFFF plus the last kept bit), keeping NaN.
+// CHECK-LABEL: gpu.func @ftof_tf32(%arg0: f32, %arg1: f16)
+// CHECK: [[BITS:%.+]] = arith.bitcast %arg0 : f32 to i32
+// CHECK: [[LAST:%.+]] = arith.shrui [[BITS]], %c13_i32
+// CHECK: [[ODD:%.+]] = arith.andi [[LAST]], %c1_i32
+// CHECK: [[BIAS:%.+]] = arith.addi %c4095_i32, [[ODD]]
+// CHECK: [[SUM:%.+]] = arith.addi [[BITS]], [[BIAS]]
+// CHECK: [[CUT:%.+]] = arith.andi [[SUM]], %c-8192_i32
+// CHECK: [[R:%.+]] = arith.bitcast [[CUT]] : i32 to f32
+// CHECK: [[NAN:%.+]] = arith.cmpf uno, %arg0, %arg0
+// CHECK: arith.select [[NAN]], %arg0, [[R]] : f32
+// CHECK: arith.extf %arg1 : f16 to f32
+// CHECK-NEXT: gpu.return
+cuda_tile.module @m {
+  entry @ftof_tf32(%a: tile<f32>, %h: tile<f16>) {
+    %0 = ftof %a : tile<f32> -> tile<tf32>
+    %1 = ftof %h : tile<f16> -> tile<tf32>
+    %2 = ftof %0 : tile<tf32> -> tile<f32>
+    return
+  }
+}
+
+// -----
+
 // A tile of rank >= 1: a fresh buffer filled by a loop nest over the result.
 // CHECK-LABEL: gpu.func @tile_loop(
 // CHECK: %[[OUT:.+]] = memref.alloca() : memref<4xi64>
