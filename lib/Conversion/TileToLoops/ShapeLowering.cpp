@@ -88,11 +88,30 @@ Operation *enclosingKernel(OpBuilder &b) {
   return op;
 }
 
+/// The literal as a tensor of the lowered element type: tf32 elements live
+/// as f32 (TileLowering::convertElementType), every other type as it is.
+DenseElementsAttr lowerLiteral(DenseIntOrFPElementsAttr value,
+                               ArrayRef<int64_t> shape) {
+  Type from = value.getElementType();
+  Type to = TileLowering::convertElementType(from);
+  auto tensorType = RankedTensorType::get(shape, to);
+  if (from == to)
+    return DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType,
+                                                      value.getRawData());
+  const llvm::fltSemantics &semantics = cast<FloatType>(to).getFloatSemantics();
+  return value.mapValues(to, [&](const APFloat &element) {
+    APFloat widened = element;
+    bool lost = false;
+    widened.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+    return widened.bitcastToAPInt();
+  }).reshape(tensorType);
+}
+
 LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
-  DenseIntOrFPElementsAttr value = op.getValue();
   ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  DenseElementsAttr value = lowerLiteral(op.getValue(), shape);
   Type elementType = value.getElementType();
   if (value.isSplat()) {
     auto scalar = cast<TypedAttr>(value.getSplatValue<Attribute>());
@@ -114,15 +133,12 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   Operation *kernel = enclosingKernel(b);
   if (!kernel)
     return op.emitError("tile-lower needs a gpu.module to hold a constant");
-  auto tensorType = RankedTensorType::get(shape, elementType);
-  auto initial =
-      DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType, value.getRawData());
   auto memrefType = MemRefType::get(shape, elementType);
   SymbolTable symbols(kernel->getParentOp());
   OpBuilder moduleBuilder(kernel);
   auto global = memref::GlobalOp::create(
       moduleBuilder, loc, "__tile_constant", moduleBuilder.getStringAttr("private"),
-      memrefType, initial, /*constant=*/true, /*alignment=*/IntegerAttr());
+      memrefType, value, /*constant=*/true, /*alignment=*/IntegerAttr());
   symbols.insert(global, Block::iterator(kernel));
   l.map(op.getResult(), memref::GetGlobalOp::create(b, loc, memrefType,
                                                     global.getSymName()));
@@ -305,9 +321,6 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
   Value source = op->getOperand(0);
   Type fromType = TileLowering::tileElementType(source.getType());
   Type toType = TileLowering::tileElementType(op->getResult(0).getType());
-  for (Type t : {fromType, toType})
-    if (isa<FloatTF32Type>(t))
-      return op->emitError("tile-lower cannot regroup the bits of ") << t;
   unsigned fromWidth = fromType.getIntOrFloatBitWidth();
   unsigned toWidth = toType.getIntOrFloatBitWidth();
   if (fromWidth == toWidth)
