@@ -137,8 +137,9 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   SymbolTable symbols(kernel->getParentOp());
   OpBuilder moduleBuilder(kernel);
   auto global = memref::GlobalOp::create(
-      moduleBuilder, loc, "__tile_constant", moduleBuilder.getStringAttr("private"),
-      memrefType, value, /*constant=*/true, /*alignment=*/IntegerAttr());
+      moduleBuilder, loc, "__tile_constant",
+      moduleBuilder.getStringAttr("private"), memrefType, value,
+      /*constant=*/true, /*alignment=*/IntegerAttr());
   symbols.insert(global, Block::iterator(kernel));
   l.map(op.getResult(), memref::GetGlobalOp::create(b, loc, memrefType,
                                                     global.getSymName()));
@@ -215,7 +216,7 @@ LogicalResult lowerPermute(TileLowering &l, cuda_tile::PermuteOp op) {
                       });
 }
 
-// --- cat, extract, insert ------------------------------------------------------
+// --- cat, extract, insert ----------------------------------------------------
 
 LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
   Location loc = op.getLoc();
@@ -243,7 +244,8 @@ LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
                       [&](OpBuilder &b, Location loc, ValueRange ivs) {
                         SmallVector<Value> at;
                         for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
-                          at.push_back(arith::AddIOp::create(b, loc, iv, offset));
+                          at.push_back(
+                              arith::AddIOp::create(b, loc, iv, offset));
                         return at;
                       });
 }
@@ -263,7 +265,7 @@ LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
   return success();
 }
 
-// --- offset -------------------------------------------------------------------
+// --- offset ------------------------------------------------------------------
 
 /// Bytes one pointee occupies in memory; 0 when it is not a whole number.
 int64_t storageBytes(Type t) {
@@ -296,7 +298,7 @@ LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
       });
 }
 
-// --- pack, unpack -------------------------------------------------------------
+// --- pack, unpack ------------------------------------------------------------
 
 /// The integer holding the bits of `element` (floats are bitcast).
 Value asBits(OpBuilder &b, Location loc, Value element) {
@@ -344,7 +346,8 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
                                               indexConst(b, nl, ratio));
           Value whole = asBits(b, nl, l.readElement(b, nl, from, at));
           Type wholeType = whole.getType();
-          Value partIndex = arith::IndexCastUIOp::create(b, nl, wholeType, part);
+          Value partIndex =
+              arith::IndexCastUIOp::create(b, nl, wholeType, part);
           Value width = arith::ConstantIntOp::create(b, nl, wholeType, toWidth);
           Value shift = arith::MulIOp::create(b, nl, partIndex, width);
           Value shifted = arith::ShRUIOp::create(b, nl, whole, shift);
@@ -356,7 +359,8 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
                                               indexConst(b, nl, ratio));
           bits = arith::ConstantIntOp::create(b, nl, toInt, 0);
           for (int64_t k = 0; k < ratio; ++k) {
-            Value at = arith::AddIOp::create(b, nl, first, indexConst(b, nl, k));
+            Value at =
+                arith::AddIOp::create(b, nl, first, indexConst(b, nl, k));
             Value part = asBits(b, nl, l.readElement(b, nl, from, at));
             Value wide = arith::ExtUIOp::create(b, nl, toInt, part);
             Value shifted = arith::ShLIOp::create(
