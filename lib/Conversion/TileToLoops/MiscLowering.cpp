@@ -203,10 +203,9 @@ Value stringAddress(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
   return LLVM::AddressOfOp::create(b, loc, global);
 }
 
-void callAssertFail(OpBuilder &b, Location loc, StringRef message) {
-  Operation *parent = b.getInsertionBlock()->getParentOp();
-  auto func = isa<gpu::GPUFuncOp>(parent) ? cast<gpu::GPUFuncOp>(parent)
-                                          : parent->getParentOfType<gpu::GPUFuncOp>();
+/// Calls __assertfail for `message` from `func`.
+void callAssertFail(OpBuilder &b, Location loc, gpu::GPUFuncOp func,
+                    StringRef message) {
   auto module = func->getParentOfType<gpu::GPUModuleOp>();
   MLIRContext *context = b.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
@@ -288,8 +287,14 @@ LogicalResult lowerAssert(TileLowering &l, cuda_tile::AssertOp op) {
     failed = arith::XOrIOp::create(b, loc, condition,
                                    arith::ConstantIntOp::create(b, loc, 1, 1));
   }
+  // The function is looked up here: inside the scf.if being built, the
+  // insertion block has no parent yet.
+  auto func = b.getInsertionBlock()->getParentOp();
+  auto kernel = isa<gpu::GPUFuncOp>(func)
+                    ? cast<gpu::GPUFuncOp>(func)
+                    : func->getParentOfType<gpu::GPUFuncOp>();
   scf::IfOp::create(b, loc, failed, [&](OpBuilder &nested, Location l) {
-    callAssertFail(nested, l, message);
+    callAssertFail(nested, l, kernel, message);
     scf::YieldOp::create(nested, l);
   });
   return success();
