@@ -407,3 +407,18 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// tf32 literals live as the f32 values they are (TileLowering.h).
+// CHECK: memref.global "private" constant @[[G:.+]] : memref<2xf32> = dense<[1.000000e+00, 5.000000e-01]>
+// CHECK-LABEL: gpu.func @constant_tf32
+// CHECK-NEXT: memref.get_global @[[G]] : memref<2xf32>
+// CHECK-NEXT: arith.constant 3.000000e+00 : f32
+cuda_tile.module @m {
+  entry @constant_tf32() {
+    %a = constant <tf32: [1.0, 0.5]> : tile<2xtf32>
+    %b = constant <tf32: 3.0> : tile<tf32>
+    return
+  }
+}

@@ -88,11 +88,30 @@ Operation *enclosingKernel(OpBuilder &b) {
   return op;
 }
 
+/// The literal as a tensor of the lowered element type: tf32 elements live
+/// as f32 (TileLowering::convertElementType), every other type as it is.
+DenseElementsAttr lowerLiteral(DenseIntOrFPElementsAttr value,
+                               ArrayRef<int64_t> shape) {
+  Type from = value.getElementType();
+  Type to = TileLowering::convertElementType(from);
+  auto tensorType = RankedTensorType::get(shape, to);
+  if (from == to)
+    return DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType,
+                                                      value.getRawData());
+  const llvm::fltSemantics &semantics = cast<FloatType>(to).getFloatSemantics();
+  return value.mapValues(to, [&](const APFloat &element) {
+    APFloat widened = element;
+    bool lost = false;
+    widened.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+    return widened.bitcastToAPInt();
+  }).reshape(tensorType);
+}
+
 LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
-  DenseIntOrFPElementsAttr value = op.getValue();
   ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  DenseElementsAttr value = lowerLiteral(op.getValue(), shape);
   Type elementType = value.getElementType();
   if (value.isSplat()) {
     auto scalar = cast<TypedAttr>(value.getSplatValue<Attribute>());
@@ -114,15 +133,13 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   Operation *kernel = enclosingKernel(b);
   if (!kernel)
     return op.emitError("tile-lower needs a gpu.module to hold a constant");
-  auto tensorType = RankedTensorType::get(shape, elementType);
-  auto initial =
-      DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType, value.getRawData());
   auto memrefType = MemRefType::get(shape, elementType);
   SymbolTable symbols(kernel->getParentOp());
   OpBuilder moduleBuilder(kernel);
   auto global = memref::GlobalOp::create(
-      moduleBuilder, loc, "__tile_constant", moduleBuilder.getStringAttr("private"),
-      memrefType, initial, /*constant=*/true, /*alignment=*/IntegerAttr());
+      moduleBuilder, loc, "__tile_constant",
+      moduleBuilder.getStringAttr("private"), memrefType, value,
+      /*constant=*/true, /*alignment=*/IntegerAttr());
   symbols.insert(global, Block::iterator(kernel));
   l.map(op.getResult(), memref::GetGlobalOp::create(b, loc, memrefType,
                                                     global.getSymName()));
@@ -199,7 +216,7 @@ LogicalResult lowerPermute(TileLowering &l, cuda_tile::PermuteOp op) {
                       });
 }
 
-// --- cat, extract, insert ------------------------------------------------------
+// --- cat, extract, insert ----------------------------------------------------
 
 LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
   Location loc = op.getLoc();
@@ -227,7 +244,8 @@ LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
                       [&](OpBuilder &b, Location loc, ValueRange ivs) {
                         SmallVector<Value> at;
                         for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
-                          at.push_back(arith::AddIOp::create(b, loc, iv, offset));
+                          at.push_back(
+                              arith::AddIOp::create(b, loc, iv, offset));
                         return at;
                       });
 }
@@ -247,7 +265,7 @@ LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
   return success();
 }
 
-// --- offset -------------------------------------------------------------------
+// --- offset ------------------------------------------------------------------
 
 /// Bytes one pointee occupies in memory; 0 when it is not a whole number.
 int64_t storageBytes(Type t) {
@@ -280,7 +298,7 @@ LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
       });
 }
 
-// --- pack, unpack -------------------------------------------------------------
+// --- pack, unpack ------------------------------------------------------------
 
 /// The integer holding the bits of `element` (floats are bitcast).
 Value asBits(OpBuilder &b, Location loc, Value element) {
@@ -305,9 +323,6 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
   Value source = op->getOperand(0);
   Type fromType = TileLowering::tileElementType(source.getType());
   Type toType = TileLowering::tileElementType(op->getResult(0).getType());
-  for (Type t : {fromType, toType})
-    if (isa<FloatTF32Type>(t))
-      return op->emitError("tile-lower cannot regroup the bits of ") << t;
   unsigned fromWidth = fromType.getIntOrFloatBitWidth();
   unsigned toWidth = toType.getIntOrFloatBitWidth();
   if (fromWidth == toWidth)
@@ -331,7 +346,8 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
                                               indexConst(b, nl, ratio));
           Value whole = asBits(b, nl, l.readElement(b, nl, from, at));
           Type wholeType = whole.getType();
-          Value partIndex = arith::IndexCastUIOp::create(b, nl, wholeType, part);
+          Value partIndex =
+              arith::IndexCastUIOp::create(b, nl, wholeType, part);
           Value width = arith::ConstantIntOp::create(b, nl, wholeType, toWidth);
           Value shift = arith::MulIOp::create(b, nl, partIndex, width);
           Value shifted = arith::ShRUIOp::create(b, nl, whole, shift);
@@ -343,7 +359,8 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
                                               indexConst(b, nl, ratio));
           bits = arith::ConstantIntOp::create(b, nl, toInt, 0);
           for (int64_t k = 0; k < ratio; ++k) {
-            Value at = arith::AddIOp::create(b, nl, first, indexConst(b, nl, k));
+            Value at =
+                arith::AddIOp::create(b, nl, first, indexConst(b, nl, k));
             Value part = asBits(b, nl, l.readElement(b, nl, from, at));
             Value wide = arith::ExtUIOp::create(b, nl, toInt, part);
             Value shifted = arith::ShLIOp::create(

@@ -1,0 +1,32 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --verify-diagnostics
+
+// print_tko formats that a tile element cannot fill are refused by name.
+
+cuda_tile.module @m {
+  entry @string_conversion(%a: tile<i32>) {
+    // expected-error@+1 {{tile-lower cannot print a tile element with '%s'}}
+    %p = print_tko "%s\n", %a : tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @count_conversion() {
+    %a = constant <i32: 1> : tile<4xi32>
+    // expected-error@+1 {{tile-lower cannot print a tile element with '%n'}}
+    %p = print_tko "x%n", %a : tile<4xi32> -> token
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @star_width(%a: tile<i32>) {
+    // expected-error@+1 {{tile-lower cannot print the conversion '%*d'}}
+    %p = print_tko "%*d", %a : tile<i32> -> token
+    return
+  }
+}
