@@ -258,7 +258,9 @@ static LLVM::AtomicBinOp atomicBinOp(ct::AtomicRMWMode mode) {
 
 // The result is the old value; a masked-off element reads as zero. Where
 // NVPTX has no native form (bf16 fadd before sm_90), LLVM's atomic
-// expansion emits a compare-and-swap loop.
+// expansion emits a compare-and-swap loop. NVPTX drops the ordering of an
+// atomicrmw (it always emits a relaxed atom), so the ordering becomes fences
+// of the op's scope around a relaxed atomicrmw.
 static LogicalResult lowerAtomicRMW(TileLowering &l, ct::AtomicRMWTkoOp op) {
   Type element = pointeeOf(op.getPointers());
   LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
@@ -274,9 +276,20 @@ static LogicalResult lowerAtomicRMW(TileLowering &l, ct::AtomicRMWTkoOp op) {
         [&](OpBuilder &ib, Location il) -> Value {
           Value pointer =
               globalPointer(ib, il, l.readElement(ib, il, pointers, ivs));
-          return LLVM::AtomicRMWOp::create(
+          bool releases = ordering == LLVM::AtomicOrdering::release ||
+                          ordering == LLVM::AtomicOrdering::acq_rel;
+          bool acquires = ordering == LLVM::AtomicOrdering::acquire ||
+                          ordering == LLVM::AtomicOrdering::acq_rel;
+          if (releases)
+            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::release,
+                                  syncscope);
+          Value old = LLVM::AtomicRMWOp::create(
               ib, il, binOp, pointer, l.readElement(ib, il, arg, ivs),
-              ordering, syncscope, byteSize(element));
+              LLVM::AtomicOrdering::monotonic, syncscope, byteSize(element));
+          if (acquires)
+            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::acquire,
+                                  syncscope);
+          return old;
         },
         [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });
   });
@@ -332,12 +345,11 @@ static LogicalResult lowerAtomicCAS(TileLowering &l, ct::AtomicCASTkoOp op) {
 // Fences and stack buffers
 //===----------------------------------------------------------------------===//
 
-// One thread runs the program in order, so accesses through aliasing views
-// only need the compiler to keep them in order: a single-thread fence.
-static LogicalResult lowerFenceAlias(TileLowering &l,
-                                     ct::MemoryFenceAliasTkoOp op) {
-  LLVM::FenceOp::create(l.b(), op.getLoc(), LLVM::AtomicOrdering::acq_rel,
-                        "singlethread");
+// One thread runs the program in order, and every access goes through an
+// address computed as an integer, which LLVM cannot prove distinct from
+// another: accesses that may alias already keep their order, so the fence
+// emits nothing (NVPTX has no compiler-only fence to emit either).
+static LogicalResult lowerFenceAlias(TileLowering &, ct::MemoryFenceAliasTkoOp) {
   return success();
 }
 

@@ -28,7 +28,11 @@ LogicalResult tilechain::lowerGlobal(Operation *op, OpBuilder &builder) {
     return global.emitError()
            << "tile-lower cannot lower a global of " << element
            << " elements yet";
-  auto arrayType = LLVM::LLVMArrayType::get(element, value.getNumElements());
+  int64_t count = value.getNumElements();
+  auto arrayType = LLVM::LLVMArrayType::get(element, count);
+  // The initializer keeps its data but drops the cuda_tile tile type.
+  DenseElementsAttr initializer =
+      value.reshape(RankedTensorType::get({count}, element));
   // Private globals stay inside the cubin; public ones are visible to the
   // host (cuModuleGetGlobal) under their own name.
   LLVM::Linkage linkage =
@@ -40,7 +44,7 @@ LogicalResult tilechain::lowerGlobal(Operation *op, OpBuilder &builder) {
     alignment = std::max<uint64_t>(1, element.getIntOrFloatBitWidth() / 8);
   LLVM::GlobalOp::create(builder, global.getLoc(), arrayType,
                          global.getConstant(), linkage, global.getSymName(),
-                         value, alignment, kGlobalAddressSpace);
+                         initializer, alignment, kGlobalAddressSpace);
   return success();
 }
 
