@@ -219,9 +219,9 @@ static Value floatStep(OpBuilder &b, Location loc, Value acc, Value a,
   Value wideAcc = acc;
   if (computeType != accType)
     wideAcc = arith::ExtFOp::create(b, loc, computeType, acc);
-  Value sum = math::FmaOp::create(
-      b, loc, widenInput(b, loc, a, inputType, computeType),
-      widenInput(b, loc, bv, inputType, computeType), wideAcc);
+  Value wideA = widenInput(b, loc, a, inputType, computeType);
+  Value wideB = widenInput(b, loc, bv, inputType, computeType);
+  Value sum = math::FmaOp::create(b, loc, wideA, wideB, wideAcc);
   if (computeType != accType)
     sum = arith::TruncFOp::create(b, loc, accType, sum);
   return sum;
@@ -268,9 +268,9 @@ static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
       TileLowering::tileElementType(op.getAcc().getType()),
       [&](OpBuilder &b, Location loc, Value acc, Value a, Value bv, ValueRange,
           Value) -> Value {
-        Value product =
-            arith::MulIOp::create(b, loc, widen(b, loc, a, lhsSigned),
-                                  widen(b, loc, bv, rhsSigned));
+        Value wideA = widen(b, loc, a, lhsSigned);
+        Value wideB = widen(b, loc, bv, rhsSigned);
+        Value product = arith::MulIOp::create(b, loc, wideA, wideB);
         return arith::AddIOp::create(b, loc, acc, product);
       });
 }
@@ -298,13 +298,14 @@ static LogicalResult lowerMmaFScaled(TileLowering &l,
             b, loc, k, l.indexConstant(loc, blockSize));
         lhsIvs.append({ivs[ivs.size() - 2], block});
         rhsIvs.append({block, ivs.back()});
-        Value scale = arith::MulFOp::create(
-            b, loc,
-            decodeSmallFloat(b, loc, l.readElement(b, loc, lhsScale, lhsIvs)),
-            decodeSmallFloat(b, loc, l.readElement(b, loc, rhsScale, rhsIvs)));
-        Value product = arith::MulFOp::create(
-            b, loc, widenInput(b, loc, a, input, f32),
-            widenInput(b, loc, bv, input, f32));
+        Value scaleA =
+            decodeSmallFloat(b, loc, l.readElement(b, loc, lhsScale, lhsIvs));
+        Value scaleB =
+            decodeSmallFloat(b, loc, l.readElement(b, loc, rhsScale, rhsIvs));
+        Value scale = arith::MulFOp::create(b, loc, scaleA, scaleB);
+        Value wideA = widenInput(b, loc, a, input, f32);
+        Value wideB = widenInput(b, loc, bv, input, f32);
+        Value product = arith::MulFOp::create(b, loc, wideA, wideB);
         return math::FmaOp::create(b, loc, product, scale, acc);
       });
 }
