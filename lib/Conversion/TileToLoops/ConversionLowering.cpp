@@ -69,18 +69,24 @@ static Value f64ToOddF32(OpBuilder &b, Location loc, Value x) {
   return setStickyBit(b, loc, rounded, inexact);
 }
 
+static Value roundToTF32(OpBuilder &b, Location loc, Value x);
+
 static ScalarFn itof(cuda_tile::IToFOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
   Type to = TileLowering::tileElementType(op.getTo().getType());
+  bool toTF32 = isa<FloatTF32Type>(
+      cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = widenInteger(b, loc, v[0], isSigned);
     if (to.isBF16())
       return arith::TruncFOp::create(b, loc, to,
                                      intToOddF32(b, loc, x, isSigned));
     // f16, f32 and f64 from integers are single cvt.rn instructions.
-    if (isSigned)
-      return arith::SIToFPOp::create(b, loc, to, x);
-    return arith::UIToFPOp::create(b, loc, to, x);
+    Value converted =
+        isSigned ? arith::SIToFPOp::create(b, loc, to, x).getResult()
+                 : arith::UIToFPOp::create(b, loc, to, x).getResult();
+    // tf32 lives as f32: round again, harmlessly (see ftof).
+    return toTF32 ? roundToTF32(b, loc, converted) : converted;
   };
 }
 
@@ -121,6 +127,25 @@ static Value float8ToF16(OpBuilder &b, Location loc, Value x) {
   return LLVM::ExtractElementOp::create(b, loc, converted, index);
 }
 
+/// f32 -> tf32: rounds off the low 13 mantissa bits to nearest even, in
+/// integer arithmetic (cvt.rn.tf32.f32 needs sm_90). A carry into the
+/// exponent is the correct rounding up, to infinity included; NaN is kept.
+static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  Value lastKept = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, constant(13)), constant(1));
+  Value bias = arith::AddIOp::create(b, loc, constant(0xFFF), lastKept);
+  Value biased = arith::AddIOp::create(b, loc, bits, bias);
+  Value rounded = arith::AndIOp::create(b, loc, biased, constant(~0x1FFF));
+  Value result = arith::BitcastOp::create(b, loc, b.getF32Type(), rounded);
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, x, result);
+}
+
 /// Converts between f16, bf16, f32 and f64, rounding once to nearest even.
 static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
   Type from = x.getType();
@@ -140,10 +165,22 @@ static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
 
 static ScalarFn ftof(cuda_tile::FToFOp op) {
   Type to = TileLowering::tileElementType(op.getTo().getType());
+  // tf32 values are f32 values (see convertElementType); only rounding into
+  // tf32 does work.
+  bool toTF32 = isa<FloatTF32Type>(
+      cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = v[0];
     if (isFloat8(x.getType()))
       x = float8ToF16(b, loc, x);
+    if (toTF32) {
+      // f64 -> f32 -> tf32 rounds twice to nearest, harmlessly: f32 has
+      // more than twice the tf32 precision plus two bits.
+      Value f32 = convertIEEE(b, loc, x, b.getF32Type());
+      if (x.getType().isF16() || x.getType().isBF16())
+        return f32; // exact in tf32
+      return roundToTF32(b, loc, f32);
+    }
     if (!isFloat8(to))
       return convertIEEE(b, loc, x, to);
     // f64 -> f32 -> f8 rounds twice to nearest; f32 has more than twice
