@@ -46,8 +46,8 @@ LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                 builder.getUnitAttr());
   // The serial layout runs the whole tile program on one thread; the PTX
   // says so (.reqntid 1, 1, 1), so a launch with more threads fails instead
-  // of racing.
-  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({1, 1, 1}));
+  // of racing. (known_block_size would add a .maxntid, which ptxas refuses
+  // beside .reqntid.)
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr({1, 1, 1}));
   Block &body = func.getBody().front();

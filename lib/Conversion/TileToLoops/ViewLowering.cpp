@@ -1,9 +1,466 @@
 //===- ViewLowering.cpp - View ops of cuda_tile -> loops ---------------===//
+//
+// Views become ViewInfo values (no IR of their own beyond the index casts of
+// their dynamic extents). A view load or store is a loop nest over the tile:
+// each element's tensor coordinates come from the tile index and the view's
+// layout, out-of-bounds elements read the padding value or are not written,
+// and in-bounds ones are single llvm.load/llvm.store ops on global memory.
+//
+//===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/APFloat.h"
+
 using namespace mlir;
 using namespace tilechain;
+namespace ct = mlir::cuda_tile;
 
-void tilechain::addViewLowerings(LoweringTable &table) {}
+/// An integer scalar as index: i1 is a flag (0 or 1), wider ints are signed.
+static Value intToIndex(TileLowering &l, OpBuilder &b, Location loc, Value v) {
+  return l.toIndex(b, loc, v, /*isSigned=*/!v.getType().isInteger(1));
+}
+
+static unsigned byteSize(Type t) {
+  return std::max<unsigned>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// View construction and queries
+//===----------------------------------------------------------------------===//
+
+static LogicalResult lowerMakeTensorView(TileLowering &l,
+                                         ct::MakeTensorViewOp op) {
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  auto type = cast<ct::TensorViewType>(op.getResult().getType());
+  ViewInfo info;
+  info.base = l.lookup(op.getBase());
+  info.elementType = TileLowering::convertElementType(type.getElementType());
+  // Static extents are constants; each `?` takes the next dynamic operand.
+  auto extents = [&](ArrayRef<int64_t> staticValues, ValueRange dynamicValues,
+                     SmallVectorImpl<Value> &out) {
+    auto next = dynamicValues.begin();
+    for (int64_t v : staticValues) {
+      if (ShapedType::isDynamic(v))
+        out.push_back(intToIndex(l, b, loc, l.lookup(*next++)));
+      else
+        out.push_back(l.indexConstant(loc, v));
+    }
+  };
+  extents(type.getShape(), op.getDynamicShape(), info.shape);
+  extents(type.getStrides(), op.getDynamicStrides(), info.strides);
+  l.mapView(op.getResult(), std::move(info));
+  return success();
+}
+
+/// The ViewInfo of a tiled view over `tensorView`: tiles of `tileShape`
+/// whose origins are `traversalStrides` elements apart along each tile dim.
+static ViewInfo tiledView(TileLowering &l, Value tensorView,
+                          ArrayRef<int32_t> tileShape,
+                          ArrayRef<int32_t> traversalStrides,
+                          ArrayRef<int32_t> dimMap,
+                          ct::PaddingValueAttr padding) {
+  ViewInfo info = l.lookupView(tensorView);
+  info.tileShape.assign(tileShape.begin(), tileShape.end());
+  info.traversalStrides.assign(traversalStrides.begin(),
+                               traversalStrides.end());
+  info.dimMap.assign(dimMap.begin(), dimMap.end());
+  if (padding)
+    info.padding = static_cast<int32_t>(padding.getValue());
+  return info;
+}
+
+static LogicalResult lowerMakePartitionView(TileLowering &l,
+                                            ct::MakePartitionViewOp op) {
+  auto type = cast<ct::PartitionViewType>(op.getResult().getType());
+  ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
+  l.mapView(op.getResult(), tiledView(l, op.getTensorView(), tile, tile,
+                                      type.getDimMap(),
+                                      type.getPaddingValue()));
+  return success();
+}
+
+static LogicalResult lowerMakeStridedView(TileLowering &l,
+                                          ct::MakeStridedViewOp op) {
+  auto type = cast<ct::StridedViewType>(op.getResult().getType());
+  l.mapView(op.getResult(),
+            tiledView(l, op.getTensorView(), type.getTileShape().asArrayRef(),
+                      type.getTraversalStrides(), type.getDimMap(),
+                      type.getPaddingValue()));
+  return success();
+}
+
+// A gather/scatter view indexes every dim by element: its dense dims take
+// the first element of the tile, its sparse dim one element per tile row.
+static LogicalResult lowerMakeGatherScatterView(TileLowering &l,
+                                                ct::MakeGatherScatterViewOp op) {
+  auto type = cast<ct::GatherScatterViewType>(op.getResult().getType());
+  ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
+  SmallVector<int32_t> ones(tile.size(), 1);
+  SmallVector<int32_t> identity;
+  for (int32_t d = 0, e = tile.size(); d < e; ++d)
+    identity.push_back(d);
+  ViewInfo info = tiledView(l, op.getTensorView(), tile, ones, identity,
+                            type.getPaddingValue());
+  info.isGatherScatter = true;
+  l.mapView(op.getResult(), std::move(info));
+  return success();
+}
+
+static void mapIndexResults(TileLowering &l, Location loc, ResultRange results,
+                            ArrayRef<Value> values) {
+  for (auto [result, value] : llvm::zip(results, values))
+    l.map(result, arith::IndexCastOp::create(l.b(), loc,
+                                             TileLowering::convertType(
+                                                 result.getType()),
+                                             value));
+}
+
+static LogicalResult lowerGetTensorShape(TileLowering &l,
+                                         ct::GetTensorShapeOp op) {
+  mapIndexResults(l, op.getLoc(), op->getResults(),
+                  l.lookupView(op.getSrc()).shape);
+  return success();
+}
+
+// Index space extent of tile dim i: how many tile origins, i * stride, lie
+// inside the tensor dim it walks (the number of tiles for a partition view).
+static LogicalResult lowerGetIndexSpaceShape(TileLowering &l,
+                                             ct::GetIndexSpaceShapeOp op) {
+  const ViewInfo &view = l.lookupView(op.getSrc());
+  Location loc = op.getLoc();
+  SmallVector<Value> extents;
+  for (auto [tileDim, tensorDim] : llvm::enumerate(view.dimMap)) {
+    Value step = l.indexConstant(loc, view.traversalStrides[tileDim]);
+    extents.push_back(arith::CeilDivSIOp::create(
+        l.b(), loc, view.shape[tensorDim], step));
+  }
+  mapIndexResults(l, op.getLoc(), op->getResults(), extents);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loads, stores and reductions through views
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// How one element of a view access reaches memory.
+struct MemoryAccess {
+  LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
+  StringRef syncscope;
+};
+} // namespace
+
+static StringRef syncscopeOf(std::optional<ct::MemoryScope> scope) {
+  if (!scope)
+    return "";
+  switch (*scope) {
+  case ct::MemoryScope::TL_BLK:
+    return "block";
+  case ct::MemoryScope::DEVICE:
+    return "device";
+  case ct::MemoryScope::SYS:
+    return "";
+  }
+  return "";
+}
+
+/// Weak accesses are plain; the others are LLVM atomics of that ordering
+/// (acq_rel keeps the half that applies to a load or to a store).
+static MemoryAccess memoryAccess(ct::MemoryOrderingSemantics semantics,
+                                 std::optional<ct::MemoryScope> scope,
+                                 bool isLoad) {
+  MemoryAccess access;
+  switch (semantics) {
+  case ct::MemoryOrderingSemantics::WEAK:
+    return access;
+  case ct::MemoryOrderingSemantics::RELAXED:
+    access.ordering = LLVM::AtomicOrdering::monotonic;
+    break;
+  case ct::MemoryOrderingSemantics::ACQUIRE:
+    access.ordering = LLVM::AtomicOrdering::acquire;
+    break;
+  case ct::MemoryOrderingSemantics::RELEASE:
+    access.ordering = LLVM::AtomicOrdering::release;
+    break;
+  case ct::MemoryOrderingSemantics::ACQ_REL:
+    access.ordering = isLoad ? LLVM::AtomicOrdering::acquire
+                             : LLVM::AtomicOrdering::release;
+    break;
+  }
+  access.syncscope = syncscopeOf(scope);
+  return access;
+}
+
+/// The type an element has in memory: itself when LLVM can load it, else an
+/// integer of its byte size (i1 is a byte; fp8 and friends are bit patterns).
+static Type memoryType(Type element) {
+  if (!element.isInteger(1) && LLVM::isCompatibleType(element))
+    return element;
+  return IntegerType::get(element.getContext(), 8 * byteSize(element));
+}
+
+static Value fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
+  if (v.getType() == element)
+    return v;
+  if (element.isInteger(1))
+    return arith::TruncIOp::create(b, loc, element, v);
+  return arith::BitcastOp::create(b, loc, element, v);
+}
+
+static Value toMemory(OpBuilder &b, Location loc, Value v, Type memory) {
+  if (v.getType() == memory)
+    return v;
+  if (v.getType().isInteger(1))
+    return arith::ExtUIOp::create(b, loc, memory, v);
+  return arith::BitcastOp::create(b, loc, memory, v);
+}
+
+/// The value an out-of-bounds element loads as.
+static Value paddingValue(OpBuilder &b, Location loc, Type element,
+                          std::optional<int32_t> padding) {
+  auto kind = padding ? static_cast<ct::PaddingValue>(*padding)
+                      : ct::PaddingValue::zero;
+  auto floatType = dyn_cast<FloatType>(element);
+  if (!floatType)
+    return arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  llvm::APFloat value = llvm::APFloat::getZero(sem);
+  switch (kind) {
+  case ct::PaddingValue::zero:
+    break;
+  case ct::PaddingValue::neg_zero:
+    value = llvm::APFloat::getZero(sem, /*Negative=*/true);
+    break;
+  case ct::PaddingValue::nan:
+    value = llvm::APFloat::getQNaN(sem);
+    break;
+  case ct::PaddingValue::pos_inf:
+    value = llvm::APFloat::getInf(sem);
+    break;
+  case ct::PaddingValue::neg_inf:
+    value = llvm::APFloat::getInf(sem, /*Negative=*/true);
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, FloatAttr::get(element, value));
+}
+
+namespace {
+/// One view access, resolved: per tile element, where it lives and whether
+/// it is inside the tensor.
+class ViewAccess {
+public:
+  ViewAccess(TileLowering &l, Operation *op, Value view, ValueRange index,
+             std::optional<ArrayRef<bool>> inbounds)
+      : l(l), info(l.lookupView(view)), loc(op->getLoc()) {
+    OpBuilder &b = l.b();
+    if (auto gs = dyn_cast<ct::GatherScatterViewType>(view.getType()))
+      sparseDim = gs.getSparseDim();
+    // Origin of the tile along each tile dim, computed once outside the loops.
+    for (auto [tileDim, operand] : llvm::enumerate(index)) {
+      Value lowered = l.lookup(operand);
+      if (static_cast<int64_t>(tileDim) == sparseDim) {
+        sparseOffsets = lowered;
+        origins.push_back(Value());
+        continue;
+      }
+      Value step = l.indexConstant(loc, info.traversalStrides[tileDim]);
+      origins.push_back(arith::MulIOp::create(
+          b, loc, intToIndex(l, b, loc, lowered), step));
+    }
+    if (inbounds)
+      knownInBounds.assign(inbounds->begin(), inbounds->end());
+    knownInBounds.resize(index.size(), false);
+    elementBytes = byteSize(info.elementType);
+    elementBytesValue = l.indexConstant(loc, elementBytes);
+  }
+
+  unsigned alignment() const { return elementBytes; }
+  const ViewInfo &view() const { return info; }
+
+  /// The i1 "inside the tensor" condition of element `ivs`, or null when
+  /// every index is declared in bounds; sets `address` to its pointer.
+  Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address) {
+    SmallVector<Value> coords(info.shape.size());
+    Value inside;
+    for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap)) {
+      Value coord;
+      if (static_cast<int64_t>(tileDim) == sparseDim) {
+        Value offset = l.readElement(b, loc, sparseOffsets, ivs[tileDim]);
+        coord = intToIndex(l, b, loc, offset);
+      } else {
+        coord = arith::AddIOp::create(b, loc, origins[tileDim], ivs[tileDim]);
+      }
+      coords[tensorDim] = coord;
+      if (knownInBounds[tileDim])
+        continue;
+      // Unsigned compare: a negative coordinate wraps to a huge one.
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       coord, info.shape[tensorDim]);
+      inside = inside ? arith::AndIOp::create(b, loc, inside, ok) : ok;
+    }
+    Value offset = l.indexConstant(loc, 0);
+    for (auto [coord, stride] : llvm::zip(coords, info.strides))
+      offset = arith::AddIOp::create(
+          b, loc, offset, arith::MulIOp::create(b, loc, coord, stride));
+    offset = arith::MulIOp::create(b, loc, offset, elementBytesValue);
+    Value bytes = arith::IndexCastOp::create(b, loc, b.getI64Type(), offset);
+    Value addr = arith::AddIOp::create(b, loc, info.base, bytes);
+    address = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), addr);
+    return inside;
+  }
+
+  /// Runs `body` for every element of the tile that lies inside the tensor;
+  /// `outside` (if given) yields the value of the others, and then the
+  /// element values are written into `result`.
+  void forEachElement(
+      function_ref<Value(OpBuilder &, Location, ValueRange, Value)> body,
+      function_ref<Value(OpBuilder &, Location)> outside, Value result) {
+    SmallVector<int64_t> shape(info.tileShape.begin(), info.tileShape.end());
+    l.forEachElement(loc, shape, [&](OpBuilder &b, Location loc,
+                                     ValueRange ivs) {
+      Value address;
+      Value inside = locate(b, loc, ivs, address);
+      if (!inside) {
+        Value v = body(b, loc, ivs, address);
+        if (result)
+          l.writeElement(b, loc, v, result, ivs);
+        return;
+      }
+      if (!result) {
+        scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location tl) {
+          body(tb, tl, ivs, address);
+          scf::YieldOp::create(tb, tl);
+        });
+        return;
+      }
+      auto ifOp = scf::IfOp::create(
+          b, loc, inside,
+          [&](OpBuilder &tb, Location tl) {
+            scf::YieldOp::create(tb, tl, body(tb, tl, ivs, address));
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, outside(eb, el));
+          });
+      l.writeElement(b, loc, ifOp.getResult(0), result, ivs);
+    });
+  }
+
+private:
+  TileLowering &l;
+  ViewInfo info;
+  Location loc;
+  int64_t sparseDim = -1;
+  Value sparseOffsets;
+  SmallVector<Value> origins;
+  SmallVector<bool> knownInBounds;
+  unsigned elementBytes;
+  Value elementBytesValue;
+};
+} // namespace
+
+static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
+  ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
+  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
+                                     op.getMemoryScope(), /*isLoad=*/true);
+  Type element = access.view().elementType;
+  Type stored = memoryType(element);
+  std::optional<int32_t> padding = access.view().padding;
+  Value result = l.allocTileFor(op.getLoc(), op.getTile().getType());
+  access.forEachElement(
+      [&](OpBuilder &b, Location loc, ValueRange, Value address) {
+        Value v = LLVM::LoadOp::create(b, loc, stored, address,
+                                       access.alignment(), false, false, false,
+                                       false, memory.ordering,
+                                       memory.syncscope);
+        return fromMemory(b, loc, v, element);
+      },
+      [&](OpBuilder &b, Location loc) {
+        return paddingValue(b, loc, element, padding);
+      },
+      result);
+  l.map(op.getTile(), result);
+  return success();
+}
+
+static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
+  ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
+  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
+                                     op.getMemoryScope(), /*isLoad=*/false);
+  Type stored = memoryType(access.view().elementType);
+  Value tile = l.lookup(op.getTile());
+  access.forEachElement(
+      [&](OpBuilder &b, Location loc, ValueRange ivs, Value address) {
+        Value v = toMemory(b, loc, l.readElement(b, loc, tile, ivs), stored);
+        LLVM::StoreOp::create(b, loc, v, address, access.alignment(), false,
+                              false, false, memory.ordering, memory.syncscope);
+        return Value();
+      },
+      nullptr, Value());
+  return success();
+}
+
+static std::optional<LLVM::AtomicBinOp> atomicBinOp(ct::AtomicRMWMode mode) {
+  switch (mode) {
+  case ct::AtomicRMWMode::AND:
+    return LLVM::AtomicBinOp::_and;
+  case ct::AtomicRMWMode::OR:
+    return LLVM::AtomicBinOp::_or;
+  case ct::AtomicRMWMode::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case ct::AtomicRMWMode::ADD:
+    return LLVM::AtomicBinOp::add;
+  case ct::AtomicRMWMode::ADDF:
+    return LLVM::AtomicBinOp::fadd;
+  case ct::AtomicRMWMode::MAX:
+    return LLVM::AtomicBinOp::max;
+  case ct::AtomicRMWMode::MIN:
+    return LLVM::AtomicBinOp::min;
+  case ct::AtomicRMWMode::UMAX:
+    return LLVM::AtomicBinOp::umax;
+  case ct::AtomicRMWMode::UMIN:
+    return LLVM::AtomicBinOp::umin;
+  case ct::AtomicRMWMode::XCHG:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+static LogicalResult lowerAtomicRedView(TileLowering &l,
+                                        ct::AtomicRedViewTkoOp op) {
+  ViewAccess access(l, op, op.getView(), op.getIndex(), std::nullopt);
+  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
+                                     op.getMemoryScope(), /*isLoad=*/false);
+  LLVM::AtomicBinOp binOp = *atomicBinOp(op.getMode());
+  Value tile = l.lookup(op.getValue());
+  access.forEachElement(
+      [&](OpBuilder &b, Location loc, ValueRange ivs, Value address) {
+        LLVM::AtomicRMWOp::create(b, loc, binOp, address,
+                                  l.readElement(b, loc, tile, ivs),
+                                  memory.ordering, memory.syncscope,
+                                  access.alignment());
+        return Value();
+      },
+      nullptr, Value());
+  return success();
+}
+
+void tilechain::addViewLowerings(LoweringTable &table) {
+  table.add<ct::MakeTensorViewOp>(lowerMakeTensorView);
+  table.add<ct::MakePartitionViewOp>(lowerMakePartitionView);
+  table.add<ct::MakeStridedViewOp>(lowerMakeStridedView);
+  table.add<ct::MakeGatherScatterViewOp>(lowerMakeGatherScatterView);
+  table.add<ct::GetTensorShapeOp>(lowerGetTensorShape);
+  table.add<ct::GetIndexSpaceShapeOp>(lowerGetIndexSpaceShape);
+  table.add<ct::LoadViewTkoOp>(lowerLoadView);
+  table.add<ct::StoreViewTkoOp>(lowerStoreView);
+  table.add<ct::AtomicRedViewTkoOp>(lowerAtomicRedView);
+}
