@@ -1,9 +1,375 @@
 //===- ShapeLowering.cpp - Shape ops of cuda_tile -> loops ---------------===//
+//
+// Shape ops only move elements: each result becomes a loop nest that reads
+// the source element its index maps to. Constants become a scalar, a filled
+// buffer (splat) or a read-only global (anything else). pack/unpack regroup
+// the bits of a rank-1 tile, little-endian: element 0 owns the lowest bits.
+//
+//===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+
 using namespace mlir;
 using namespace tilechain;
 
-void tilechain::addShapeLowerings(LoweringTable &table) {}
+namespace {
+
+/// Maps a result's induction variables to the source element it copies.
+using IndexMap = llvm::function_ref<SmallVector<Value>(
+    OpBuilder &, Location, ValueRange resultIvs)>;
+
+/// Lowers `op` (result 0 of tile type) as result[ivs] = source[map(ivs)].
+LogicalResult lowerReindex(TileLowering &l, Operation *op, Value source,
+                           IndexMap map) {
+  Location loc = op->getLoc();
+  Type resultType = op->getResult(0).getType();
+  Value from = l.lookup(source);
+  ArrayRef<int64_t> shape = TileLowering::tileShape(resultType);
+  if (shape.empty()) {
+    l.map(op->getResult(0),
+          l.readElement(l.b(), loc, from, map(l.b(), loc, ValueRange())));
+    return success();
+  }
+  Value result = l.allocTileFor(loc, resultType);
+  l.forEachElement(loc, shape, [&](OpBuilder &b, Location nl, ValueRange ivs) {
+    Value element = l.readElement(b, nl, from, map(b, nl, ivs));
+    l.writeElement(b, nl, element, result, ivs);
+  });
+  l.map(op->getResult(0), result);
+  return success();
+}
+
+Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Writes every element of `from` into `to` at its own index plus `offsets`.
+void copyInto(TileLowering &l, Location loc, Value from,
+              ArrayRef<int64_t> fromShape, Value to, ValueRange offsets) {
+  l.forEachElement(loc, fromShape,
+                   [&](OpBuilder &b, Location nl, ValueRange ivs) {
+                     SmallVector<Value> at;
+                     for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
+                       at.push_back(arith::AddIOp::create(b, nl, iv, offset));
+                     l.writeElement(b, nl, l.readElement(b, nl, from, ivs), to,
+                                    at);
+                   });
+}
+
+/// Element offsets of the slice that tile-granular `indices` select: index i
+/// of dimension d starts at i * sliceShape[d].
+SmallVector<Value> sliceOffsets(TileLowering &l, Location loc,
+                                ValueRange indices,
+                                ArrayRef<int64_t> sliceShape) {
+  SmallVector<Value> offsets;
+  for (auto [index, size] : llvm::zip_equal(indices, sliceShape)) {
+    Value i = l.toIndex(l.b(), loc, l.lookup(index));
+    offsets.push_back(
+        arith::MulIOp::create(l.b(), loc, i, l.indexConstant(loc, size)));
+  }
+  return offsets;
+}
+
+// --- constant -------------------------------------------------------------
+
+/// The op directly inside the gpu.module that the builder is emitting into
+/// (the kernel being built), or null outside a gpu.module.
+Operation *enclosingKernel(OpBuilder &b) {
+  Operation *op = b.getInsertionBlock()->getParentOp();
+  while (op && !isa_and_nonnull<gpu::GPUModuleOp>(op->getParentOp()))
+    op = op->getParentOp();
+  return op;
+}
+
+LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
+  Location loc = op.getLoc();
+  OpBuilder &b = l.b();
+  DenseIntOrFPElementsAttr value = op.getValue();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  Type elementType = value.getElementType();
+  if (value.isSplat()) {
+    auto scalar = cast<TypedAttr>(value.getSplatValue<Attribute>());
+    Value element = arith::ConstantOp::create(b, loc, scalar);
+    if (shape.empty()) {
+      l.map(op.getResult(), element);
+      return success();
+    }
+    Value result = l.allocTileFor(loc, op.getType());
+    l.forEachElement(loc, shape,
+                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+                       l.writeElement(nb, nl, element, result, ivs);
+                     });
+    l.map(op.getResult(), result);
+    return success();
+  }
+  // Tile buffers are never written after their defining op, so the kernel
+  // reads a non-splat literal straight from a read-only global.
+  Operation *kernel = enclosingKernel(b);
+  if (!kernel)
+    return op.emitError("tile-lower needs a gpu.module to hold a constant");
+  auto tensorType = RankedTensorType::get(shape, elementType);
+  auto initial =
+      DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType, value.getRawData());
+  auto memrefType = MemRefType::get(shape, elementType);
+  SymbolTable symbols(kernel->getParentOp());
+  OpBuilder moduleBuilder(kernel);
+  auto global = memref::GlobalOp::create(
+      moduleBuilder, loc, "__tile_constant", moduleBuilder.getStringAttr("private"),
+      memrefType, initial, /*constant=*/true, /*alignment=*/IntegerAttr());
+  symbols.insert(global, Block::iterator(kernel));
+  l.map(op.getResult(), memref::GetGlobalOp::create(b, loc, memrefType,
+                                                    global.getSymName()));
+  return success();
+}
+
+// --- iota, broadcast, reshape, permute --------------------------------------
+
+LogicalResult lowerIota(TileLowering &l, cuda_tile::IotaOp op) {
+  Location loc = op.getLoc();
+  Type elementType = TileLowering::tileElementType(op.getType());
+  Value result = l.allocTileFor(loc, op.getType());
+  l.forEachElement(loc, TileLowering::tileShape(op.getType()),
+                   [&](OpBuilder &b, Location nl, ValueRange ivs) {
+                     Value element = arith::IndexCastUIOp::create(
+                         b, nl, elementType, ivs[0]);
+                     l.writeElement(b, nl, element, result, ivs);
+                   });
+  l.map(op.getResult(), result);
+  return success();
+}
+
+LogicalResult lowerBroadcast(TileLowering &l, cuda_tile::BroadcastOp op) {
+  ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
+  if (from == TileLowering::tileShape(op.getType())) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  }
+  return lowerReindex(l, op, op.getSource(),
+                      [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                        SmallVector<Value> at;
+                        for (auto [iv, size] : llvm::zip_equal(ivs, from))
+                          at.push_back(size == 1 ? indexConst(b, loc, 0) : iv);
+                        return at;
+                      });
+}
+
+LogicalResult lowerReshape(TileLowering &l, cuda_tile::ReshapeOp op) {
+  ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
+  ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
+  if (from == to) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  }
+  // Both shapes enumerate the same elements in row-major order: linearize
+  // the result index, then split the position along the source shape.
+  return lowerReindex(
+      l, op, op.getSource(), [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        Value linear = ivs.empty() ? indexConst(b, loc, 0) : ivs[0];
+        for (size_t d = 1; d < ivs.size(); ++d) {
+          Value scaled = arith::MulIOp::create(b, loc, linear,
+                                               indexConst(b, loc, to[d]));
+          linear = arith::AddIOp::create(b, loc, scaled, ivs[d]);
+        }
+        SmallVector<Value> at(from.size());
+        for (size_t d = from.size(); d-- > 0;) {
+          Value size = indexConst(b, loc, from[d]);
+          at[d] = arith::RemUIOp::create(b, loc, linear, size);
+          linear = arith::DivUIOp::create(b, loc, linear, size);
+        }
+        return at;
+      });
+}
+
+LogicalResult lowerPermute(TileLowering &l, cuda_tile::PermuteOp op) {
+  // Result dimension i walks source dimension permutation[i].
+  ArrayRef<int32_t> permutation = op.getPermutation();
+  return lowerReindex(l, op, op.getSource(),
+                      [&](OpBuilder &, Location, ValueRange ivs) {
+                        SmallVector<Value> at(ivs.size());
+                        for (auto [iv, dim] : llvm::zip_equal(ivs, permutation))
+                          at[dim] = iv;
+                        return at;
+                      });
+}
+
+// --- cat, extract, insert ------------------------------------------------------
+
+LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(op.getLhs().getType());
+  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(op.getRhs().getType());
+  Value result = l.allocTileFor(loc, op.getType());
+  Value zero = l.indexConstant(loc, 0);
+  SmallVector<Value> offsets(lhsShape.size(), zero);
+  copyInto(l, loc, l.lookup(op.getLhs()), lhsShape, result, offsets);
+  offsets[op.getDim()] = l.indexConstant(loc, lhsShape[op.getDim()]);
+  copyInto(l, loc, l.lookup(op.getRhs()), rhsShape, result, offsets);
+  l.map(op.getResult(), result);
+  return success();
+}
+
+LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  if (shape == TileLowering::tileShape(op.getSource().getType())) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  }
+  SmallVector<Value> offsets =
+      sliceOffsets(l, op.getLoc(), op.getIndices(), shape);
+  return lowerReindex(l, op, op.getSource(),
+                      [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                        SmallVector<Value> at;
+                        for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
+                          at.push_back(arith::AddIOp::create(b, loc, iv, offset));
+                        return at;
+                      });
+}
+
+LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getSource().getType());
+  if (shape == TileLowering::tileShape(op.getType())) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  }
+  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
+  Value result = l.allocTileFor(loc, op.getType());
+  l.copyTile(loc, l.lookup(op.getDestination()), result);
+  copyInto(l, loc, l.lookup(op.getSource()), shape, result, offsets);
+  l.map(op.getResult(), result);
+  return success();
+}
+
+// --- offset -------------------------------------------------------------------
+
+/// Bytes one pointee occupies in memory; 0 when it is not a whole number.
+int64_t storageBytes(Type t) {
+  if (isa<FloatTF32Type>(t))
+    return 4;
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return 1;
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
+  auto tile = cast<cuda_tile::TileType>(op.getPtr().getType());
+  Type pointee =
+      cast<cuda_tile::PointerType>(tile.getElementType()).getPointeeType();
+  int64_t bytes = storageBytes(pointee);
+  if (bytes == 0)
+    return op.emitError("tile-lower cannot offset pointers to ")
+           << pointee << ": its elements are not whole bytes";
+  // The element count is signed; the address moves by count * size bytes.
+  return l.lowerElementwise(
+      op, [&](OpBuilder &b, Location loc, ValueRange operands) {
+        Type i64 = b.getI64Type();
+        Value count = operands[1];
+        if (count.getType() != i64)
+          count = arith::ExtSIOp::create(b, loc, i64, count);
+        Value size = arith::ConstantIntOp::create(b, loc, i64, bytes);
+        Value delta = arith::MulIOp::create(b, loc, count, size);
+        return arith::AddIOp::create(b, loc, operands[0], delta);
+      });
+}
+
+// --- pack, unpack -------------------------------------------------------------
+
+/// The integer holding the bits of `element` (floats are bitcast).
+Value asBits(OpBuilder &b, Location loc, Value element) {
+  Type type = element.getType();
+  if (isa<IntegerType>(type))
+    return element;
+  return arith::BitcastOp::create(
+      b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), element);
+}
+
+Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  if (bits.getType() == type)
+    return bits;
+  return arith::BitcastOp::create(b, loc, type, bits);
+}
+
+/// result element j holds bits [j*w, (j+1)*w) of the bit stream formed by
+/// the source elements, source element 0 lowest. One of the two widths
+/// divides the other (both are powers of two or 8).
+LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0);
+  Type fromType = TileLowering::tileElementType(source.getType());
+  Type toType = TileLowering::tileElementType(op->getResult(0).getType());
+  for (Type t : {fromType, toType})
+    if (isa<FloatTF32Type>(t))
+      return op->emitError("tile-lower cannot regroup the bits of ") << t;
+  unsigned fromWidth = fromType.getIntOrFloatBitWidth();
+  unsigned toWidth = toType.getIntOrFloatBitWidth();
+  if (fromWidth == toWidth)
+    return l.lowerElementwise(op, [&](OpBuilder &b, Location nl,
+                                      ValueRange operands) {
+      return fromBits(b, nl, asBits(b, nl, operands[0]), toType);
+    });
+  Value from = l.lookup(source);
+  Value result = l.allocTileFor(loc, op->getResult(0).getType());
+  Type toInt = l.b().getIntegerType(toWidth);
+  l.forEachElement(
+      loc, TileLowering::tileShape(op->getResult(0).getType()),
+      [&](OpBuilder &b, Location nl, ValueRange ivs) {
+        Value bits;
+        if (toWidth < fromWidth) {
+          // Split: a part of source element j / ratio.
+          int64_t ratio = fromWidth / toWidth;
+          Value at = arith::DivUIOp::create(b, nl, ivs[0],
+                                            indexConst(b, nl, ratio));
+          Value part = arith::RemUIOp::create(b, nl, ivs[0],
+                                              indexConst(b, nl, ratio));
+          Value whole = asBits(b, nl, l.readElement(b, nl, from, at));
+          Type wholeType = whole.getType();
+          Value partIndex = arith::IndexCastUIOp::create(b, nl, wholeType, part);
+          Value width = arith::ConstantIntOp::create(b, nl, wholeType, toWidth);
+          Value shift = arith::MulIOp::create(b, nl, partIndex, width);
+          Value shifted = arith::ShRUIOp::create(b, nl, whole, shift);
+          bits = arith::TruncIOp::create(b, nl, toInt, shifted);
+        } else {
+          // Join: source elements j*ratio .. j*ratio + ratio-1, lowest first.
+          int64_t ratio = toWidth / fromWidth;
+          Value first = arith::MulIOp::create(b, nl, ivs[0],
+                                              indexConst(b, nl, ratio));
+          bits = arith::ConstantIntOp::create(b, nl, toInt, 0);
+          for (int64_t k = 0; k < ratio; ++k) {
+            Value at = arith::AddIOp::create(b, nl, first, indexConst(b, nl, k));
+            Value part = asBits(b, nl, l.readElement(b, nl, from, at));
+            Value wide = arith::ExtUIOp::create(b, nl, toInt, part);
+            Value shifted = arith::ShLIOp::create(
+                b, nl, wide,
+                arith::ConstantIntOp::create(b, nl, toInt, k * fromWidth));
+            bits = arith::OrIOp::create(b, nl, bits, shifted);
+          }
+        }
+        l.writeElement(b, nl, fromBits(b, nl, bits, toType), result, ivs);
+      });
+  l.map(op->getResult(0), result);
+  return success();
+}
+
+} // namespace
+
+void tilechain::addShapeLowerings(LoweringTable &table) {
+  table.add<cuda_tile::ConstantOp>(lowerConstant);
+  table.add<cuda_tile::IotaOp>(lowerIota);
+  table.add<cuda_tile::BroadcastOp>(lowerBroadcast);
+  table.add<cuda_tile::ReshapeOp>(lowerReshape);
+  table.add<cuda_tile::PermuteOp>(lowerPermute);
+  table.add<cuda_tile::CatOp>(lowerCat);
+  table.add<cuda_tile::ExtractOp>(lowerExtract);
+  table.add<cuda_tile::InsertOp>(lowerInsert);
+  table.add<cuda_tile::OffsetOp>(lowerOffset);
+  table.add(cuda_tile::PackOp::getOperationName(), lowerRegroupBits);
+  table.add(cuda_tile::UnpackOp::getOperationName(), lowerRegroupBits);
+}

@@ -88,6 +88,10 @@ void TileLowering::mapView(Value from, ViewInfo info) {
 Type TileLowering::convertElementType(Type t) {
   if (isa<cuda_tile::PointerType>(t))
     return IntegerType::get(t.getContext(), 64);
+  // A tf32 value is an f32 whose low 13 mantissa bits are zero, 4 bytes in
+  // memory: it lives as that f32.
+  if (isa<FloatTF32Type>(t))
+    return Float32Type::get(t.getContext());
   return t;
 }
 

@@ -1,0 +1,289 @@
+//===- ConversionLowering.cpp - exti, trunci, itof, ftoi, ftof, casts ------===//
+//
+// Every conversion rounds once, to nearest even (the only mode the verifier
+// lets through). Where PTX has the conversion it is one cvt; where it lacks
+// it (bf16 from f64 or integers before sm_90) the value is first rounded to
+// f32 toward zero with the lost bits ORed into the last place ("round to
+// odd"), from which the final nearest-even rounding to bf16 is exact.
+//
+//===----------------------------------------------------------------------===//
+#include "ElementwiseLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace tilechain;
+using cuda_tile::Signedness;
+
+using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange)>;
+
+static bool isFloat8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// The float types the arithmetic of this file handles directly.
+static bool isIEEEFloat(Type t) {
+  return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
+}
+
+/// Integers narrower than 32 bits widened for a cvt (PTX cvt wants 32/64).
+static Value widenInteger(OpBuilder &b, Location loc, Value v, bool isSigned) {
+  if (v.getType().getIntOrFloatBitWidth() >= 32)
+    return v;
+  if (isSigned)
+    return arith::ExtSIOp::create(b, loc, b.getI32Type(), v);
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+}
+
+/// f32 `rounded` (the toward-zero rounding of an exact value) with its last
+/// bit set when `inexact`: the round-to-odd f32 image of the exact value.
+static Value setStickyBit(OpBuilder &b, Location loc, Value rounded,
+                          Value inexact) {
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), rounded);
+  Value sticky = arith::ExtUIOp::create(b, loc, b.getI32Type(), inexact);
+  Value odd = arith::OrIOp::create(b, loc, bits, sticky);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), odd);
+}
+
+/// Integer (i32/i64) -> f32 rounded to odd.
+static Value intToOddF32(OpBuilder &b, Location loc, Value x, bool isSigned) {
+  Type type = x.getType();
+  std::string cvt = "cvt.rz.f32." + ptxType(type, isSigned);
+  Value rounded = ptxInstruction(b, loc, cvt, b.getF32Type(), x);
+  // The toward-zero result is an integer within range: converting back is
+  // exact.
+  Value back =
+      isSigned ? arith::FPToSIOp::create(b, loc, type, rounded).getResult()
+               : arith::FPToUIOp::create(b, loc, type, rounded).getResult();
+  Value inexact =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, back, x);
+  return setStickyBit(b, loc, rounded, inexact);
+}
+
+/// f64 -> f32 rounded to odd (NaN stays NaN, overflow goes to the largest
+/// finite value with the sticky bit, which nearest rounding carries to inf).
+static Value f64ToOddF32(OpBuilder &b, Location loc, Value x) {
+  Value rounded = ptxInstruction(b, loc, "cvt.rz.f32.f64", b.getF32Type(), x);
+  Value back = arith::ExtFOp::create(b, loc, b.getF64Type(), rounded);
+  Value inexact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, back, x);
+  return setStickyBit(b, loc, rounded, inexact);
+}
+
+static Value roundToTF32(OpBuilder &b, Location loc, Value x);
+
+static ScalarFn itof(cuda_tile::IToFOp op) {
+  bool isSigned = op.getSignedness() == Signedness::Signed;
+  Type to = TileLowering::tileElementType(op.getTo().getType());
+  bool toTF32 = isa<FloatTF32Type>(
+      cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
+  return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
+    Value x = widenInteger(b, loc, v[0], isSigned);
+    if (to.isBF16())
+      return arith::TruncFOp::create(b, loc, to,
+                                     intToOddF32(b, loc, x, isSigned));
+    // f16, f32 and f64 from integers are single cvt.rn instructions.
+    Value converted =
+        isSigned ? arith::SIToFPOp::create(b, loc, to, x).getResult()
+                 : arith::UIToFPOp::create(b, loc, to, x).getResult();
+    // tf32 lives as f32: round again, harmlessly (see ftof).
+    return toTF32 ? roundToTF32(b, loc, converted) : converted;
+  };
+}
+
+/// Saturating conversion toward zero; NaN becomes 0. f16/bf16 widen first.
+static ScalarFn ftoi(cuda_tile::FToIOp op) {
+  bool isSigned = op.getSignedness() == Signedness::Signed;
+  Type to = TileLowering::tileElementType(op.getTo().getType());
+  return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
+    Value x = widenToF32(b, loc, v[0]);
+    std::string name = (isSigned ? "llvm.fptosi.sat.i" : "llvm.fptoui.sat.i") +
+                       std::to_string(to.getIntOrFloatBitWidth()) + ".f" +
+                       std::to_string(x.getType().getIntOrFloatBitWidth());
+    return callIntrinsic(b, loc, name, to, x);
+  };
+}
+
+/// f32 -> f8 (nearest even, saturating to the largest finite value).
+static Value f32ToFloat8(OpBuilder &b, Location loc, Value x, Type to) {
+  StringRef name = isa<Float8E4M3FNType>(to) ? "llvm.nvvm.ff.to.e4m3x2.rn"
+                                             : "llvm.nvvm.ff.to.e5m2x2.rn";
+  // The pair's first operand fills the high byte; ours is the low one.
+  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  Value pair = callIntrinsic(b, loc, name, b.getI16Type(), {zero, x});
+  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), pair);
+  return arith::BitcastOp::create(b, loc, to, byte);
+}
+
+/// f8 -> f16, exactly.
+static Value float8ToF16(OpBuilder &b, Location loc, Value x) {
+  StringRef name = isa<Float8E4M3FNType>(x.getType())
+                       ? "llvm.nvvm.e4m3x2.to.f16x2.rn"
+                       : "llvm.nvvm.e5m2x2.to.f16x2.rn";
+  Value byte = arith::BitcastOp::create(b, loc, b.getI8Type(), x);
+  Value pair = arith::ExtUIOp::create(b, loc, b.getI16Type(), byte);
+  Type halves = VectorType::get({2}, b.getF16Type());
+  Value converted = callIntrinsic(b, loc, name, halves, pair);
+  Value index = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  return LLVM::ExtractElementOp::create(b, loc, converted, index);
+}
+
+/// f32 -> tf32: rounds off the low 13 mantissa bits to nearest even, in
+/// integer arithmetic (cvt.rn.tf32.f32 needs sm_90). A carry into the
+/// exponent is the correct rounding up, to infinity included; NaN is kept.
+static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  Value lastKept = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, constant(13)), constant(1));
+  Value bias = arith::AddIOp::create(b, loc, constant(0xFFF), lastKept);
+  Value biased = arith::AddIOp::create(b, loc, bits, bias);
+  Value rounded = arith::AndIOp::create(b, loc, biased, constant(~0x1FFF));
+  Value result = arith::BitcastOp::create(b, loc, b.getF32Type(), rounded);
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, x, result);
+}
+
+/// Converts between f16, bf16, f32 and f64, rounding once to nearest even.
+static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  if (toWidth > fromWidth && !(from.isF16() && to.isBF16()))
+    return arith::ExtFOp::create(b, loc, to, x);
+  if (from.isF16() || from.isBF16()) // to the other 16-bit type
+    return arith::TruncFOp::create(b, loc, to, widenToF32(b, loc, x));
+  if (from.isF64() && to.isBF16())
+    return arith::TruncFOp::create(b, loc, to, f64ToOddF32(b, loc, x));
+  // f32 -> f16/bf16 and f64 -> f32/f16 are single cvt.rn instructions.
+  return arith::TruncFOp::create(b, loc, to, x);
+}
+
+static ScalarFn ftof(cuda_tile::FToFOp op) {
+  Type to = TileLowering::tileElementType(op.getTo().getType());
+  // tf32 values are f32 values (see convertElementType); only rounding into
+  // tf32 does work.
+  bool toTF32 = isa<FloatTF32Type>(
+      cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
+  return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
+    Value x = v[0];
+    if (isFloat8(x.getType()))
+      x = float8ToF16(b, loc, x);
+    if (toTF32) {
+      // f64 -> f32 -> tf32 rounds twice to nearest, harmlessly: f32 has
+      // more than twice the tf32 precision plus two bits.
+      Value f32 = convertIEEE(b, loc, x, b.getF32Type());
+      if (x.getType().isF16() || x.getType().isBF16())
+        return f32; // exact in tf32
+      return roundToTF32(b, loc, f32);
+    }
+    if (!isFloat8(to))
+      return convertIEEE(b, loc, x, to);
+    // f64 -> f32 -> f8 rounds twice to nearest; f32 has more than twice
+    // the f8 precision plus two bits, so the result is the single rounding.
+    Value f32 = x.getType().isF64()
+                    ? arith::TruncFOp::create(b, loc, b.getF32Type(), x)
+                    : widenToF32(b, loc, x);
+    return f32ToFloat8(b, loc, f32, to);
+  };
+}
+
+/// Refuses conversions this lowering has no exact code for.
+static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
+                                          Type from, Type to) {
+  auto refuse = [&](Type t) {
+    return op->emitError() << "tile-lower cannot lower '"
+                           << op->getName() << "' with element type " << t
+                           << " yet";
+  };
+  for (Type t : {from, to})
+    if (!isIEEEFloat(t) && !isFloat8(t) && !isa<IntegerType>(t))
+      return refuse(t);
+  if (!isFloat8(from) && !isFloat8(to))
+    return success();
+  unsigned sm = l.getTarget().smVersion;
+  if (sm < 89)
+    return op->emitError() << "'" << op->getName() << "' from " << from
+                           << " to " << to
+                           << " needs the f8 conversions of sm_89 or newer "
+                              "(target "
+                           << l.getTarget().gpuName << ")";
+  return success();
+}
+
+/// The pointer casts change no bits: pointers are i64 addresses.
+template <typename Op>
+static void addIdentity(LoweringTable &table) {
+  table.add<Op>([](TileLowering &l, Op op) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  });
+}
+
+void tilechain::addConversionLowerings(LoweringTable &table) {
+  using namespace cuda_tile;
+  table.add<ExtIOp>([](TileLowering &l, ExtIOp op) {
+    bool isSigned = op.getSignedness() == Signedness::Signed;
+    Type to = TileLowering::tileElementType(op.getTo().getType());
+    return l.lowerElementwise(op, [=](OpBuilder &b, Location loc,
+                                      ValueRange v) -> Value {
+      if (isSigned)
+        return arith::ExtSIOp::create(b, loc, to, v[0]);
+      return arith::ExtUIOp::create(b, loc, to, v[0]);
+    });
+  });
+  table.add<TruncIOp>([](TileLowering &l, TruncIOp op) {
+    Type to = TileLowering::tileElementType(op.getTo().getType());
+    return l.lowerElementwise(
+        op, [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
+          return arith::TruncIOp::create(b, loc, to, v[0]);
+        });
+  });
+  table.add<IToFOp>([](TileLowering &l, IToFOp op) {
+    Type to = TileLowering::tileElementType(op.getTo().getType());
+    if (!isIEEEFloat(to))
+      return LogicalResult(op.emitError()
+                           << "tile-lower cannot lower '" << op->getName()
+                           << "' with element type " << to << " yet");
+    return l.lowerElementwise(op, itof(op));
+  });
+  table.add<FToIOp>([](TileLowering &l, FToIOp op) {
+    Type from = TileLowering::tileElementType(op.getFrom().getType());
+    if (!isIEEEFloat(from))
+      return LogicalResult(op.emitError()
+                           << "tile-lower cannot lower '" << op->getName()
+                           << "' with element type " << from << " yet");
+    return l.lowerElementwise(op, ftoi(op));
+  });
+  table.add<FToFOp>([](TileLowering &l, FToFOp op) {
+    Type from = TileLowering::tileElementType(op.getFrom().getType());
+    Type to = TileLowering::tileElementType(op.getTo().getType());
+    if (failed(checkFloatConversion(l, op, from, to)))
+      return failure();
+    return l.lowerElementwise(op, ftof(op));
+  });
+  table.add<BitcastOp>([](TileLowering &l, BitcastOp op) {
+    Type from = TileLowering::tileElementType(op.getSource().getType());
+    Type to = TileLowering::tileElementType(op.getResult().getType());
+    if (from == to) {
+      l.map(op.getResult(), l.lookup(op.getSource()));
+      return success();
+    }
+    for (Type t : {from, to})
+      if (!isIEEEFloat(t) && !isFloat8(t) && !isa<IntegerType>(t))
+        return LogicalResult(op.emitError()
+                             << "tile-lower cannot lower '" << op->getName()
+                             << "' with element type " << t << " yet");
+    return l.lowerElementwise(
+        op, [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
+          return arith::BitcastOp::create(b, loc, to, v[0]);
+        });
+  });
+  addIdentity<IntToPtrOp>(table);
+  addIdentity<PtrToIntOp>(table);
+  addIdentity<PtrToPtrOp>(table);
+}
