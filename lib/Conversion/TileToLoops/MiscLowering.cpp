@@ -1,10 +1,15 @@
-//===- MiscLowering.cpp - tokens, assumptions, grid queries ---------------===//
+//===- MiscLowering.cpp - tokens, assumptions, grid queries, debugging ----===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -22,6 +27,285 @@ static void mapDimensions(TileLowering &lowering, Operation *op) {
                  arith::IndexCastUIOp::create(b, loc, b.getI32Type(), id));
   }
 }
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// print_tko: the format's text, with each conversion applied to its operand.
+// A tile prints as nested lists in row-major order, "[[0, 1], [2, 3]]", the
+// conversion applied to every element, as cuTile prints tiles.
+//===----------------------------------------------------------------------===//
+
+/// One conversion of a print format, without its length modifier (which
+/// tile-lower spells from the operand's type).
+struct Conversion {
+  std::string flags; // flags, width and precision, e.g. "-08.3"
+  char kind;         // d, u, x, f, e, ...
+};
+
+/// Splits `format` into the text around its conversions: texts.size() is
+/// conversions.size() + 1. "%%" is printf text and stays in the text.
+LogicalResult parseFormat(Operation *op, StringRef format,
+                          SmallVectorImpl<std::string> &texts,
+                          SmallVectorImpl<Conversion> &conversions) {
+  texts.emplace_back();
+  for (size_t pos = 0; pos < format.size(); ++pos) {
+    if (format[pos] != '%') {
+      texts.back().push_back(format[pos]);
+      continue;
+    }
+    if (format.substr(pos).starts_with("%%")) {
+      texts.back() += "%%";
+      ++pos;
+      continue;
+    }
+    size_t end = format.find_first_of("diuoxXeEfFgGaAcspn", pos + 1);
+    if (end == StringRef::npos)
+      return op->emitError() << "tile-lower cannot print the format '"
+                             << format << "': a conversion never ends";
+    char kind = format[end];
+    if (kind == 's' || kind == 'n')
+      return op->emitError() << "tile-lower cannot print a tile element with '%"
+                             << kind << "'";
+    Conversion conversion{"", kind};
+    for (char c : format.slice(pos + 1, end)) {
+      if (StringRef("hlLqjzt").contains(c))
+        continue;
+      if (!StringRef("-+ #0123456789.").contains(c))
+        return op->emitError() << "tile-lower cannot print the conversion '"
+                               << format.slice(pos, end + 1) << "'";
+      conversion.flags.push_back(c);
+    }
+    conversions.push_back(std::move(conversion));
+    texts.emplace_back();
+    pos = end;
+  }
+  return success();
+}
+
+/// `element` as vprintf reads it (floats as double, integers as int or long
+/// long) and the conversion spelled for it.
+std::pair<Value, std::string> promote(OpBuilder &b, Location loc,
+                                      Value element, const Conversion &c) {
+  std::string spec = "%" + c.flags;
+  if (auto floatType = dyn_cast<FloatType>(element.getType())) {
+    if (!floatType.isF64())
+      element = arith::ExtFOp::create(b, loc, b.getF64Type(), element);
+    return {element, spec + c.kind};
+  }
+  unsigned width = element.getType().getIntOrFloatBitWidth();
+  bool zeroExtend = width == 1 || StringRef("uoxXp").contains(c.kind);
+  Type wide = width <= 32 ? b.getI32Type() : b.getI64Type();
+  if (width != wide.getIntOrFloatBitWidth())
+    element = zeroExtend ? Value(arith::ExtUIOp::create(b, loc, wide, element))
+                         : Value(arith::ExtSIOp::create(b, loc, wide, element));
+  if (width > 32 && StringRef("diouxX").contains(c.kind))
+    spec += "ll";
+  return {element, spec + c.kind};
+}
+
+void printf(OpBuilder &b, Location loc, StringRef format, ValueRange args) {
+  if (!format.empty())
+    gpu::PrintfOp::create(b, loc, format, args);
+}
+
+/// Prints `whenFirst` or `otherwise` depending on whether `iv` is 0.
+void printFirstOrNot(OpBuilder &b, Location loc, Value iv, StringRef whenFirst,
+                     StringRef otherwise, ValueRange args) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, iv, zero);
+  scf::IfOp::create(
+      b, loc, first,
+      [&](OpBuilder &nested, Location l) {
+        printf(nested, l, whenFirst, args);
+        scf::YieldOp::create(nested, l);
+      },
+      [&](OpBuilder &nested, Location l) {
+        printf(nested, l, otherwise, args);
+        scf::YieldOp::create(nested, l);
+      });
+}
+
+/// Prints the elements of `buffer` at `ivs` followed by every index of the
+/// remaining dimensions; the caller has printed this level's "[".
+void printLevel(OpBuilder &b, Location loc, Value buffer,
+                const Conversion &conversion, SmallVectorImpl<Value> &ivs) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(buffer.getType()).getShape();
+  Value lower = arith::ConstantIndexOp::create(b, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(b, loc, shape[ivs.size()]);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, lower, upper, step, ValueRange(),
+      [&](OpBuilder &nested, Location l, Value iv, ValueRange) {
+        ivs.push_back(iv);
+        if (ivs.size() == shape.size()) {
+          Value element = memref::LoadOp::create(nested, l, buffer, ivs);
+          auto [value, spec] = promote(nested, l, element, conversion);
+          printFirstOrNot(nested, l, iv, spec, ", " + spec, value);
+        } else {
+          printFirstOrNot(nested, l, iv, "[", ", [", {});
+          printLevel(nested, l, buffer, conversion, ivs);
+          printf(nested, l, "]", {});
+        }
+        ivs.pop_back();
+        scf::YieldOp::create(nested, l);
+      });
+}
+
+LogicalResult lowerPrint(TileLowering &l, cuda_tile::PrintTkoOp op) {
+  SmallVector<std::string> texts;
+  SmallVector<Conversion> conversions;
+  if (failed(parseFormat(op, op.getStr(), texts, conversions)))
+    return failure();
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  // Text and scalar operands gather into one printf until a tile needs a
+  // loop of its own.
+  std::string pending = texts[0];
+  SmallVector<Value> pendingArgs;
+  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
+    Value lowered = l.lookup(arg);
+    if (isa<MemRefType>(lowered.getType())) {
+      printf(b, loc, pending + "[", pendingArgs);
+      pendingArgs.clear();
+      SmallVector<Value> ivs;
+      printLevel(b, loc, lowered, conversions[index], ivs);
+      pending = "]";
+    } else {
+      auto [value, spec] = promote(b, loc, lowered, conversions[index]);
+      pending += spec;
+      pendingArgs.push_back(value);
+    }
+    pending += texts[index + 1];
+  }
+  printf(b, loc, pending, pendingArgs);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// assert: every false element is reported with its index, then the kernel
+// fails the way CUDA's assert does (__assertfail: message, file, line,
+// function, character size).
+//===----------------------------------------------------------------------===//
+
+/// The address of a fresh constant string in `module`.
+Value stringAddress(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
+                    StringRef name, StringRef text) {
+  std::string data = text.str();
+  data.push_back('\0');
+  OpBuilder detached(b.getContext());
+  auto global = LLVM::GlobalOp::create(
+      detached, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
+      /*isConstant=*/true, LLVM::Linkage::Internal, name,
+      b.getStringAttr(data));
+  SymbolTable(module).insert(global, module.getBody()->begin());
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+void callAssertFail(OpBuilder &b, Location loc, StringRef message) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto func = isa<gpu::GPUFuncOp>(parent) ? cast<gpu::GPUFuncOp>(parent)
+                                          : parent->getParentOfType<gpu::GPUFuncOp>();
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  MLIRContext *context = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  constexpr StringLiteral name = "__assertfail";
+  auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!callee) {
+    OpBuilder atModule = OpBuilder::atBlockBegin(module.getBody());
+    callee = LLVM::LLVMFuncOp::create(
+        atModule, loc, name,
+        LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(context),
+            {ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}));
+  }
+  auto position = loc->findInstanceOf<FileLineColLoc>();
+  StringRef file = position ? position.getFilename().getValue() : "<unknown>";
+  unsigned line = position ? position.getLine() : 0;
+  SmallVector<Value> args = {
+      stringAddress(b, loc, module, "assert_message", message),
+      stringAddress(b, loc, module, "assert_file", file),
+      arith::ConstantIntOp::create(b, loc, line, 32),
+      stringAddress(b, loc, module, "assert_function", func.getName()),
+      arith::ConstantIntOp::create(b, loc, 1, 64)};
+  LLVM::CallOp::create(b, loc, callee, args);
+}
+
+/// Reports each false element of `buffer` under `ivs`; returns `anyFalse`
+/// or'ed with whether one was false.
+Value reportFalse(OpBuilder &b, Location loc, Value buffer,
+                  StringRef format, SmallVectorImpl<Value> &ivs,
+                  Value anyFalse) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(buffer.getType()).getShape();
+  if (ivs.size() == shape.size()) {
+    Value element = memref::LoadOp::create(b, loc, buffer, ivs);
+    Value isFalse = arith::XOrIOp::create(
+        b, loc, element, arith::ConstantIntOp::create(b, loc, 1, 1));
+    scf::IfOp::create(b, loc, isFalse, [&](OpBuilder &nested, Location l) {
+      SmallVector<Value> indices;
+      for (Value iv : ivs)
+        indices.push_back(
+            arith::IndexCastOp::create(nested, l, nested.getI64Type(), iv));
+      printf(nested, l, format, indices);
+      scf::YieldOp::create(nested, l);
+    });
+    return arith::OrIOp::create(b, loc, anyFalse, isFalse);
+  }
+  Value lower = arith::ConstantIndexOp::create(b, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(b, loc, shape[ivs.size()]);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lower, upper, step, anyFalse,
+      [&](OpBuilder &nested, Location l, Value iv, ValueRange carried) {
+        ivs.push_back(iv);
+        Value result = reportFalse(nested, l, buffer, format, ivs, carried[0]);
+        ivs.pop_back();
+        scf::YieldOp::create(nested, l, result);
+      });
+  return loop.getResult(0);
+}
+
+LogicalResult lowerAssert(TileLowering &l, cuda_tile::AssertOp op) {
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  StringRef message = op.getMessage();
+  Value condition = l.lookup(op.getCondition());
+  Value failed;
+  if (auto type = dyn_cast<MemRefType>(condition.getType())) {
+    // "<message> (tile index 3, 1)": the message is printf text.
+    std::string format;
+    for (char c : message)
+      format += c == '%' ? std::string("%%") : std::string(1, c);
+    format += " (tile index ";
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      format += d ? ", %lld" : "%lld";
+    format += ")\n";
+    SmallVector<Value> ivs;
+    failed = reportFalse(b, loc, condition, format, ivs,
+                         arith::ConstantIntOp::create(b, loc, 0, 1));
+  } else {
+    failed = arith::XOrIOp::create(b, loc, condition,
+                                   arith::ConstantIntOp::create(b, loc, 1, 1));
+  }
+  scf::IfOp::create(b, loc, failed, [&](OpBuilder &nested, Location l) {
+    callAssertFail(nested, l, message);
+    scf::YieldOp::create(nested, l);
+  });
+  return success();
+}
+
+/// Grid dependency control exists from sm_90; below, nothing depends on
+/// the grid, so the op does nothing.
+OpLowering gridDependencyControl(NVVM::GridDepActionKind kind) {
+  return [kind](TileLowering &l, Operation *op) {
+    if (l.getTarget().smVersion >= 90)
+      NVVM::GriddepcontrolOp::create(l.b(), op->getLoc(), kind);
+    return success();
+  };
+}
+
+} // namespace
 
 void tilechain::addMiscLowerings(LoweringTable &table) {
   // One thread runs the program in order, so tokens carry nothing.
@@ -43,4 +327,10 @@ void tilechain::addMiscLowerings(LoweringTable &table) {
               mapDimensions<gpu::GridDimOp>(l, op);
               return success();
             });
+  table.add<cuda_tile::PrintTkoOp>(lowerPrint);
+  table.add<cuda_tile::AssertOp>(lowerAssert);
+  table.add("cuda_tile.gdc_wait_tko",
+            gridDependencyControl(NVVM::GridDepActionKind::wait));
+  table.add("cuda_tile.gdc_launch_dependents_tko",
+            gridDependencyControl(NVVM::GridDepActionKind::launch_dependents));
 }
