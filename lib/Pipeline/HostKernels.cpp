@@ -31,9 +31,11 @@ using namespace mlir;
 
 namespace {
 
-/// Address space 1 (global) has no meaning on the host: every pointer is a
-/// plain one.
-void dropGlobalAddressSpace(Operation *root) {
+/// Address space 1 (global) has no meaning on the host: every pointer and
+/// every global is a plain one.
+void dropGlobalAddressSpace(ModuleOp root) {
+  for (auto global : root.getOps<LLVM::GlobalOp>())
+    global.setAddrSpace(0);
   AttrTypeReplacer replacer;
   replacer.addReplacement([](LLVM::LLVMPointerType type) -> Type {
     return LLVM::LLVMPointerType::get(type.getContext());
@@ -54,12 +56,18 @@ Value loadElement(OpBuilder &b, Location loc, Value base, Type type,
 
 /// The op the host cannot run, if any; the message names it.
 LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
-  WalkResult result = kernel.walk([](Operation *op) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (op == kernel.getOperation())
+      return WalkResult::advance();
     Dialect *dialect = op->getDialect();
     bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect);
     bool unknownGPU = dialect && isa<gpu::GPUDialect>(dialect) &&
                       !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ReturnOp>(op);
-    if (!nvvmOnly && !unknownGPU)
+    // PTX inline assembly and NVVM intrinsics have no host meaning either.
+    auto intrinsic = dyn_cast<LLVM::CallIntrinsicOp>(op);
+    bool ptx = isa<LLVM::InlineAsmOp>(op) ||
+               (intrinsic && intrinsic.getIntrin().starts_with("llvm.nvvm."));
+    if (!nvvmOnly && !unknownGPU && !ptx)
       return WalkResult::advance();
     op->emitError() << "the host backend cannot run '" << op->getName()
                     << "' (a GPU-only operation)";
