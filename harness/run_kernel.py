@@ -36,6 +36,25 @@ def run_gpu(spec, bytecode, work_dir, num_sms):
     return check.Outcome(check.FAIL if problems else check.PASS, "; ".join(problems))
 
 
+def run_isolated(job):
+    """One kernel in a child process: a kernel that crashes or hangs is a
+    result, not the end of the sweep."""
+    spec, args = job
+    command = [sys.executable, os.path.abspath(__file__), spec.file,
+               "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True,
+                              timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return spec.file, check.Outcome("timeout", "over %ds" % args.timeout)
+    lines = done.stdout.strip().splitlines()
+    parts = lines[-1].split("\t", 2) if lines else []
+    if len(parts) == 3:
+        return spec.file, check.Outcome(parts[0], parts[2])
+    return spec.file, check.Outcome(
+        "crash", "exit %d: %s" % (done.returncode, done.stderr.strip()[-200:]))
+
+
 def run_one(job):
     spec, args = job
     bytecode = os.path.join(corpus_dir(), spec.file)
@@ -61,6 +80,8 @@ def main():
         "TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin")))
     parser.add_argument("--num-sms", type=int, default=132)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds per kernel with --all")
     args = parser.parse_args()
     specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
     if args.all:
@@ -73,12 +94,12 @@ def main():
                 parser.error("%s is not in the manifest" % f)
             chosen.append(spec)
     jobs = [(s, args) for s in chosen]
+    runner = run_isolated if args.all else run_one
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.imap(run_one, jobs)
-            failed = report(results)
+            failed = report(pool.imap(runner, jobs))
     else:
-        failed = report(map(run_one, jobs))
+        failed = report(map(runner, jobs))
     return 1 if failed else 0
 
 
@@ -86,7 +107,7 @@ def report(results):
     failed = 0
     for name, outcome in results:
         print("%s\t%s\t%s" % (outcome.status, name, outcome.detail), flush=True)
-        failed += outcome.status in (check.FAIL, "error")
+        failed += outcome.status in (check.FAIL, "error", "crash", "timeout")
     return failed
 
 
