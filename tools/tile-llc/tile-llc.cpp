@@ -23,11 +23,17 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input>"),
                                       cl::init("-"));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"));
-static cl::opt<tilechain::LLCEmit>
-    emit("emit", cl::desc("What to write"), cl::init(tilechain::LLCEmit::PTX),
-         cl::values(clEnumValN(tilechain::LLCEmit::PTX, "ptx", "PTX"),
-                    clEnumValN(tilechain::LLCEmit::LLVMIR, "llvm",
-                               "optimized LLVM IR")));
+/// What tile-llc writes: for the GPU (NVPTX) or for the host (CPU).
+enum class Emit { PTX, LLVMIR, HostObject, HostLLVMIR };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("What to write"), cl::init(Emit::PTX),
+    cl::values(clEnumValN(Emit::PTX, "ptx", "PTX"),
+               clEnumValN(Emit::LLVMIR, "llvm", "optimized LLVM IR"),
+               clEnumValN(Emit::HostObject, "host-obj",
+                          "a host object file: kernel K becomes "
+                          "K__host(void **params, const uint32_t grid[6])"),
+               clEnumValN(Emit::HostLLVMIR, "host-llvm",
+                          "the optimized LLVM IR of host-obj")));
 static cl::opt<bool> ftz("ftz", cl::desc("Flush denormals to zero"),
                          cl::init(false));
 static cl::opt<bool> precDiv("prec-div", cl::desc("IEEE division"),
@@ -81,7 +87,11 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
   pm.enableTiming(rootTiming);
-  tilechain::populateLLCPipeline(pm, lineInfo);
+  bool forHost = emit == Emit::HostObject || emit == Emit::HostLLVMIR;
+  if (forHost)
+    tilechain::populateHostLLCPipeline(pm);
+  else
+    tilechain::populateLLCPipeline(pm, lineInfo);
   if (failed(pm.run(*module)))
     return tilechain::kExitCompileFailure;
 
@@ -90,13 +100,23 @@ int main(int argc, char **argv) {
     llvm::errs() << "tile-llc: " << error << "\n";
     return tilechain::kExitConfiguration;
   }
+  if (forHost) {
+    auto hostEmit = emit == Emit::HostObject ? tilechain::HostEmit::Object
+                                             : tilechain::HostEmit::LLVMIR;
+    if (failed(tilechain::emitHost(*module, hostEmit, output->os())))
+      return tilechain::kExitCompileFailure;
+    output->keep();
+    return tilechain::kExitSuccess;
+  }
   tilechain::LLCOptions options;
   options.ftz = ftz;
   options.precDiv = precDiv;
   options.precSqrt = precSqrt;
   options.libdevicePath =
       libdevice.getNumOccurrences() ? libdevice.getValue() : defaultLibdevice();
-  if (failed(tilechain::emitTarget(*module, options, emit, output->os())))
+  auto target = emit == Emit::PTX ? tilechain::LLCEmit::PTX
+                                  : tilechain::LLCEmit::LLVMIR;
+  if (failed(tilechain::emitTarget(*module, options, target, output->os())))
     return tilechain::kExitCompileFailure;
   output->keep();
   return tilechain::kExitSuccess;

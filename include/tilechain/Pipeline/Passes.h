@@ -22,6 +22,10 @@ std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 
+/// tile-llc --emit=host-obj: each gpu.func kernel K becomes a func.func
+/// K__host(params, grid) in the builtin.module; the gpu.module goes away.
+std::unique_ptr<mlir::Pass> createHostKernelsPass();
+
 } // namespace tilechain
 
 #endif // TILECHAIN_PIPELINE_PASSES_H

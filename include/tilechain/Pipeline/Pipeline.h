@@ -71,6 +71,18 @@ enum class LLCEmit { LLVMIR, PTX };
 mlir::LogicalResult emitTarget(mlir::ModuleOp module, const LLCOptions &options,
                                LLCEmit emit, llvm::raw_ostream &os);
 
+/// tile-llc --emit=host-obj, its MLIR half: each kernel K of the gpu.module
+/// becomes `void K__host(void **params, const uint32_t grid[6])` (params as
+/// cuLaunchKernel's kernelParams; grid = block id x,y,z then grid size x,y,z)
+/// in the LLVM dialect of the builtin.module.
+void populateHostLLCPipeline(mlir::OpPassManager &pm);
+
+/// tile-llc --emit=host-obj, its LLVM half: optimizes for the host and
+/// writes LLVM IR or a relocatable (PIC) object file.
+enum class HostEmit { LLVMIR, Object };
+mlir::LogicalResult emitHost(mlir::ModuleOp module, HostEmit emit,
+                             llvm::raw_ostream &os);
+
 /// Registers the dialects and LLVM IR translations the stages need.
 void registerPipelineDialects(mlir::DialectRegistry &registry);
 

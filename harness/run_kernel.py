@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Runs corpus kernels on the host (or a GPU) and checks them against numpy.
+
+  run_kernel.py FILE.tileirbc [FILE...]     one line per kernel
+  run_kernel.py --all                       every manifest row
+  run_kernel.py --gpu FILE.tileirbc         through scripts/tileiras + CUDA
+"""
+import argparse
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tilechain_harness import check, inputs, manifest, params  # noqa: E402
+from tilechain_harness import gpu  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def corpus_dir():
+    default = os.path.join(ROOT, "..", "shared", "corpus")
+    return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")
+
+
+def run_gpu(spec, bytecode, work_dir, num_sms):
+    cubin = os.path.join(work_dir, "kernel.cubin")
+    subprocess.run([os.path.join(ROOT, "scripts", "tileiras"), bytecode, "-o", cubin,
+                    "--gpu-name", spec.sm_arch[0]], check=True)
+    arrays = inputs.allocate(spec)
+    expected = check.expected_results(spec, arrays)
+    with open(cubin, "rb") as f:
+        gpu.launch(f.read(), spec, arrays, spec.grid(num_sms))
+    problems = check.compare_all(arrays, expected)
+    return check.Outcome(check.FAIL if problems else check.PASS, "; ".join(problems))
+
+
+def run_isolated(job):
+    """One kernel in a child process: a kernel that crashes or hangs is a
+    result, not the end of the sweep."""
+    spec, args = job
+    command = [sys.executable, os.path.abspath(__file__), spec.file,
+               "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True,
+                              timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return spec.file, check.Outcome("timeout", "over %ds" % args.timeout)
+    lines = done.stdout.strip().splitlines()
+    parts = lines[-1].split("\t", 2) if lines else []
+    if len(parts) == 3:
+        return spec.file, check.Outcome(parts[0], parts[2])
+    return spec.file, check.Outcome(
+        "crash", "exit %d: %s" % (done.returncode, done.stderr.strip()[-200:]))
+
+
+def run_one(job):
+    spec, args = job
+    bytecode = os.path.join(corpus_dir(), spec.file)
+    with tempfile.TemporaryDirectory() as work_dir:
+        try:
+            if args.gpu:
+                outcome = run_gpu(spec, bytecode, work_dir, args.num_sms)
+            else:
+                outcome = check.run_on_host(spec, bytecode, work_dir, args.bin_dir,
+                                            num_sms=args.num_sms)
+        except Exception as error:  # a harness problem: report, keep going
+            outcome = check.Outcome("error", "%s: %s" % (type(error).__name__, error))
+    return spec.file, outcome
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="*")
+    parser.add_argument("--all", action="store_true")
+    parser.add_argument("--gpu", action="store_true")
+    parser.add_argument("--bin-dir", default=os.environ.get(
+        "TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin")))
+    parser.add_argument("--num-sms", type=int, default=132)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds per kernel with --all")
+    args = parser.parse_args()
+    specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
+    if args.all:
+        chosen = specs
+    else:
+        chosen = []
+        for f in args.files:
+            spec = manifest.find(specs, os.path.basename(f))
+            if spec is None:
+                parser.error("%s is not in the manifest" % f)
+            chosen.append(spec)
+    jobs = [(s, args) for s in chosen]
+    runner = run_isolated if args.all else run_one
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            failed = report(pool.imap(runner, jobs))
+    else:
+        failed = report(map(runner, jobs))
+    return 1 if failed else 0
+
+
+def report(results):
+    failed = 0
+    for name, outcome in results:
+        print("%s\t%s\t%s" % (outcome.status, name, outcome.detail), flush=True)
+        failed += outcome.status in (check.FAIL, "error", "crash", "timeout")
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

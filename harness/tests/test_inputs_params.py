@@ -1,0 +1,70 @@
+import ctypes
+import struct
+import unittest
+
+import numpy as np
+
+from tilechain_harness import dtypes, inputs, manifest, params
+from test_manifest import ROW
+
+
+class InputsTest(unittest.TestCase):
+    def test_alignment_shape_and_strides(self):
+        spec = manifest.parse_row(ROW)
+        a = inputs.allocate(spec, seed=1)["a"]
+        self.assertEqual(a.address % 16, 0)
+        self.assertEqual(a.address % inputs.BASE_ALIGNMENT, 0)
+        self.assertEqual(a.view.shape, (64, 32))
+        self.assertEqual(a.view.strides, (40 * 4, 4))
+        # The padded columns are reachable memory, the view skips them.
+        self.assertEqual(a.buffer.nbytes, (63 * 40 + 32) * 4)
+        self.assertTrue(np.all(np.abs(a.view) <= 1.0))
+
+    def test_positive_values_for_sqrt_and_nonzero_divisors(self):
+        spec = manifest.parse_row(dict(ROW, numpy_reference="a[:] = np.sqrt(a)"))
+        self.assertTrue(np.all(inputs.allocate(spec)["a"].view > 0))
+        ints = ROW["arguments"].replace("float32; shape", "int32; shape")
+        spec = manifest.parse_row(dict(ROW, arguments=ints, numpy_reference="z = x // y"))
+        self.assertTrue(np.all(inputs.allocate(spec)["a"].view != 0))
+
+    def test_zero_init(self):
+        spec = manifest.parse_row(dict(ROW, numpy_reference="see bwd; a (64,N) zero-init"))
+        self.assertTrue(np.all(inputs.allocate(spec)["a"].view == 0))
+
+    def test_bfloat16_round_trip(self):
+        values = np.array([1.0, -2.5, 3.140625, 1.00390625], dtype=np.float32)
+        bits = dtypes.f32_to_bf16(values)
+        self.assertEqual(bits[0], 0x3F80)
+        np.testing.assert_array_equal(dtypes.bf16_to_f32(bits)[:3], values[:3])
+        # 1 + 2^-8 is halfway between two bf16 values: rounds to even (1.0).
+        self.assertEqual(dtypes.bf16_to_f32(bits)[3], 1.0)
+
+
+class PackTest(unittest.TestCase):
+    def test_slots_match_cutile(self):
+        spec = manifest.parse_row(ROW)
+        packed = params.pack(spec, {"a": 0x1122334455667700})
+        self.assertEqual(len(packed), 7 * 8)
+        self.assertEqual(packed[0:8], bytes.fromhex("0077665544332211"))
+        self.assertEqual(packed[8:16], struct.pack("<i", 64) + bytes(4))
+        self.assertEqual(packed[16:24], struct.pack("<i", 32) + bytes(4))
+        self.assertEqual(packed[24:32], struct.pack("<i", 40) + bytes(4))
+        self.assertEqual(packed[40:48], struct.pack("<f", 1e-05) + bytes(4))
+        self.assertEqual(packed[48:56], b"\x01" + bytes(7))
+
+    def test_int64_and_negative(self):
+        self.assertEqual(params.pack_slot("int64", -2), struct.pack("<q", -2))
+        self.assertEqual(params.pack_slot("int32", -1), b"\xff" * 4 + bytes(4))
+        with self.assertRaises(ValueError):
+            params.pack_slot("float8_e4m3fn", 1)
+
+    def test_kernel_params_point_at_slots(self):
+        packed = struct.pack("<qq", 7, -9)
+        kp = params.KernelParams(packed)
+        pointers = (ctypes.c_void_p * 2).from_address(kp.pointer)
+        self.assertEqual(ctypes.c_int64.from_address(pointers[0]).value, 7)
+        self.assertEqual(ctypes.c_int64.from_address(pointers[1]).value, -9)
+
+
+if __name__ == "__main__":
+    unittest.main()

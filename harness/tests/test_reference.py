@@ -1,0 +1,98 @@
+import unittest
+
+import numpy as np
+
+from tilechain_harness import compare, manifest, reference
+from test_manifest import ROW
+
+
+def spec_of(arguments, ref):
+    return manifest.parse_row(dict(ROW, arguments=arguments, kernel_params_flat="",
+                                   numpy_reference=ref))
+
+
+def arr(name, dtype, shape):
+    dims = "x".join(map(str, shape))
+    strides = ",".join(str(int(np.prod(shape[i + 1:]))) for i in range(len(shape)))
+    return ("%s:array[%s; shape=(%s); strides_elems=(%s); -> params: x; base_div=16B]"
+            % (name, dtype, dims, strides))
+
+
+class ReferenceTest(unittest.TestCase):
+    def setUp(self):
+        self.rng = np.random.default_rng(0)
+
+    def values(self, *shapes):
+        return [self.rng.uniform(0.5, 2, size=s).astype(np.float32) for s in shapes]
+
+    def test_elementwise_expression(self):
+        spec = spec_of(" | ".join(arr(n, "float32", (8,)) for n in "abc"), "c = a + b")
+        a, b, c = self.values(8, 8, 8)
+        expected = reference.evaluate(spec, {"a": a, "b": b, "c": c})
+        np.testing.assert_array_equal(expected["c"], a + b)
+        # Inputs must come back unchanged.
+        np.testing.assert_array_equal(expected["a"], a)
+
+    def test_matmul_with_dtype(self):
+        spec = spec_of(" | ".join([arr("A", "float16", (4, 8)), arr("B", "float16", (8, 2)),
+                                   arr("C", "float16", (4, 2))]),
+                       "C = (A.astype(np.float32) @ B.astype(np.float32)).astype(C.dtype)")
+        A, B, C = [v.astype(np.float16) for v in self.values((4, 8), (8, 2), (4, 2))]
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C})["C"]
+        np.testing.assert_allclose(got, A.astype(np.float32) @ B.astype(np.float32), rtol=1e-3)
+
+    def test_cast_note_and_aliases(self):
+        spec = spec_of(arr("input", "float32", (4, 3)) + " | " + arr("output", "float32", (4,)),
+                       "y = np.sum(x, axis=1, keepdims=False) (cast to float32)")
+        x, y = self.values((4, 3), 4)
+        got = reference.evaluate(spec, {"input": x, "output": y})["output"]
+        np.testing.assert_allclose(got, x.sum(1), rtol=1e-6)
+
+    def test_atomic_reference_spelling(self):
+        spec = spec_of(" | ".join(arr(n, "int32", (4,)) for n in "xyz"),
+                       "z_ref = x0.copy(); x_ref = and(x0, y)")
+        x, y, z = (np.array(v, dtype=np.int32) for v in ([1, 2, 3, 4], [3, 3, 1, 0], [0] * 4))
+        got = reference.evaluate(spec, {"x": x, "y": y, "z": z})
+        np.testing.assert_array_equal(got["x"], x & y)
+        np.testing.assert_array_equal(got["z"], x)
+
+    def test_with_value(self):
+        spec = spec_of(arr("x", "float32", (4,)) + " | " + arr("z", "float32", (4,)),
+                       "z = x + y with y=2.5")
+        x, z = self.values(4, 4)
+        np.testing.assert_allclose(reference.evaluate(spec, {"x": x, "z": z})["z"], x + 2.5)
+
+    def test_fmha_causal(self):
+        shape = (1, 2, 4, 8)
+        args = " | ".join([arr(n, "float16", shape) for n in ("Q", "K", "V", "Out")] +
+                          ["qk_scale:scalar[float32=0.5; -> 1 param float32]",
+                           "input_pos:scalar[int32=0; -> 1 param int32]",
+                           "CAUSAL:constant[True; compile-time, no param]"])
+        spec = spec_of(args, "Out = softmax(Q K^T / sqrt(d) + causal mask) V")
+        q, k, v, out = self.values(shape, shape, shape, shape)
+        got = reference.evaluate(spec, {"Q": q, "K": k, "V": v, "Out": out})["Out"]
+        # The first query sees only the first key.
+        np.testing.assert_allclose(got[0, :, 0], v[0, :, 0], rtol=1e-6)
+
+    def test_prose_has_no_reference(self):
+        spec = spec_of(arr("x", "float32", (4,)), "see samples/LayerNorm.py backward")
+        with self.assertRaises(reference.NoReference):
+            reference.evaluate(spec, {"x": self.values(4)[0]})
+
+    def test_tf32_round(self):
+        x = np.array([1 + 2 ** -11, 1 + 3 * 2 ** -11], dtype=np.float32)
+        np.testing.assert_array_equal(reference.tf32_round(x), [1.0, 1 + 2 ** -9])
+
+
+class CompareTest(unittest.TestCase):
+    def test_tolerances_by_dtype(self):
+        a = np.array([1.0, 2.0], dtype=np.float16)
+        self.assertIsNone(compare.compare("y", "float16", a, np.array([1.004, 2.0])))
+        self.assertIn("1 of 2", compare.compare("y", "float32", a.astype(np.float32),
+                                                 np.array([1.004, 2.0])))
+        self.assertIn("differ", compare.compare("y", "int32", np.array([1, 2]),
+                                                np.array([1, 3])))
+
+
+if __name__ == "__main__":
+    unittest.main()

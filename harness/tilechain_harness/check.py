@@ -1,0 +1,61 @@
+"""One corpus kernel, end to end: inputs, launch, reference, comparison."""
+import subprocess
+from dataclasses import dataclass
+
+from . import compare, dtypes, host, inputs, params, reference
+
+PASS, FAIL, NO_REFERENCE, UNSUPPORTED, COMPILE_ERROR = (
+    "pass", "fail", "no-reference", "unsupported", "compile-error")
+
+
+@dataclass
+class Outcome:
+    status: str
+    detail: str = ""
+
+
+def expected_results(spec, arrays):
+    values = {name: a.values() for name, a in arrays.items()}
+    return reference.evaluate(spec, values)
+
+
+def compare_all(arrays, expected):
+    problems = []
+    for name, want in expected.items():
+        array = arrays[name]
+        got = dtypes.to_values(array.arg.dtype, array.view)
+        problem = compare.compare(name, array.arg.dtype, got, want)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def unsupported_reason(spec):
+    for arg in spec.arguments:
+        if arg.kind == "list":
+            return "list arguments (%s) are not packed by the harness" % arg.name
+        if arg.kind == "array" and arg.dtype not in dtypes.STORAGE:
+            return "element type %s has no numpy type" % arg.dtype
+    if "no output buffer" in spec.reference:
+        return "the kernel only prints"
+    return None
+
+
+def run_on_host(spec, bytecode, work_dir, bin_dir, seed=0, num_sms=132):
+    reason = unsupported_reason(spec)
+    if reason:
+        return Outcome(UNSUPPORTED, reason)
+    arrays = inputs.allocate(spec, seed)
+    try:
+        expected = expected_results(spec, arrays)
+    except reference.NoReference as error:
+        return Outcome(NO_REFERENCE, str(error))
+    try:
+        library = host.compile_host(bytecode, work_dir, bin_dir, spec.sm_arch[0])
+    except subprocess.CalledProcessError as error:
+        lines = (error.stderr or b"").decode(errors="replace").strip().splitlines()
+        return Outcome(COMPILE_ERROR, lines[0] if lines else str(error))
+    packed = params.pack(spec, {n: a.address for n, a in arrays.items()})
+    host.launch(library, spec.symbol, packed, spec.grid(num_sms))
+    problems = compare_all(arrays, expected)
+    return Outcome(FAIL, "; ".join(problems)) if problems else Outcome(PASS)

@@ -1,0 +1,88 @@
+"""Arrays that satisfy a kernel's assumptions (alignment, shapes, strides)."""
+import re
+
+import numpy as np
+
+from . import dtypes
+
+# Every base is aligned to this many bytes, more than any base_div (16B) the
+# corpus asks for.
+BASE_ALIGNMENT = 256
+
+
+class DeviceArray:
+    """An array at an aligned address, possibly strided, with its buffer.
+
+    `buffer` is the raw allocation (uint8) that holds every element the view
+    can reach; `view` is the numpy view with the manifest's shape and strides.
+    """
+
+    def __init__(self, arg):
+        self.arg = arg
+        dtype = dtypes.storage_dtype(arg.dtype)
+        self.dtype = dtype
+        span = 1 + sum((n - 1) * s for n, s in zip(arg.shape, arg.strides)) if arg.shape else 1
+        if any(n == 0 for n in arg.shape):
+            span = 1
+        nbytes = max(span, 1) * dtype.itemsize
+        self.raw = np.zeros(nbytes + BASE_ALIGNMENT, dtype=np.uint8)
+        offset = (-self.raw.ctypes.data) % BASE_ALIGNMENT
+        self.buffer = self.raw[offset:offset + nbytes]
+        flat = self.buffer.view(dtype)
+        self.view = np.lib.stride_tricks.as_strided(
+            flat, shape=arg.shape,
+            strides=tuple(s * dtype.itemsize for s in arg.strides))
+
+    @property
+    def address(self):
+        return self.buffer.ctypes.data
+
+    def values(self):
+        """A copy of the view as the values a reference sees."""
+        return dtypes.to_values(self.arg.dtype, np.array(self.view))
+
+
+def _value_range(reference):
+    """(low, high) of random floats that keep the reference's math defined."""
+    if re.search(r"sqrt|log|\*\*|pow", reference):
+        return 0.5, 2.0
+    return -1.0, 1.0
+
+
+def fill(array, rng, reference):
+    """Random values in a sensible range for the element type."""
+    name = array.arg.dtype
+    shape = array.view.shape
+    divides = re.search(r"/|%|>>|<<", reference) is not None
+    if name == "bool_":
+        values = rng.integers(0, 2, size=shape).astype(bool)
+    elif name.startswith(("int", "uint")) or name == "i64":
+        low = 1 if divides or name.startswith("uint") else -8
+        values = rng.integers(low, 8, size=shape)
+    else:
+        low, high = _value_range(reference)
+        values = rng.uniform(low, high, size=shape).astype(np.float32)
+    array.view[...] = dtypes.from_values(name, values)
+
+
+def zero_initialized(spec):
+    """Names the reference asks to start at zero ('DW/DB ... zero-init')."""
+    names = set()
+    for m in re.finditer(r"([\w/]+)(?:\s*\([^)]*\))?\s+zero-init", spec.reference):
+        names.update(m.group(1).split("/"))
+    return names
+
+
+def allocate(spec, seed=0):
+    """One DeviceArray per array argument, by name, filled and ready."""
+    rng = np.random.default_rng(seed)
+    zeros = zero_initialized(spec)
+    arrays = {}
+    for arg in spec.arguments:
+        if arg.kind != "array":
+            continue
+        array = DeviceArray(arg)
+        if arg.name not in zeros:
+            fill(array, rng, spec.reference)
+        arrays[arg.name] = array
+    return arrays

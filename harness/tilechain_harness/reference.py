@@ -1,0 +1,143 @@
+"""Expected results of a kernel, from its numpy_reference.
+
+Many references are numpy statements over the argument names (`c = a + b`);
+they run in a namespace of the arguments' values after a few spelling
+rewrites (`(cast to T)` notes dropped, `and(x, y)` renamed, `A.f32`). Some
+families are described in prose; those have hand-written references here.
+Everything else is reported as having no executable reference.
+"""
+import re
+
+import numpy as np
+
+
+class NoReference(Exception):
+    """The manifest's reference cannot be evaluated; the message says why."""
+
+
+def softmax(s, axis=-1):
+    e = np.exp(s - np.max(s, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def tf32_round(x):
+    """Round float32 to tf32's 10 mantissa bits, nearest even."""
+    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0xFFF + ((bits >> 13) & 1)) & 0xFFFFE000
+    return bits.astype(np.uint32).view(np.float32)
+
+
+# What references may call besides numpy.
+HELPERS = {
+    "np": np, "softmax": softmax, "tf32_round": tf32_round, "tf32": tf32_round,
+    "f32": np.float32, "f16": np.float16, "bf16": np.float32, "acc": np.float64,
+    "inf": np.inf, "repeat": np.repeat,
+    # atomic read-modify-write references: x_ref = op(x0, y)
+    "add": np.add, "xchg": lambda old, new: new, "max": np.maximum,
+    "min": np.minimum, "_and": np.bitwise_and, "_or": np.bitwise_or,
+    "_xor": np.bitwise_xor,
+}
+
+_NOTES = re.compile(
+    r"\s*\((?:cast to|floor|python semantics|round toward zero|arith for signed|"
+    r"approx|traps|inputs rounded|tf32 rounding)[^)]*\)")
+
+
+def rewrite(text):
+    """The reference text as Python statements."""
+    code = _NOTES.sub("", text).strip()
+    with_value = re.search(r"\s+with (\w+)=(\S+)$", code)
+    if with_value:
+        code = "%s = %s; %s" % (with_value.group(1), with_value.group(2),
+                                code[:with_value.start()])
+    code = re.sub(r"\b(and|or|xor)\(", r"_\1(", code)
+    code = re.sub(r"\.f32\b", ".astype(np.float32)", code)
+    return code.replace(" ; ", "; ")
+
+
+def _fmha(values, scalars, constants):
+    q = values["Q"].astype(np.float64)
+    k = values["K"].astype(np.float64)
+    v = values["V"].astype(np.float64)
+    group = q.shape[1] // k.shape[1]
+    k = np.repeat(k, group, axis=1)
+    v = np.repeat(v, group, axis=1)
+    s = q @ k.transpose(0, 1, 3, 2) * scalars["qk_scale"]
+    if constants.get("CAUSAL") == "True":
+        i = np.arange(q.shape[2])[:, None] + scalars.get("input_pos", 0)
+        j = np.arange(k.shape[2])[None, :]
+        s = np.where(i >= j, s, -np.inf)
+    return {"Out": softmax(s) @ v}
+
+
+def _hand_written(names):
+    if {"Q", "K", "V", "Out", "qk_scale"} <= names:
+        return _fmha
+    return None
+
+
+def _aliases(code, arrays):
+    """Names the reference uses for arguments it does not name: x, y, z
+    (or a, b, c) stand for the array arguments in order; a lower-case name
+    stands for the float32 values of its upper-case argument."""
+    used = set(re.findall(r"\b[A-Za-z_]\w*\b", code))
+    unknown = sorted(n for n in used if n not in arrays and n not in HELPERS
+                     and len(n) == 1 and n.islower())
+    aliases = {}
+    for name in list(unknown):
+        if name.upper() in arrays:
+            aliases[name] = name.upper()
+            unknown.remove(name)
+    unnamed = [n for n in arrays if n not in used]
+    if unknown and len(unknown) == len(unnamed):
+        aliases.update(zip(unknown, unnamed))
+    return aliases
+
+
+def evaluate(spec, values):
+    """Expected results {array name: values} from the inputs `values`
+    {array name: values as references see them}. Raises NoReference."""
+    scalars = {a.name: a.value for a in spec.arguments if a.kind == "scalar"}
+    constants = {a.name: a.value for a in spec.arguments if a.kind == "constant"}
+    hand = _hand_written(set(values) | set(scalars))
+    if hand:
+        return hand(values, scalars, constants)
+    code = rewrite(spec.reference)
+    aliases = _aliases(code, values)
+    namespace = dict(HELPERS)
+    namespace.update(scalars)
+    originals = {}
+    for name, value in values.items():
+        originals[name] = value.copy()
+        namespace[name] = value.copy()
+        namespace[name + "0"] = value.copy()
+    for alias, name in aliases.items():
+        namespace[alias] = namespace[name]
+        namespace[alias + "0"] = namespace[name + "0"]
+    try:
+        exec(compile(code, "<numpy_reference>", "exec"), namespace)
+    except Exception as error:  # prose, or names the arguments do not have
+        raise NoReference("no executable reference (%s: %s): %s"
+                          % (type(error).__name__, error, spec.reference))
+    by_alias = {v: k for k, v in aliases.items()}
+    expected = {}
+    changed = False
+    for name, original in originals.items():
+        spelled = by_alias.get(name, name)
+        for candidate in (spelled + "_ref", spelled):
+            if candidate in namespace:
+                result = np.asarray(namespace[candidate])
+                break
+        if result.shape != original.shape:
+            try:
+                result = np.broadcast_to(result.reshape(-1) if result.size == original.size
+                                         else result, original.shape)
+            except ValueError:
+                raise NoReference("reference result for %s has shape %s, the "
+                                  "argument %s" % (name, result.shape, original.shape))
+        # Arguments the reference leaves alone must come back unchanged.
+        expected[name] = result
+        changed |= not np.array_equal(result, original, equal_nan=True)
+    if not changed:
+        raise NoReference("the reference changes no argument: %s" % spec.reference)
+    return expected

@@ -1,0 +1,193 @@
+//===- HostKernels.cpp - tile-sched kernels as host (CPU) functions -------===//
+//
+// tile-llc --emit=host-obj runs the kernels of a gpu.module on the CPU, one
+// block per call: kernel K becomes
+//   void K__host(void **params, const uint32_t grid[6])
+// where params is cuLaunchKernel's kernelParams (one pointer per flat
+// parameter, pointing at its value) and grid holds the block id (x, y, z)
+// and then the grid size (x, y, z). Each serial kernel is the work of one
+// thread, so calling K__host for every block id runs the whole launch.
+//
+// The kernels are cloned into func.funcs of the enclosing builtin.module, the
+// gpu.module is dropped, global pointers (address space 1) become plain ones,
+// and the usual conversions take everything to the LLVM dialect; math ops
+// without an LLVM intrinsic become libm calls.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Pipeline/Passes.h"
+#include "tilechain/Pipeline/Pipeline.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Address space 1 (global) has no meaning on the host: every pointer and
+/// every global is a plain one.
+void dropGlobalAddressSpace(ModuleOp root) {
+  for (auto global : root.getOps<LLVM::GlobalOp>())
+    global.setAddrSpace(0);
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](LLVM::LLVMPointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext());
+  });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+}
+
+/// Loads element `index` of type `type` from the array at `base`.
+Value loadElement(OpBuilder &b, Location loc, Value base, Type type,
+                  int32_t index) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value slot = LLVM::GEPOp::create(b, loc, ptrType, type, base,
+                                   ArrayRef<LLVM::GEPArg>{index});
+  return LLVM::LoadOp::create(b, loc, type, slot);
+}
+
+/// The op the host cannot run, if any; the message names it.
+LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (op == kernel.getOperation())
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect);
+    bool unknownGPU = dialect && isa<gpu::GPUDialect>(dialect) &&
+                      !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ReturnOp>(op);
+    // PTX inline assembly and NVVM intrinsics have no host meaning either.
+    auto intrinsic = dyn_cast<LLVM::CallIntrinsicOp>(op);
+    bool ptx = isa<LLVM::InlineAsmOp>(op) ||
+               (intrinsic && intrinsic.getIntrin().starts_with("llvm.nvvm."));
+    if (!nvvmOnly && !unknownGPU && !ptx)
+      return WalkResult::advance();
+    op->emitError() << "the host backend cannot run '" << op->getName()
+                    << "' (a GPU-only operation)";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// K -> K__host(params, grid) in the builtin.module, before `gpuModule`.
+LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
+  if (failed(checkHostable(kernel)))
+    return failure();
+  MLIRContext *context = kernel.getContext();
+  Location loc = kernel.getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto func = func::FuncOp::create(
+      builder, loc, (kernel.getName() + "__host").str(),
+      builder.getFunctionType({ptrType, ptrType}, {}));
+  Block *entry = func.addEntryBlock();
+  Value params = entry->getArgument(0);
+  Value grid = entry->getArgument(1);
+
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  IRMapping mapping;
+  for (auto [index, arg] : llvm::enumerate(kernel.getArguments())) {
+    if (!LLVM::isCompatibleType(arg.getType()))
+      return kernel.emitError() << "the host backend cannot pass a parameter "
+                                   "of type "
+                                << arg.getType();
+    Value valuePtr = loadElement(b, loc, params, ptrType, index);
+    mapping.map(arg, LLVM::LoadOp::create(b, loc, arg.getType(), valuePtr));
+  }
+  // The gpu.func has one block (tile-sched output); its body goes after the
+  // parameter loads.
+  Region &body = kernel.getBody();
+  if (!body.hasOneBlock())
+    return kernel.emitError("the host backend expects a single-block kernel");
+  for (Operation &op : body.front())
+    b.clone(op, mapping);
+
+  WalkResult result = func.walk([&](Operation *op) {
+    OpBuilder at(op);
+    int32_t offset;
+    gpu::Dimension dim;
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
+      offset = 0;
+      dim = id.getDimension();
+    } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
+      offset = 3;
+      dim = size.getDimension();
+    } else if (isa<gpu::ReturnOp>(op)) {
+      func::ReturnOp::create(at, op->getLoc());
+      op->erase();
+      return WalkResult::advance();
+    } else {
+      return WalkResult::advance();
+    }
+    Value word = loadElement(at, op->getLoc(), grid, at.getI32Type(),
+                             offset + static_cast<int32_t>(dim));
+    Value asIndex = arith::IndexCastUIOp::create(at, op->getLoc(),
+                                                 at.getIndexType(), word);
+    op->getResult(0).replaceAllUsesWith(asIndex);
+    op->erase();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+struct HostKernelsPass
+    : public PassWrapper<HostKernelsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HostKernelsPass)
+
+  StringRef getArgument() const override { return "tilechain-host-kernels"; }
+  StringRef getDescription() const override {
+    return "Turn each gpu.func kernel into a host function K__host(params, "
+           "grid)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, func::FuncDialect,
+                    LLVM::LLVMDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    auto gpuModules = llvm::to_vector(top.getOps<gpu::GPUModuleOp>());
+    if (gpuModules.size() != 1) {
+      top.emitError() << "expected exactly one gpu.module, found "
+                      << gpuModules.size();
+      return signalPassFailure();
+    }
+    gpu::GPUModuleOp gpuModule = gpuModules.front();
+    OpBuilder builder(gpuModule);
+    bool allCloned = true;
+    for (Operation &op : gpuModule.getBody()->without_terminator()) {
+      if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
+        allCloned &= succeeded(cloneAsHostFunction(kernel, builder));
+      else
+        builder.clone(op); // LLVM globals and the like
+    }
+    if (!allCloned)
+      return signalPassFailure();
+    gpuModule.erase();
+    top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+    dropGlobalAddressSpace(top);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilechain::createHostKernelsPass() {
+  return std::make_unique<HostKernelsPass>();
+}
+
+void tilechain::populateHostLLCPipeline(OpPassManager &pm) {
+  pm.addPass(createExpectStagePass("tile-sched"));
+  pm.addPass(createHostKernelsPass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Intrinsics first; what has none (tanh, erf, atan2, ...) calls libm.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
