@@ -47,7 +47,6 @@ LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   // The serial layout runs the whole tile program on one thread; the PTX
   // says so (.reqntid 1, 1, 1), so a launch with more threads fails instead
   // of racing.
-  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({1, 1, 1}));
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr({1, 1, 1}));
   Block &body = func.getBody().front();
