@@ -75,7 +75,7 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   if (lineInfo) {
     LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
-    scopes.emissionKind = LLVM::DIEmissionKind::LineTablesOnly;
+    scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
   }
 }

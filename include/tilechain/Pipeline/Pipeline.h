@@ -47,7 +47,8 @@ void populateLowerPipeline(mlir::OpPassManager &pm, const LowerOptions &options)
 void populateSchedPipeline(mlir::OpPassManager &pm);
 
 /// tile-llc, its MLIR half: the LLVM and NVVM dialects. With `lineInfo`,
-/// every kernel gets a line-tables-only debug scope, so the PTX carries
+/// every kernel gets a debug scope that emits only .loc/.file directives (no
+/// DWARF sections, which ptxas refuses in optimized code), so the PTX carries
 /// .loc directives for ptxas -lineinfo.
 void populateLLCPipeline(mlir::OpPassManager &pm, bool lineInfo);
 
