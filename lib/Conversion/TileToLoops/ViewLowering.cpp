@@ -223,33 +223,62 @@ static Value toMemory(OpBuilder &b, Location loc, Value v, Type memory) {
   return arith::BitcastOp::create(b, loc, memory, v);
 }
 
-/// The value an out-of-bounds element loads as.
-static Value paddingValue(OpBuilder &b, Location loc, Type element,
-                          std::optional<int32_t> padding) {
-  auto kind = padding ? static_cast<ct::PaddingValue>(*padding)
-                      : ct::PaddingValue::zero;
-  auto floatType = dyn_cast<FloatType>(element);
-  if (!floatType)
-    return arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
-  llvm::APFloat value = llvm::APFloat::getZero(sem);
+/// A float padding value in `sem`, or nullopt when the type has no such
+/// value (fp8 without infinities, e8m0 without zero or sign, ...).
+static std::optional<llvm::APFloat>
+floatPadding(const llvm::fltSemantics &sem, ct::PaddingValue kind) {
+  using llvm::APFloat;
+  bool hasZero = APFloat::semanticsHasZero(sem);
+  bool isSigned = APFloat::semanticsHasSignedRepr(sem);
+  bool hasInf = APFloat::semanticsHasInf(sem);
   switch (kind) {
   case ct::PaddingValue::zero:
+    if (hasZero)
+      return APFloat::getZero(sem);
     break;
   case ct::PaddingValue::neg_zero:
-    value = llvm::APFloat::getZero(sem, /*Negative=*/true);
+    if (hasZero && isSigned)
+      return APFloat::getZero(sem, /*Negative=*/true);
     break;
   case ct::PaddingValue::nan:
-    value = llvm::APFloat::getQNaN(sem);
+    if (APFloat::semanticsHasNaN(sem))
+      return APFloat::getQNaN(sem);
     break;
   case ct::PaddingValue::pos_inf:
-    value = llvm::APFloat::getInf(sem);
+    if (hasInf)
+      return APFloat::getInf(sem);
     break;
   case ct::PaddingValue::neg_inf:
-    value = llvm::APFloat::getInf(sem, /*Negative=*/true);
+    if (hasInf && isSigned)
+      return APFloat::getInf(sem, /*Negative=*/true);
     break;
   }
-  return arith::ConstantOp::create(b, loc, FloatAttr::get(element, value));
+  return std::nullopt;
+}
+
+/// The padding of a float view, when it has one.
+static std::optional<llvm::APFloat>
+floatPadding(Type element, std::optional<int32_t> padding) {
+  auto floatType = dyn_cast<FloatType>(element);
+  if (!floatType || !padding)
+    return std::nullopt;
+  return floatPadding(floatType.getFloatSemantics(),
+                      static_cast<ct::PaddingValue>(*padding));
+}
+
+/// The value an out-of-bounds element loads as. Without a padding value the
+/// contents are unspecified: zero is used, or all-zero bits in a float type
+/// without a zero (integer views only take zero).
+static Value paddingValue(OpBuilder &b, Location loc, Type element,
+                          std::optional<int32_t> padding) {
+  if (std::optional<llvm::APFloat> value = floatPadding(
+          element, padding.value_or(
+                       static_cast<int32_t>(ct::PaddingValue::zero))))
+    return arith::ConstantOp::create(b, loc, FloatAttr::get(element, *value));
+  Type bits = b.getIntegerType(element.getIntOrFloatBitWidth());
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(bits));
+  return bits == element ? zero
+                         : arith::BitcastOp::create(b, loc, element, zero);
 }
 
 namespace {
@@ -368,12 +397,17 @@ private:
 } // namespace
 
 static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
+  const ViewInfo &view = l.lookupView(op.getView());
+  Type element = view.elementType;
+  std::optional<int32_t> padding = view.padding;
+  if (padding && isa<FloatType>(element) && !floatPadding(element, padding))
+    return op.emitOpError("padding value ")
+           << ct::stringifyPaddingValue(static_cast<ct::PaddingValue>(*padding))
+           << " has no representation in " << element;
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/true);
-  Type element = access.view().elementType;
   Type stored = memoryType(element);
-  std::optional<int32_t> padding = access.view().padding;
   Value result = l.allocTileFor(op.getLoc(), op.getTile().getType());
   access.forEachElement(
       [&](OpBuilder &b, Location loc, ValueRange, Value address) {
