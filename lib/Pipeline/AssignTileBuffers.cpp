@@ -146,8 +146,11 @@ void packBuffers(gpu::GPUFuncOp func) {
                                         lifetime.alloca.getType(), arena,
                                         offset, ValueRange());
     lifetime.alloca.replaceAllUsesWith(view);
-    lifetime.alloca.erase();
   }
+  // Erased only now: the builder inserts before the block's first op, which
+  // may be one of these allocas.
+  for (Lifetime &lifetime : lifetimes)
+    lifetime.alloca.erase();
 }
 
 struct AssignTileBuffersPass

@@ -1,9 +1,372 @@
-//===- MemoryLowering.cpp - Memory ops of cuda_tile -> loops ---------------===//
+//===- MemoryLowering.cpp - pointer loads, stores, atomics, fences --------===//
+//
+// Every element of a pointer tile is an i64 global address. Each access
+// becomes one LLVM access of the element through `inttoptr` to a global
+// (address space 1) pointer; masked-off elements never touch memory.
+// Orderings and scopes become LLVM atomic orderings and NVPTX syncscopes.
+//
+//===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace mlir;
 using namespace tilechain;
+namespace ct = mlir::cuda_tile;
 
-void tilechain::addMemoryLowerings(LoweringTable &table) {}
+//===----------------------------------------------------------------------===//
+// Orderings, scopes, addresses, element storage
+//===----------------------------------------------------------------------===//
+
+static StringRef syncscopeOf(std::optional<ct::MemoryScope> scope) {
+  if (!scope)
+    return "";
+  switch (*scope) {
+  case ct::MemoryScope::TL_BLK:
+    return "block";
+  case ct::MemoryScope::DEVICE:
+    return "device";
+  case ct::MemoryScope::SYS:
+    return "";
+  }
+  llvm_unreachable("unknown memory scope");
+}
+
+/// Weak accesses are plain; the verifier keeps acq_rel to atomics.
+static LLVM::AtomicOrdering orderingOf(ct::MemoryOrderingSemantics semantics) {
+  switch (semantics) {
+  case ct::MemoryOrderingSemantics::WEAK:
+    return LLVM::AtomicOrdering::not_atomic;
+  case ct::MemoryOrderingSemantics::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case ct::MemoryOrderingSemantics::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case ct::MemoryOrderingSemantics::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case ct::MemoryOrderingSemantics::ACQ_REL:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  llvm_unreachable("unknown memory ordering");
+}
+
+static Value globalPointer(OpBuilder &b, Location loc, Value address) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
+}
+
+/// The type an element has in memory: itself when LLVM can access it, a byte
+/// for i1, the same-width integer for other whole-byte types (fp8); null
+/// for a type without whole-byte storage.
+static Type memoryType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (element.isInteger(1))
+    return IntegerType::get(context, 8);
+  if (LLVM::isCompatibleType(element))
+    return element;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits % 8 != 0)
+    return {};
+  return IntegerType::get(context, bits);
+}
+
+static unsigned byteSize(Type memType) {
+  return memType.getIntOrFloatBitWidth() / 8;
+}
+
+static Value toMemory(OpBuilder &b, Location loc, Value v, Type memType) {
+  if (v.getType() == memType)
+    return v;
+  if (v.getType().isInteger(1))
+    return arith::ExtUIOp::create(b, loc, memType, v);
+  return arith::BitcastOp::create(b, loc, memType, v);
+}
+
+static Value fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
+  if (v.getType() == element)
+    return v;
+  if (element.isInteger(1))
+    return arith::TruncIOp::create(b, loc, element, v);
+  return arith::BitcastOp::create(b, loc, element, v);
+}
+
+/// The element type a pointer tile points to.
+static Type pointeeOf(Value pointers) {
+  auto tile = cast<ct::TileType>(pointers.getType());
+  return cast<ct::PointerType>(tile.getElementType()).getPointeeType();
+}
+
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+}
+
+/// `access()` where `mask` holds (always when `mask` is null), else
+/// `fallback()`: a masked-off element never touches memory.
+static Value maskedValue(OpBuilder &b, Location loc, Value mask,
+                         function_ref<Value(OpBuilder &, Location)> access,
+                         function_ref<Value(OpBuilder &, Location)> fallback) {
+  if (!mask)
+    return access(b, loc);
+  auto branch = scf::IfOp::create(
+      b, loc, mask,
+      [&](OpBuilder &then, Location l) {
+        scf::YieldOp::create(then, l, access(then, l));
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        scf::YieldOp::create(otherwise, l, fallback(otherwise, l));
+      });
+  return branch.getResult(0);
+}
+
+/// Element `ivs` of an optional operand (null stays null).
+static Value optionalElement(TileLowering &l, OpBuilder &b, Location loc,
+                             Value operand, ValueRange ivs) {
+  return operand ? l.readElement(b, loc, l.lookup(operand), ivs) : Value();
+}
+
+/// Allocates the result of a per-element op (or nothing for rank 0), runs
+/// `compute` for every element and maps `result` to the values.
+static void lowerPerElement(
+    TileLowering &l, Location loc, Value result,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> compute) {
+  ArrayRef<int64_t> shape = TileLowering::tileShape(result.getType());
+  if (shape.empty()) {
+    l.map(result, compute(l.b(), loc, {}));
+    return;
+  }
+  Value buffer = l.allocTileFor(loc, result.getType());
+  l.forEachElement(loc, shape, [&](OpBuilder &b, Location el, ValueRange ivs) {
+    l.writeElement(b, el, compute(b, el, ivs), buffer, ivs);
+  });
+  l.map(result, buffer);
+}
+
+/// The memory type of `op`'s pointee, or a diagnostic for types without
+/// whole-byte storage (tf32).
+static FailureOr<Type> accessType(Operation *op, Type pointee) {
+  Type memType = memoryType(pointee);
+  if (!memType)
+    return op->emitError() << "tile-lower cannot access " << pointee
+                           << " in memory: its elements are not whole bytes";
+  return memType;
+}
+
+//===----------------------------------------------------------------------===//
+// load_ptr_tko, store_ptr_tko
+//===----------------------------------------------------------------------===//
+
+// A masked-off element takes the padding value, or zero without one.
+static LogicalResult lowerLoadPtr(TileLowering &l, ct::LoadPtrTkoOp op) {
+  Type element = pointeeOf(op.getSource());
+  FailureOr<Type> memType = accessType(op, element);
+  if (failed(memType))
+    return failure();
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  Value source = l.lookup(op.getSource());
+  lowerPerElement(l, op.getLoc(), op.getResult(), [&](OpBuilder &b, Location loc,
+                                                      ValueRange ivs) {
+    Value address = l.readElement(b, loc, source, ivs);
+    Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
+    return maskedValue(
+        b, loc, mask,
+        [&](OpBuilder &ib, Location il) {
+          Value loaded = LLVM::LoadOp::create(
+              ib, il, *memType, globalPointer(ib, il, address),
+              byteSize(*memType), /*isVolatile=*/false,
+              /*isNonTemporal=*/false, /*isInvariant=*/false,
+              /*isInvariantGroup=*/false, ordering, syncscope);
+          return fromMemory(ib, il, loaded, element);
+        },
+        [&](OpBuilder &ib, Location il) {
+          if (Value padding = optionalElement(l, ib, il, op.getPaddingValue(), ivs))
+            return padding;
+          return zeroOf(ib, il, element);
+        });
+  });
+  return success();
+}
+
+static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
+  Type element = pointeeOf(op.getDestination());
+  FailureOr<Type> memType = accessType(op, element);
+  if (failed(memType))
+    return failure();
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  Value destination = l.lookup(op.getDestination());
+  Value value = l.lookup(op.getValue());
+  l.forEachElement(
+      op.getLoc(), TileLowering::tileShape(op.getValue().getType()),
+      [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        auto store = [&](OpBuilder &sb, Location sl) {
+          Value stored =
+              toMemory(sb, sl, l.readElement(sb, sl, value, ivs), *memType);
+          Value pointer =
+              globalPointer(sb, sl, l.readElement(sb, sl, destination, ivs));
+          LLVM::StoreOp::create(sb, sl, stored, pointer, byteSize(*memType),
+                                /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                /*isInvariantGroup=*/false, ordering,
+                                syncscope);
+        };
+        Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
+        if (!mask) {
+          store(b, loc);
+          return;
+        }
+        scf::IfOp::create(b, loc, mask, [&](OpBuilder &then, Location tl) {
+          store(then, tl);
+          scf::YieldOp::create(then, tl);
+        });
+      });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// atomic_rmw_tko, atomic_cas_tko
+//===----------------------------------------------------------------------===//
+
+static LLVM::AtomicBinOp atomicBinOp(ct::AtomicRMWMode mode) {
+  switch (mode) {
+  case ct::AtomicRMWMode::AND:
+    return LLVM::AtomicBinOp::_and;
+  case ct::AtomicRMWMode::OR:
+    return LLVM::AtomicBinOp::_or;
+  case ct::AtomicRMWMode::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case ct::AtomicRMWMode::ADD:
+    return LLVM::AtomicBinOp::add;
+  case ct::AtomicRMWMode::ADDF:
+    return LLVM::AtomicBinOp::fadd;
+  case ct::AtomicRMWMode::MAX:
+    return LLVM::AtomicBinOp::max;
+  case ct::AtomicRMWMode::MIN:
+    return LLVM::AtomicBinOp::min;
+  case ct::AtomicRMWMode::UMAX:
+    return LLVM::AtomicBinOp::umax;
+  case ct::AtomicRMWMode::UMIN:
+    return LLVM::AtomicBinOp::umin;
+  case ct::AtomicRMWMode::XCHG:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  llvm_unreachable("unknown atomic mode");
+}
+
+// The result is the old value; a masked-off element reads as zero. Where
+// NVPTX has no native form (bf16 fadd before sm_90), LLVM's atomic
+// expansion emits a compare-and-swap loop. NVPTX drops the ordering of an
+// atomicrmw (it always emits a relaxed atom), so the ordering becomes fences
+// of the op's scope around a relaxed atomicrmw.
+static LogicalResult lowerAtomicRMW(TileLowering &l, ct::AtomicRMWTkoOp op) {
+  Type element = pointeeOf(op.getPointers());
+  LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  Value pointers = l.lookup(op.getPointers());
+  Value arg = l.lookup(op.getArg());
+  lowerPerElement(l, op.getLoc(), op.getResult(), [&](OpBuilder &b, Location loc,
+                                                      ValueRange ivs) {
+    Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
+    return maskedValue(
+        b, loc, mask,
+        [&](OpBuilder &ib, Location il) -> Value {
+          Value pointer =
+              globalPointer(ib, il, l.readElement(ib, il, pointers, ivs));
+          bool releases = ordering == LLVM::AtomicOrdering::release ||
+                          ordering == LLVM::AtomicOrdering::acq_rel;
+          bool acquires = ordering == LLVM::AtomicOrdering::acquire ||
+                          ordering == LLVM::AtomicOrdering::acq_rel;
+          if (releases)
+            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::release,
+                                  syncscope);
+          Value old = LLVM::AtomicRMWOp::create(
+              ib, il, binOp, pointer, l.readElement(ib, il, arg, ivs),
+              LLVM::AtomicOrdering::monotonic, syncscope, byteSize(element));
+          if (acquires)
+            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::acquire,
+                                  syncscope);
+          return old;
+        },
+        [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });
+  });
+  return success();
+}
+
+/// A failed compare-and-swap only reads: it keeps the acquire half.
+static LLVM::AtomicOrdering failureOrderingOf(LLVM::AtomicOrdering success) {
+  switch (success) {
+  case LLVM::AtomicOrdering::acq_rel:
+    return LLVM::AtomicOrdering::acquire;
+  case LLVM::AtomicOrdering::release:
+    return LLVM::AtomicOrdering::monotonic;
+  default:
+    return success;
+  }
+}
+
+// LLVM compares integers only: float elements swap their bit patterns (so
+// -0.0 and 0.0 differ, and a NaN matches itself bit for bit).
+static LogicalResult lowerAtomicCAS(TileLowering &l, ct::AtomicCASTkoOp op) {
+  Type element = pointeeOf(op.getPointers());
+  Type bits = IntegerType::get(op.getContext(), element.getIntOrFloatBitWidth());
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  Value pointers = l.lookup(op.getPointers());
+  Value cmp = l.lookup(op.getCmp());
+  Value val = l.lookup(op.getVal());
+  lowerPerElement(l, op.getLoc(), op.getResult(), [&](OpBuilder &b, Location loc,
+                                                      ValueRange ivs) {
+    Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
+    return maskedValue(
+        b, loc, mask,
+        [&](OpBuilder &ib, Location il) {
+          Value pointer =
+              globalPointer(ib, il, l.readElement(ib, il, pointers, ivs));
+          Value expected =
+              toMemory(ib, il, l.readElement(ib, il, cmp, ivs), bits);
+          Value desired =
+              toMemory(ib, il, l.readElement(ib, il, val, ivs), bits);
+          auto exchange = LLVM::AtomicCmpXchgOp::create(
+              ib, il, pointer, expected, desired, ordering,
+              failureOrderingOf(ordering), syncscope, byteSize(bits));
+          Value old = LLVM::ExtractValueOp::create(ib, il, exchange, 0);
+          return fromMemory(ib, il, old, element);
+        },
+        [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });
+  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Fences and stack buffers
+//===----------------------------------------------------------------------===//
+
+// One thread runs the program in order, and every access goes through an
+// address computed as an integer, which LLVM cannot prove distinct from
+// another: accesses that may alias already keep their order, so the fence
+// emits nothing (NVPTX has no compiler-only fence to emit either).
+static LogicalResult lowerFenceAlias(TileLowering &, ct::MemoryFenceAliasTkoOp) {
+  return success();
+}
+
+// Pointers lower to global-memory accesses, which cannot reach a stack
+// buffer, and a global scratch buffer would be shared by every tile block.
+static LogicalResult lowerAlloca(TileLowering &, ct::AllocaOp op) {
+  return op.emitError()
+         << "tile-lower cannot lower '" << op->getName()
+         << "' yet: pointers are accessed as global memory, which reaches "
+            "neither a stack buffer nor per-block global scratch";
+}
+
+void tilechain::addMemoryLowerings(LoweringTable &table) {
+  table.add<ct::LoadPtrTkoOp>(lowerLoadPtr);
+  table.add<ct::StorePtrTkoOp>(lowerStorePtr);
+  table.add<ct::AtomicRMWTkoOp>(lowerAtomicRMW);
+  table.add<ct::AtomicCASTkoOp>(lowerAtomicCAS);
+  table.add<ct::MemoryFenceAliasTkoOp>(lowerFenceAlias);
+  table.add<ct::AllocaOp>(lowerAlloca);
+}
