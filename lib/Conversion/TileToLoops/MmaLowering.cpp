@@ -21,6 +21,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tilechain;
 
@@ -75,27 +77,27 @@ static Value decodeSmallFloat(OpBuilder &b, Location loc, Value x) {
   };
   Value raw = arith::BitcastOp::create(b, loc, b.getIntegerType(width), x);
   Value bits = arith::ExtUIOp::create(b, loc, i32, raw);
-  Value mantissa =
-      arith::AndIOp::create(b, loc, bits, i32c((1 << mantissaBits) - 1));
-  Value exponent = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, bits, i32c(mantissaBits)),
-      i32c((1 << exponentBits) - 1));
   Value zero = i32c(0);
 
   if (isa<Float8E8M0FNUType>(type)) {
     // 2^(e - 127) is the f32 with exponent field e; 2^-127 is subnormal.
-    Value normal = arith::ShLIOp::create(b, loc, exponent, i32c(23));
-    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         exponent, zero);
+    Value normal = arith::ShLIOp::create(b, loc, bits, i32c(23));
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits, zero);
     Value scaled = arith::SelectOp::create(b, loc, isZero,
                                            i32c(0x00400000), normal);
     Value isNan = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        exponent, i32c(255));
+                                        bits, i32c(255));
     return arith::SelectOp::create(
         b, loc, isNan, f32c(std::numeric_limits<float>::quiet_NaN()),
         arith::BitcastOp::create(b, loc, f32, scaled));
   }
 
+  Value mantissa =
+      arith::AndIOp::create(b, loc, bits, i32c((1 << mantissaBits) - 1));
+  Value exponent = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, i32c(mantissaBits)),
+      i32c((1 << exponentBits) - 1));
   Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             exponent, zero);
   Value significand = arith::SelectOp::create(
@@ -190,9 +192,11 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
     Value initial = l.readElement(b, loc, accBuffer, ivs);
     if (carriedType != accType)
       initial = arith::ExtFOp::create(b, loc, carriedType, initial);
+    Value zero = l.indexConstant(loc, 0);
+    Value end = l.indexConstant(loc, k);
+    Value one = l.indexConstant(loc, 1);
     auto loop = scf::ForOp::create(
-        b, loc, l.indexConstant(loc, 0), l.indexConstant(loc, k),
-        l.indexConstant(loc, 1), ValueRange{initial},
+        b, loc, zero, end, one, ValueRange{initial},
         [&](OpBuilder &nested, Location, Value kv, ValueRange carried) {
           SmallVector<Value> lhsIvs(batch), rhsIvs(batch);
           lhsIvs.append({m, kv});

@@ -86,9 +86,10 @@ foldAlong(TileLowering &l, const Fold &fold, ArrayRef<Value> operands,
     return initial;
 
   LogicalResult bodyResult = success();
+  Value one = l.indexConstant(loc, 1);
+  Value end = l.indexConstant(loc, extent);
   auto loop = scf::ForOp::create(
-      b, loc, l.indexConstant(loc, 1), l.indexConstant(loc, extent),
-      l.indexConstant(loc, 1), initial,
+      b, loc, one, end, one, initial,
       [&](OpBuilder &, Location, Value k, ValueRange accumulated) {
         FailureOr<SmallVector<Value>> combined =
             combine(l, fold.body, accumulated, readAll(k));
