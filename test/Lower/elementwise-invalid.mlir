@@ -34,7 +34,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @itof_f8(%i: tile<i32>) {
-    // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.itof' with element type 'f8E4M3FN' yet}}
+    // expected-error@+1 {{'cuda_tile.itof' from 'i32' to 'f8E4M3FN' needs the f8 conversions of sm_89 or newer (target sm_80)}}
     %0 = itof %i signed : tile<i32> -> tile<f8E4M3FN>
     return
   }
@@ -44,7 +44,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @ftoi_f8(%a: tile<f8E4M3FN>) {
-    // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.ftoi' with element type 'f8E4M3FN' yet}}
+    // expected-error@+1 {{'cuda_tile.ftoi' from 'f8E4M3FN' to 'i32' needs the f8 conversions of sm_89 or newer (target sm_80)}}
     %0 = ftoi %a signed : tile<f8E4M3FN> -> tile<i32>
     return
   }

@@ -702,6 +702,25 @@ cuda_tile.module @m {
 
 // -----
 
+// Integers into f8 round once through f32; f8 into integers widens exactly.
+// CHECK-LABEL: gpu.func @int_f8(%arg0: i16, %arg1: f8E4M3FN)
+// CHECK: [[W:%.+]] = arith.extui %arg0 : i16 to i32
+// CHECK: [[F:%.+]] = arith.uitofp [[W]] : i32 to f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ff.to.e5m2x2.rn"(%{{.+}}, [[F]])
+// CHECK: llvm.call_intrinsic "llvm.nvvm.e4m3x2.to.f16x2.rn"
+// CHECK: [[H:%.+]] = llvm.extractelement
+// CHECK: [[X:%.+]] = arith.extf [[H]] : f16 to f32
+// CHECK: llvm.call_intrinsic "llvm.fptosi.sat.i32.f32"([[X]])
+cuda_tile.module @m {
+  entry @int_f8(%i: tile<i16>, %a: tile<f8E4M3FN>) {
+    %0 = itof %i unsigned : tile<i16> -> tile<f8E5M2>
+    %1 = ftoi %a signed : tile<f8E4M3FN> -> tile<i32>
+    return
+  }
+}
+
+// -----
+
 // A tile of rank >= 1: a fresh buffer filled by a loop nest over the result.
 // CHECK-LABEL: gpu.func @tile_loop(
 // CHECK: %[[OUT:.+]] = memref.alloca() : memref<4xi64>

@@ -70,6 +70,8 @@ static Value f64ToOddF32(OpBuilder &b, Location loc, Value x) {
 }
 
 static Value roundToTF32(OpBuilder &b, Location loc, Value x);
+static Value f32ToFloat8(OpBuilder &b, Location loc, Value x, Type to);
+static Value float8ToF16(OpBuilder &b, Location loc, Value x);
 
 static ScalarFn itof(cuda_tile::IToFOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
@@ -78,6 +80,15 @@ static ScalarFn itof(cuda_tile::IToFOp op) {
       cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = widenInteger(b, loc, v[0], isSigned);
+    if (isFloat8(to)) {
+      // Nearest f32 then nearest f8: f32 has more than twice the f8
+      // precision plus two bits, so this is one rounding.
+      Value f32 =
+          isSigned
+              ? arith::SIToFPOp::create(b, loc, b.getF32Type(), x).getResult()
+              : arith::UIToFPOp::create(b, loc, b.getF32Type(), x).getResult();
+      return f32ToFloat8(b, loc, f32, to);
+    }
     if (to.isBF16())
       return arith::TruncFOp::create(b, loc, to,
                                      intToOddF32(b, loc, x, isSigned));
@@ -95,7 +106,10 @@ static ScalarFn ftoi(cuda_tile::FToIOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
   Type to = TileLowering::tileElementType(op.getTo().getType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
-    Value x = widenToF32(b, loc, v[0]);
+    Value x = v[0];
+    if (isFloat8(x.getType()))
+      x = float8ToF16(b, loc, x);
+    x = widenToF32(b, loc, x);
     std::string name = (isSigned ? "llvm.fptosi.sat.i" : "llvm.fptoui.sat.i") +
                        std::to_string(to.getIntOrFloatBitWidth()) + ".f" +
                        std::to_string(x.getType().getIntOrFloatBitWidth());
@@ -244,19 +258,17 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
         });
   });
   table.add<IToFOp>([](TileLowering &l, IToFOp op) {
+    Type from = TileLowering::tileElementType(op.getFrom().getType());
     Type to = TileLowering::tileElementType(op.getTo().getType());
-    if (!isIEEEFloat(to))
-      return LogicalResult(op.emitError()
-                           << "tile-lower cannot lower '" << op->getName()
-                           << "' with element type " << to << " yet");
+    if (failed(checkFloatConversion(l, op, from, to)))
+      return failure();
     return l.lowerElementwise(op, itof(op));
   });
   table.add<FToIOp>([](TileLowering &l, FToIOp op) {
     Type from = TileLowering::tileElementType(op.getFrom().getType());
-    if (!isIEEEFloat(from))
-      return LogicalResult(op.emitError()
-                           << "tile-lower cannot lower '" << op->getName()
-                           << "' with element type " << from << " yet");
+    Type to = TileLowering::tileElementType(op.getTo().getType());
+    if (failed(checkFloatConversion(l, op, from, to)))
+      return failure();
     return l.lowerElementwise(op, ftoi(op));
   });
   table.add<FToFOp>([](TileLowering &l, FToFOp op) {
