@@ -396,9 +396,22 @@ private:
 };
 } // namespace
 
+/// Elements whose memory layout is not one whole number of bytes per element
+/// (f4E2M1FN packs two per byte; tf32 is 19 bits kept in 4 bytes) are
+/// refused rather than guessed.
+static LogicalResult checkMemoryElement(Operation *op, Type element) {
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (!element.isTF32() && (bits == 1 || bits % 8 == 0))
+    return success();
+  return op->emitOpError("tile-lower cannot access ")
+         << element << " elements of a view yet";
+}
+
 static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
   const ViewInfo &view = l.lookupView(op.getView());
   Type element = view.elementType;
+  if (failed(checkMemoryElement(op, element)))
+    return failure();
   std::optional<int32_t> padding = view.padding;
   if (padding && isa<FloatType>(element) && !floatPadding(element, padding))
     return op.emitOpError("padding value ")
@@ -426,6 +439,8 @@ static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
 }
 
 static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
+  if (failed(checkMemoryElement(op, l.lookupView(op.getView()).elementType)))
+    return failure();
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/false);
