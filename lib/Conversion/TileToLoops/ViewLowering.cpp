@@ -14,7 +14,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/APFloat.h"
 
@@ -457,7 +456,7 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
   return success();
 }
 
-static std::optional<LLVM::AtomicBinOp> atomicBinOp(ct::AtomicRMWMode mode) {
+static LLVM::AtomicBinOp atomicBinOp(ct::AtomicRMWMode mode) {
   switch (mode) {
   case ct::AtomicRMWMode::AND:
     return LLVM::AtomicBinOp::_and;
@@ -480,7 +479,7 @@ static std::optional<LLVM::AtomicBinOp> atomicBinOp(ct::AtomicRMWMode mode) {
   case ct::AtomicRMWMode::XCHG:
     return LLVM::AtomicBinOp::xchg;
   }
-  return std::nullopt;
+  llvm_unreachable("unknown atomic mode");
 }
 
 static LogicalResult lowerAtomicRedView(TileLowering &l,
@@ -488,7 +487,7 @@ static LogicalResult lowerAtomicRedView(TileLowering &l,
   ViewAccess access(l, op, op.getView(), op.getIndex(), std::nullopt);
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/false);
-  LLVM::AtomicBinOp binOp = *atomicBinOp(op.getMode());
+  LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
   Value tile = l.lookup(op.getValue());
   access.forEachElement(
       [&](OpBuilder &b, Location loc, ValueRange ivs, Value address) {
