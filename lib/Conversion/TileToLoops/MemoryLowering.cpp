@@ -94,10 +94,11 @@ static Value fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
   return arith::BitcastOp::create(b, loc, element, v);
 }
 
-/// The element type a pointer tile points to.
+/// The lowered element type a pointer tile points to.
 static Type pointeeOf(Value pointers) {
   auto tile = cast<ct::TileType>(pointers.getType());
-  return cast<ct::PointerType>(tile.getElementType()).getPointeeType();
+  return TileLowering::convertElementType(
+      cast<ct::PointerType>(tile.getElementType()).getPointeeType());
 }
 
 static Value zeroOf(OpBuilder &b, Location loc, Type type) {
@@ -146,7 +147,7 @@ static void lowerPerElement(
 }
 
 /// The memory type of `op`'s pointee, or a diagnostic for types without
-/// whole-byte storage (tf32).
+/// whole-byte storage.
 static FailureOr<Type> accessType(Operation *op, Type pointee) {
   Type memType = memoryType(pointee);
   if (!memType)
