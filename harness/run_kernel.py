@@ -47,7 +47,7 @@ def run_isolated(job):
                               timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return spec.file, check.Outcome("timeout", "over %ds" % args.timeout)
-    lines = done.stdout.strip().splitlines()
+    lines = done.stdout.splitlines()
     parts = lines[-1].split("\t", 2) if lines else []
     if len(parts) == 3:
         return spec.file, check.Outcome(parts[0], parts[2])

@@ -19,6 +19,8 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -90,25 +92,24 @@ LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   Value params = entry->getArgument(0);
   Value grid = entry->getArgument(1);
 
+  // The kernel's blocks follow an entry block that loads the parameters and
+  // branches to them.
   OpBuilder b = OpBuilder::atBlockBegin(entry);
-  IRMapping mapping;
+  SmallVector<Value> loaded;
   for (auto [index, arg] : llvm::enumerate(kernel.getArguments())) {
     if (!LLVM::isCompatibleType(arg.getType()))
       return kernel.emitError() << "the host backend cannot pass a parameter "
                                    "of type "
                                 << arg.getType();
     Value valuePtr = loadElement(b, loc, params, ptrType, index);
-    mapping.map(arg, LLVM::LoadOp::create(b, loc, arg.getType(), valuePtr));
+    loaded.push_back(LLVM::LoadOp::create(b, loc, arg.getType(), valuePtr));
   }
-  // The gpu.func has one block (tile-sched output); its body goes after the
-  // parameter loads.
-  Region &body = kernel.getBody();
-  if (!body.hasOneBlock())
-    return kernel.emitError("the host backend expects a single-block kernel");
-  for (Operation &op : body.front())
-    b.clone(op, mapping);
+  IRMapping mapping;
+  kernel.getBody().cloneInto(&func.getBody(), mapping);
+  cf::BranchOp::create(b, loc, mapping.lookup(&kernel.getBody().front()),
+                       loaded);
 
-  WalkResult result = func.walk([&](Operation *op) {
+  func.walk([&](Operation *op) {
     OpBuilder at(op);
     int32_t offset;
     gpu::Dimension dim;
@@ -121,9 +122,9 @@ LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
     } else if (isa<gpu::ReturnOp>(op)) {
       func::ReturnOp::create(at, op->getLoc());
       op->erase();
-      return WalkResult::advance();
+      return;
     } else {
-      return WalkResult::advance();
+      return;
     }
     Value word = loadElement(at, op->getLoc(), grid, at.getI32Type(),
                              offset + static_cast<int32_t>(dim));
@@ -131,9 +132,8 @@ LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
                                                  at.getIndexType(), word);
     op->getResult(0).replaceAllUsesWith(asIndex);
     op->erase();
-    return WalkResult::advance();
   });
-  return failure(result.wasInterrupted());
+  return success();
 }
 
 struct HostKernelsPass
@@ -146,8 +146,8 @@ struct HostKernelsPass
            "grid)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, func::FuncDialect,
-                    LLVM::LLVMDialect>();
+    registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                    func::FuncDialect, LLVM::LLVMDialect>();
   }
 
   void runOnOperation() override {
