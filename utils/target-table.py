@@ -10,7 +10,9 @@ cuTile runs it (-O3 --lineinfo) and classified:
   failed     anything else (the first error line is kept)
 
 A 13.1/13.2 file is specialised to one arch (its name says which) and is only
-compiled for that arch; 13.3+ files ("anyarch") are compiled for every target.
+compiled for that arch; 13.3+ bytecode is the same for every arch, so those
+files are compiled for every target (a kernel cuTile only writes for sm_100
+shows up as refused on the others).
 
   target-table.py --corpus DIR [--targets sm_90,sm_100] [--stride N]
                   [--markdown OUT.md] [--tsv OUT.tsv] [--min PERCENT] [-j N]
@@ -48,8 +50,8 @@ def applies(path, target):
     match = FILE_ARCH.search(os.path.basename(path))
     if not match:
         return True
-    arch = match.group(3)
-    return arch == "anyarch" or arch == target
+    version = (int(match.group(1)), int(match.group(2)))
+    return version >= (13, 3) or match.group(3) == target
 
 
 def first_error(stderr):

@@ -52,15 +52,3 @@ cuda_tile.module @m {
   }
 }
 
-// -----
-
-// tf32 is 19 bits of a 32-bit word in memory: refused as well.
-cuda_tile.module @m {
-  entry @k(%p: tile<ptr<tf32>>, %i: tile<i32>) {
-    %tv = make_tensor_view %p, shape = [128], strides = [1] : tensor_view<128xtf32, strides=[1]>
-    %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<128xtf32, strides=[1]>>
-    // expected-error@+1 {{'cuda_tile.load_view_tko' op tile-lower cannot access 'tf32' elements of a view yet}}
-    %t, %tok = load_view_tko weak %pv[%i] : partition_view<tile=(16), tensor_view<128xtf32, strides=[1]>>, tile<i32> -> tile<16xtf32>, token
-    return
-  }
-}

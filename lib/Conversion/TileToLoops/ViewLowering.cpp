@@ -232,9 +232,12 @@ floatPadding(const llvm::fltSemantics &sem, ct::PaddingValue kind) {
   bool hasInf = APFloat::semanticsHasInf(sem);
   switch (kind) {
   case ct::PaddingValue::zero:
+    // A type without a zero (f8E8M0FNU) pads with its all-zero bits, the
+    // same as a view without a padding value; cuTile's block-scaled matmul
+    // pads its e8m0 scales with `zero`.
     if (hasZero)
       return APFloat::getZero(sem);
-    break;
+    return APFloat(sem, llvm::APInt::getZero(APFloat::getSizeInBits(sem)));
   case ct::PaddingValue::neg_zero:
     if (hasZero && isSigned)
       return APFloat::getZero(sem, /*Negative=*/true);
@@ -396,11 +399,11 @@ private:
 } // namespace
 
 /// Elements whose memory layout is not one whole number of bytes per element
-/// (f4E2M1FN packs two per byte; tf32 is 19 bits kept in 4 bytes) are
-/// refused rather than guessed.
+/// (f4E2M1FN packs two per byte) are refused rather than guessed. tf32
+/// elements arrive here as f32, their 4-byte memory form.
 static LogicalResult checkMemoryElement(Operation *op, Type element) {
   unsigned bits = element.getIntOrFloatBitWidth();
-  if (!element.isTF32() && (bits == 1 || bits % 8 == 0))
+  if (bits == 1 || bits % 8 == 0)
     return success();
   return op->emitOpError("tile-lower cannot access ")
          << element << " elements of a view yet";
