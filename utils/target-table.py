@@ -14,7 +14,7 @@ compiled for that arch; 13.3+ bytecode is the same for every arch, so those
 files are compiled for every target (a kernel cuTile only writes for sm_100
 shows up as refused on the others).
 
-  target-table.py --corpus DIR [--targets sm_90,sm_100] [--stride N]
+  target-table.py --corpus DIR [--targets sm_90,sm_100] [--stride N] [--glob G]
                   [--markdown OUT.md] [--tsv OUT.tsv] [--min PERCENT] [-j N]
 
 --min makes the exit status non-zero when, on any target, fewer than PERCENT
@@ -23,6 +23,7 @@ of the attempted files compiled or were refused with a reason.
 import argparse
 import collections
 import concurrent.futures
+import fnmatch
 import os
 import re
 import subprocess
@@ -35,14 +36,15 @@ FILE_ARCH = re.compile(r"__v(\d+)_(\d+)_(anyarch|sm_\d+)\.tileirbc$")
 DEFAULT_TARGETS = "sm_80,sm_86,sm_89,sm_90,sm_100,sm_120"
 
 
-def corpus_files(corpus, stride):
+def corpus_files(corpus, stride, pattern):
     names = []
     for sub in ("", "extra_versions"):
         directory = os.path.join(corpus, sub)
         if os.path.isdir(directory):
             names += [os.path.join(directory, n) for n in os.listdir(directory)
                       if n.endswith(".tileirbc")]
-    names.sort()
+    names = sorted(n for n in names
+                   if fnmatch.fnmatch(os.path.relpath(n, corpus), pattern))
     return names[::stride]
 
 
@@ -86,6 +88,8 @@ def main(argv):
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--targets", default=DEFAULT_TARGETS)
     parser.add_argument("--stride", type=int, default=1)
+    parser.add_argument("--glob", default="*",
+                        help="only files whose path in the corpus matches")
     parser.add_argument("--markdown")
     parser.add_argument("--tsv")
     parser.add_argument("--min", type=float)
@@ -93,7 +97,7 @@ def main(argv):
     args = parser.parse_args(argv)
 
     targets = args.targets.split(",")
-    jobs = [(f, t) for f in corpus_files(args.corpus, args.stride)
+    jobs = [(f, t) for f in corpus_files(args.corpus, args.stride, args.glob)
             for t in targets if applies(f, t)]
     results = []
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
