@@ -216,3 +216,4 @@ cuda_tile.module @m {
     return
   }
 }
+

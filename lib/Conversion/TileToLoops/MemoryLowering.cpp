@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
+#include "GlobalMemory.h"
+
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,77 +24,6 @@ namespace ct = mlir::cuda_tile;
 //===----------------------------------------------------------------------===//
 // Orderings, scopes, addresses, element storage
 //===----------------------------------------------------------------------===//
-
-static StringRef syncscopeOf(std::optional<ct::MemoryScope> scope) {
-  if (!scope)
-    return "";
-  switch (*scope) {
-  case ct::MemoryScope::TL_BLK:
-    return "block";
-  case ct::MemoryScope::DEVICE:
-    return "device";
-  case ct::MemoryScope::SYS:
-    return "";
-  }
-  llvm_unreachable("unknown memory scope");
-}
-
-/// Weak accesses are plain; the verifier keeps acq_rel to atomics.
-static LLVM::AtomicOrdering orderingOf(ct::MemoryOrderingSemantics semantics) {
-  switch (semantics) {
-  case ct::MemoryOrderingSemantics::WEAK:
-    return LLVM::AtomicOrdering::not_atomic;
-  case ct::MemoryOrderingSemantics::RELAXED:
-    return LLVM::AtomicOrdering::monotonic;
-  case ct::MemoryOrderingSemantics::ACQUIRE:
-    return LLVM::AtomicOrdering::acquire;
-  case ct::MemoryOrderingSemantics::RELEASE:
-    return LLVM::AtomicOrdering::release;
-  case ct::MemoryOrderingSemantics::ACQ_REL:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  llvm_unreachable("unknown memory ordering");
-}
-
-static Value globalPointer(OpBuilder &b, Location loc, Value address) {
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
-}
-
-/// The type an element has in memory: itself when LLVM can access it, a byte
-/// for i1, the same-width integer for other whole-byte types (fp8); null
-/// for a type without whole-byte storage.
-static Type memoryType(Type element) {
-  MLIRContext *context = element.getContext();
-  if (element.isInteger(1))
-    return IntegerType::get(context, 8);
-  if (LLVM::isCompatibleType(element))
-    return element;
-  unsigned bits = element.getIntOrFloatBitWidth();
-  if (bits % 8 != 0)
-    return {};
-  return IntegerType::get(context, bits);
-}
-
-static unsigned byteSize(Type memType) {
-  return memType.getIntOrFloatBitWidth() / 8;
-}
-
-static Value toMemory(OpBuilder &b, Location loc, Value v, Type memType) {
-  if (v.getType() == memType)
-    return v;
-  if (v.getType().isInteger(1))
-    return arith::ExtUIOp::create(b, loc, memType, v);
-  return arith::BitcastOp::create(b, loc, memType, v);
-}
-
-static Value fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
-  if (v.getType() == element)
-    return v;
-  if (element.isInteger(1))
-    return arith::TruncIOp::create(b, loc, element, v);
-  return arith::BitcastOp::create(b, loc, element, v);
-}
 
 /// The lowered element type a pointer tile points to.
 static Type pointeeOf(Value pointers) {
@@ -231,37 +162,9 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
 // atomic_rmw_tko, atomic_cas_tko
 //===----------------------------------------------------------------------===//
 
-static LLVM::AtomicBinOp atomicBinOp(ct::AtomicRMWMode mode) {
-  switch (mode) {
-  case ct::AtomicRMWMode::AND:
-    return LLVM::AtomicBinOp::_and;
-  case ct::AtomicRMWMode::OR:
-    return LLVM::AtomicBinOp::_or;
-  case ct::AtomicRMWMode::XOR:
-    return LLVM::AtomicBinOp::_xor;
-  case ct::AtomicRMWMode::ADD:
-    return LLVM::AtomicBinOp::add;
-  case ct::AtomicRMWMode::ADDF:
-    return LLVM::AtomicBinOp::fadd;
-  case ct::AtomicRMWMode::MAX:
-    return LLVM::AtomicBinOp::max;
-  case ct::AtomicRMWMode::MIN:
-    return LLVM::AtomicBinOp::min;
-  case ct::AtomicRMWMode::UMAX:
-    return LLVM::AtomicBinOp::umax;
-  case ct::AtomicRMWMode::UMIN:
-    return LLVM::AtomicBinOp::umin;
-  case ct::AtomicRMWMode::XCHG:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  llvm_unreachable("unknown atomic mode");
-}
-
 // The result is the old value; a masked-off element reads as zero. Where
 // NVPTX has no native form (bf16 fadd before sm_90), LLVM's atomic
-// expansion emits a compare-and-swap loop. NVPTX drops the ordering of an
-// atomicrmw (it always emits a relaxed atom), so the ordering becomes fences
-// of the op's scope around a relaxed atomicrmw.
+// expansion emits a compare-and-swap loop.
 static LogicalResult lowerAtomicRMW(TileLowering &l, ct::AtomicRMWTkoOp op) {
   Type element = pointeeOf(op.getPointers());
   LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
@@ -277,19 +180,9 @@ static LogicalResult lowerAtomicRMW(TileLowering &l, ct::AtomicRMWTkoOp op) {
         [&](OpBuilder &ib, Location il) -> Value {
           Value pointer =
               globalPointer(ib, il, l.readElement(ib, il, pointers, ivs));
-          bool releases = ordering == LLVM::AtomicOrdering::release ||
-                          ordering == LLVM::AtomicOrdering::acq_rel;
-          bool acquires = ordering == LLVM::AtomicOrdering::acquire ||
-                          ordering == LLVM::AtomicOrdering::acq_rel;
-          if (releases)
-            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::release,
-                                  syncscope);
-          Value old = LLVM::AtomicRMWOp::create(
-              ib, il, binOp, pointer, l.readElement(ib, il, arg, ivs),
-              LLVM::AtomicOrdering::monotonic, syncscope, byteSize(element));
-          if (acquires)
-            LLVM::FenceOp::create(ib, il, LLVM::AtomicOrdering::acquire,
-                                  syncscope);
+          Value old = createAtomicRMW(ib, il, binOp, pointer,
+                                      l.readElement(ib, il, arg, ivs), ordering,
+                                      syncscope, byteSize(element));
           return old;
         },
         [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
+#include "GlobalMemory.h"
+
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,10 +26,6 @@ namespace ct = mlir::cuda_tile;
 /// An integer scalar as index: i1 is a flag (0 or 1), wider ints are signed.
 static Value intToIndex(TileLowering &l, OpBuilder &b, Location loc, Value v) {
   return l.toIndex(b, loc, v, /*isSigned=*/!v.getType().isInteger(1));
-}
-
-static unsigned byteSize(Type t) {
-  return std::max<unsigned>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
 }
 
 //===----------------------------------------------------------------------===//
@@ -157,69 +155,12 @@ struct MemoryAccess {
 };
 } // namespace
 
-static StringRef syncscopeOf(std::optional<ct::MemoryScope> scope) {
-  if (!scope)
-    return "";
-  switch (*scope) {
-  case ct::MemoryScope::TL_BLK:
-    return "block";
-  case ct::MemoryScope::DEVICE:
-    return "device";
-  case ct::MemoryScope::SYS:
-    return "";
-  }
-  return "";
-}
-
 /// Weak accesses are plain; the others are LLVM atomics of that ordering
 /// (acq_rel keeps the half that applies to a load or to a store).
 static MemoryAccess memoryAccess(ct::MemoryOrderingSemantics semantics,
                                  std::optional<ct::MemoryScope> scope,
                                  bool isLoad) {
-  MemoryAccess access;
-  switch (semantics) {
-  case ct::MemoryOrderingSemantics::WEAK:
-    return access;
-  case ct::MemoryOrderingSemantics::RELAXED:
-    access.ordering = LLVM::AtomicOrdering::monotonic;
-    break;
-  case ct::MemoryOrderingSemantics::ACQUIRE:
-    access.ordering = LLVM::AtomicOrdering::acquire;
-    break;
-  case ct::MemoryOrderingSemantics::RELEASE:
-    access.ordering = LLVM::AtomicOrdering::release;
-    break;
-  case ct::MemoryOrderingSemantics::ACQ_REL:
-    access.ordering = isLoad ? LLVM::AtomicOrdering::acquire
-                             : LLVM::AtomicOrdering::release;
-    break;
-  }
-  access.syncscope = syncscopeOf(scope);
-  return access;
-}
-
-/// The type an element has in memory: itself when LLVM can load it, else an
-/// integer of its byte size (i1 is a byte; fp8 and friends are bit patterns).
-static Type memoryType(Type element) {
-  if (!element.isInteger(1) && LLVM::isCompatibleType(element))
-    return element;
-  return IntegerType::get(element.getContext(), 8 * byteSize(element));
-}
-
-static Value fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
-  if (v.getType() == element)
-    return v;
-  if (element.isInteger(1))
-    return arith::TruncIOp::create(b, loc, element, v);
-  return arith::BitcastOp::create(b, loc, element, v);
-}
-
-static Value toMemory(OpBuilder &b, Location loc, Value v, Type memory) {
-  if (v.getType() == memory)
-    return v;
-  if (v.getType().isInteger(1))
-    return arith::ExtUIOp::create(b, loc, memory, v);
-  return arith::BitcastOp::create(b, loc, memory, v);
+  return {orderingOf(semantics, isLoad), syncscopeOf(scope)};
 }
 
 /// A float padding value in `sem`, or nullopt when the type has no such
@@ -459,45 +400,18 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
   return success();
 }
 
-static LLVM::AtomicBinOp atomicBinOp(ct::AtomicRMWMode mode) {
-  switch (mode) {
-  case ct::AtomicRMWMode::AND:
-    return LLVM::AtomicBinOp::_and;
-  case ct::AtomicRMWMode::OR:
-    return LLVM::AtomicBinOp::_or;
-  case ct::AtomicRMWMode::XOR:
-    return LLVM::AtomicBinOp::_xor;
-  case ct::AtomicRMWMode::ADD:
-    return LLVM::AtomicBinOp::add;
-  case ct::AtomicRMWMode::ADDF:
-    return LLVM::AtomicBinOp::fadd;
-  case ct::AtomicRMWMode::MAX:
-    return LLVM::AtomicBinOp::max;
-  case ct::AtomicRMWMode::MIN:
-    return LLVM::AtomicBinOp::min;
-  case ct::AtomicRMWMode::UMAX:
-    return LLVM::AtomicBinOp::umax;
-  case ct::AtomicRMWMode::UMIN:
-    return LLVM::AtomicBinOp::umin;
-  case ct::AtomicRMWMode::XCHG:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  llvm_unreachable("unknown atomic mode");
-}
-
 static LogicalResult lowerAtomicRedView(TileLowering &l,
                                         ct::AtomicRedViewTkoOp op) {
   ViewAccess access(l, op, op.getView(), op.getIndex(), std::nullopt);
-  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
-                                     op.getMemoryScope(), /*isLoad=*/false);
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
   LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
   Value tile = l.lookup(op.getValue());
   access.forEachElement(
       [&](OpBuilder &b, Location loc, ValueRange ivs, Value address) {
-        LLVM::AtomicRMWOp::create(b, loc, binOp, address,
-                                  l.readElement(b, loc, tile, ivs),
-                                  memory.ordering, memory.syncscope,
-                                  access.alignment());
+        createAtomicRMW(b, loc, binOp, address,
+                        l.readElement(b, loc, tile, ivs), ordering, syncscope,
+                        access.alignment());
         return Value();
       },
       nullptr, Value());
