@@ -101,9 +101,9 @@ void packBuffers(gpu::GPUFuncOp func) {
     int64_t begin = position.lookup(alloca), end = begin;
     for (Operation *user : users)
       end = std::max(end, useEnd(user, alloca, position));
-    lifetimes.push_back({alloca, begin, end,
-                         llvm::alignTo(std::max<int64_t>(*bytes, 1),
-                                       kBufferAlignment)});
+    int64_t padded = static_cast<int64_t>(
+        llvm::alignTo(std::max<int64_t>(*bytes, 1), kBufferAlignment));
+    lifetimes.push_back({alloca, begin, end, padded});
   });
   if (lifetimes.empty())
     return;
