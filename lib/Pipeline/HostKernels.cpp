@@ -14,6 +14,7 @@
 // without an LLVM intrinsic become libm calls.
 //
 //===----------------------------------------------------------------------===//
+#include "HostIntrinsics.h"
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -78,8 +80,43 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// x86-64 keeps bf16 values in f32 registers, so the backend calls
+/// __truncsfbf2 to store one; libgcc before GCC 13 does not have it. A weak
+/// definition (round to nearest even, quiet NaN kept) makes the object
+/// self-contained and yields to the runtime's own where there is one.
+void defineBF16Truncation(ModuleOp root, OpBuilder &builder) {
+  MLIRContext *context = root.getContext();
+  Location loc = root.getLoc();
+  Type f32 = Float32Type::get(context), bf16 = BFloat16Type::get(context);
+  Type i32 = IntegerType::get(context, 32), i16 = IntegerType::get(context, 16);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(root.getBody());
+  auto func = LLVM::LLVMFuncOp::create(
+      builder, loc, "__truncsfbf2", LLVM::LLVMFunctionType::get(bf16, {f32}),
+      LLVM::Linkage::Weak);
+  OpBuilder b = OpBuilder::atBlockBegin(func.addEntryBlock(builder));
+  auto constant = [&](int64_t value) {
+    return LLVM::ConstantOp::create(b, loc, i32, value);
+  };
+  Value x = func.getArgument(0);
+  Value bits = LLVM::BitcastOp::create(b, loc, i32, x);
+  Value lsb = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, bits, constant(16)), constant(1));
+  Value bias = LLVM::AddOp::create(b, loc, constant(0x7FFF), lsb);
+  Value rounded = LLVM::LShrOp::create(
+      b, loc, LLVM::AddOp::create(b, loc, bits, bias), constant(16));
+  Value quietNaN = LLVM::OrOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, bits, constant(16)),
+      constant(0x40));
+  Value isNaN = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, x, x);
+  Value chosen = LLVM::SelectOp::create(b, loc, isNaN, quietNaN, rounded);
+  Value half = LLVM::TruncOp::create(b, loc, i16, chosen);
+  LLVM::ReturnOp::create(b, loc, LLVM::BitcastOp::create(b, loc, bf16, half));
+}
+
 /// K -> K__host(params, grid) in the builtin.module, before `gpuModule`.
 LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
+  tilechain::emulateNVVMOnHost(kernel);
   if (failed(checkHostable(kernel)))
     return failure();
   MLIRContext *context = kernel.getContext();
@@ -147,7 +184,7 @@ struct HostKernelsPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
-                    func::FuncDialect, LLVM::LLVMDialect>();
+                    func::FuncDialect, LLVM::LLVMDialect, math::MathDialect>();
   }
 
   void runOnOperation() override {
@@ -170,6 +207,7 @@ struct HostKernelsPass
     if (!allCloned)
       return signalPassFailure();
     gpuModule.erase();
+    defineBF16Truncation(top, builder);
     top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
     dropGlobalAddressSpace(top);
   }
