@@ -24,12 +24,13 @@ def corpus_dir():
     return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")
 
 
-def run_gpu(spec, bytecode, work_dir, num_sms):
+def run_gpu(spec, bytecode, work_dir, num_sms, bin_dir):
     cubin = os.path.join(work_dir, "kernel.cubin")
     subprocess.run([os.path.join(ROOT, "scripts", "tileiras"), bytecode, "-o", cubin,
                     "--gpu-name", spec.sm_arch[0]], check=True)
     arrays = inputs.allocate(spec)
-    expected = check.expected_results(spec, arrays)
+    expected = check.expected_results(spec, arrays,
+                                      check.kernel_uses_tf32(bytecode, bin_dir))
     with open(cubin, "rb") as f:
         gpu.launch(f.read(), spec, arrays, spec.grid(num_sms))
     problems = check.compare_all(arrays, expected)
@@ -61,7 +62,7 @@ def run_one(job):
     with tempfile.TemporaryDirectory() as work_dir:
         try:
             if args.gpu:
-                outcome = run_gpu(spec, bytecode, work_dir, args.num_sms)
+                outcome = run_gpu(spec, bytecode, work_dir, args.num_sms, args.bin_dir)
             else:
                 outcome = check.run_on_host(spec, bytecode, work_dir, args.bin_dir,
                                             num_sms=args.num_sms)

@@ -4,7 +4,7 @@ import unittest
 
 import numpy as np
 
-from tilechain_harness import dtypes, inputs, manifest, params
+from tilechain_harness import check, dtypes, inputs, manifest, params
 from test_manifest import ROW
 
 
@@ -30,6 +30,27 @@ class InputsTest(unittest.TestCase):
     def test_zero_init(self):
         spec = manifest.parse_row(dict(ROW, numpy_reference="see bwd; a (64,N) zero-init"))
         self.assertTrue(np.all(inputs.allocate(spec)["a"].view == 0))
+
+    def test_scratch_arrays_start_at_zero_and_are_not_results(self):
+        two = ROW["arguments"].replace("a:array", "LOCKS:array", 1) + " | " + \
+            ROW["arguments"].split(" | ")[0]
+        spec = manifest.parse_row(dict(
+            ROW, arguments=two, numpy_reference="a[:] = a * 2",
+            computes="sums into a under a spin lock (LOCKS zero-init)"))
+        self.assertEqual(inputs.scratch(spec), {"LOCKS"})
+        arrays = inputs.allocate(spec)
+        self.assertTrue(np.all(arrays["LOCKS"].view == 0))
+        self.assertFalse(np.all(arrays["a"].view == 0))
+        self.assertEqual(set(check.expected_results(spec, arrays)), {"a"})
+        prose = dict(ROW, computes="(atomic_cas/xchg on Locks, zero-initialised)",
+                     arguments=ROW["arguments"].replace("a:array", "Locks:array", 1))
+        self.assertEqual(inputs.scratch(manifest.parse_row(prose)), {"Locks"})
+
+    def test_float16_values_are_float32(self):
+        values = dtypes.to_values("float16", np.array([1.0, 2049.0], dtype=np.float16))
+        self.assertEqual(values.dtype, np.float32)
+        # A float32 mean of float16 inputs keeps bits float16 cannot hold.
+        self.assertEqual(np.mean(values), np.float32(1024.5))
 
     def test_bfloat16_round_trip(self):
         values = np.array([1.0, -2.5, 3.140625, 1.00390625], dtype=np.float32)

@@ -84,6 +84,19 @@ class ReferenceTest(unittest.TestCase):
         np.testing.assert_array_equal(reference.tf32_round(x), [1.0, 1 + 2 ** -9])
 
 
+    def test_tf32_inputs_round_operands_not_the_unchanged_arguments(self):
+        spec = spec_of(" | ".join([arr("A", "float32", (1, 2)), arr("B", "float32", (2, 1)),
+                                   arr("C", "float32", (1, 1))]), "C = A @ B")
+        A = np.array([[1 + 2 ** -12, 1.0]], dtype=np.float32)
+        B = np.ones((2, 1), dtype=np.float32)
+        C = np.zeros((1, 1), dtype=np.float32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C}, tf32_inputs=True)
+        self.assertEqual(got["C"][0, 0], 2.0)
+        np.testing.assert_array_equal(got["A"], A)
+        self.assertEqual(reference.evaluate(spec, {"A": A, "B": B, "C": C})["C"][0, 0],
+                         np.float32(2 + 2 ** -12))
+
+
 class CompareTest(unittest.TestCase):
     def test_tolerances_by_dtype(self):
         a = np.array([1.0, 2.0], dtype=np.float16)

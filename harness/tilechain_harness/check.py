@@ -1,4 +1,5 @@
 """One corpus kernel, end to end: inputs, launch, reference, comparison."""
+import os
 import subprocess
 from dataclasses import dataclass
 
@@ -14,9 +15,22 @@ class Outcome:
     detail: str = ""
 
 
-def expected_results(spec, arrays):
+def expected_results(spec, arrays, tf32_inputs=False):
+    """{array name: expected values}; scratch arrays are not results."""
     values = {name: a.values() for name, a in arrays.items()}
-    return reference.evaluate(spec, values)
+    tf32_inputs = tf32_inputs or bool(reference.TF32_NOTE.search(spec.reference))
+    expected = reference.evaluate(spec, values, tf32_inputs)
+    for name in inputs.scratch(spec):
+        expected.pop(name, None)
+    return expected
+
+
+def kernel_uses_tf32(bytecode, bin_dir):
+    """Whether the kernel converts to tf32 (its matmul operands, in practice):
+    some references do not say so."""
+    text = subprocess.run([os.path.join(bin_dir, "tile-read"), bytecode],
+                          capture_output=True).stdout
+    return b"tf32" in text
 
 
 def compare_all(arrays, expected):
@@ -47,7 +61,8 @@ def run_on_host(spec, bytecode, work_dir, bin_dir, seed=0, num_sms=132):
         return Outcome(UNSUPPORTED, reason)
     arrays = inputs.allocate(spec, seed)
     try:
-        expected = expected_results(spec, arrays)
+        expected = expected_results(spec, arrays,
+                                    kernel_uses_tf32(bytecode, bin_dir))
     except reference.NoReference as error:
         return Outcome(NO_REFERENCE, str(error))
     try:

@@ -73,10 +73,22 @@ def zero_initialized(spec):
     return names
 
 
+def scratch(spec):
+    """Arrays the kernel uses to synchronise its blocks (spin locks, arrival
+    counters), named in `computes` as zero-initialised: '(LOCKS, COUNTS
+    zero-init)', '(atomic_cas/xchg on Locks, zero-initialised)'. They start
+    at zero and what the kernel leaves in them is not a result."""
+    arrays = {a.name for a in spec.arguments if a.kind == "array"}
+    names = set()
+    for m in re.finditer(r"\(([^()]*?)\bzero-init", spec.computes):
+        names.update(w for w in re.findall(r"\w+", m.group(1)) if w in arrays)
+    return names
+
+
 def allocate(spec, seed=0):
     """One DeviceArray per array argument, by name, filled and ready."""
     rng = np.random.default_rng(seed)
-    zeros = zero_initialized(spec)
+    zeros = zero_initialized(spec) | scratch(spec)
     arrays = {}
     for arg in spec.arguments:
         if arg.kind != "array":
