@@ -15,25 +15,34 @@ files are compiled for every target (a kernel cuTile only writes for sm_100
 shows up as refused on the others).
 
   target-table.py --corpus DIR [--targets sm_90,sm_100] [--stride N] [--glob G]
-                  [--markdown OUT.md] [--tsv OUT.tsv] [--min PERCENT] [-j N]
+                  [--tsv TABLE.tsv] [--markdown OUT.md] [--min PERCENT] [-j N]
 
---min makes the exit status non-zero when, on any target, fewer than PERCENT
-of the attempted files compiled or were refused with a reason.
+--tsv is the table itself: a row is appended as soon as its compile ends, and
+pairs already in the file are not compiled again, so an interrupted or partial
+run (one target at a time on a small machine) is continued by running the same
+command. --markdown renders every row of the TSV. --min makes the exit status
+non-zero when, on any selected target, fewer than PERCENT of the selected files
+compiled or were refused with a reason.
 """
 import argparse
 import collections
 import concurrent.futures
+import datetime
 import fnmatch
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TILEIRAS = os.path.join(ROOT, "scripts", "tileiras")
 FILE_ARCH = re.compile(r"__v(\d+)_(\d+)_(anyarch|sm_\d+)\.tileirbc$")
 DEFAULT_TARGETS = "sm_80,sm_86,sm_89,sm_90,sm_100,sm_120"
+COLUMNS = ["file", "target", "outcome", "seconds", "reason"]
+Row = collections.namedtuple("Row", COLUMNS)
 
 
 def corpus_files(corpus, stride, pattern):
@@ -41,15 +50,14 @@ def corpus_files(corpus, stride, pattern):
     for sub in ("", "extra_versions"):
         directory = os.path.join(corpus, sub)
         if os.path.isdir(directory):
-            names += [os.path.join(directory, n) for n in os.listdir(directory)
+            names += [os.path.join(sub, n) for n in os.listdir(directory)
                       if n.endswith(".tileirbc")]
-    names = sorted(n for n in names
-                   if fnmatch.fnmatch(os.path.relpath(n, corpus), pattern))
+    names = sorted(n for n in names if fnmatch.fnmatch(n, pattern))
     return names[::stride]
 
 
-def applies(path, target):
-    match = FILE_ARCH.search(os.path.basename(path))
+def applies(name, target):
+    match = FILE_ARCH.search(os.path.basename(name))
     if not match:
         return True
     version = (int(match.group(1)), int(match.group(2)))
@@ -64,23 +72,104 @@ def first_error(stderr):
     return lines[0].strip() if lines else "no diagnostic"
 
 
-def compile_one(path, target):
+def compile_one(corpus, name, target):
+    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tilechain-table-") as work:
         cubin = os.path.join(work, "k.cubin")
         try:
             proc = subprocess.run(
-                [sys.executable, TILEIRAS, path, "-o", cubin, "--gpu-name",
-                 target, "-O3", "--lineinfo"],
+                [sys.executable, TILEIRAS, os.path.join(corpus, name), "-o",
+                 cubin, "--gpu-name", target, "-O3", "--lineinfo"],
                 capture_output=True, timeout=600)
         except subprocess.TimeoutExpired:
-            return path, target, "failed", "timed out after 600 s"
+            return Row(name, target, "failed", "600.0", "timed out after 600 s")
+        seconds = "%.1f" % (time.monotonic() - start)
         stderr = proc.stderr.decode(errors="replace")
         if proc.returncode == 0 and os.path.exists(cubin):
-            return path, target, "compiled", ""
-        reason = first_error(stderr)
+            return Row(name, target, "compiled", seconds, "")
+        reason = first_error(stderr).replace("\t", " ")
         if proc.returncode == 5 and target in reason:
-            return path, target, "refused", reason
-        return path, target, "failed", "exit %d: %s" % (proc.returncode, reason)
+            return Row(name, target, "refused", seconds, reason)
+        return Row(name, target, "failed", seconds,
+                   "exit %d: %s" % (proc.returncode, reason))
+
+
+def read_table(path):
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path) as table:
+        header = table.readline().rstrip("\n").split("\t")
+        if header != COLUMNS:
+            sys.exit("target-table: %s does not have the columns %s" % (path, COLUMNS))
+        rows = [Row(*line.rstrip("\n").split("\t")) for line in table if line.strip()]
+    return {(r.file, r.target): r for r in rows}
+
+
+def summary_lines(rows, targets):
+    counts = collections.defaultdict(collections.Counter)
+    for row in rows:
+        counts[row.target][row.outcome] += 1
+    lines = ["| target | files | compiled | refused | failed | compiled or refused |",
+             "|---|---|---|---|---|---|"]
+    worst = 100.0
+    for target in targets:
+        c = counts[target]
+        total = sum(c.values())
+        ok = 100.0 * (c["compiled"] + c["refused"]) / total if total else 100.0
+        worst = min(worst, ok)
+        lines.append("| %s | %d | %d | %d | %d | %.1f%% |" % (
+            target, total, c["compiled"], c["refused"], c["failed"], ok))
+    return lines, worst
+
+
+def reason_counts(rows):
+    reasons = collections.defaultdict(collections.Counter)
+    for row in rows:
+        if row.outcome != "compiled":
+            reasons[row.outcome][re.sub(r"sm_\d+\w*", "sm_XX", row.reason)] += 1
+    return reasons
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def write_markdown(path, rows, tsv):
+    targets = sorted({r.target for r in rows}, key=lambda t: int(re.sub(r"\D", "", t)))
+    by_file = collections.defaultdict(dict)
+    for row in rows:
+        by_file[row.file][row.target] = row
+    summary, _ = summary_lines(rows, targets)
+    seconds = sorted(float(r.seconds) for r in rows)
+    mark = {"compiled": "ok", "refused": "refused", "failed": "**FAILED**"}
+    with open(path, "w") as out:
+        out.write("# The cuTile corpus, per target\n\n")
+        out.write("Written by `utils/target-table.py` from `%s` (%d compiles), rendered %s at "
+                  "commit %s. Each cell is `scripts/tileiras FILE --gpu-name TARGET -O3 "
+                  "--lineinfo`; a blank cell is a 13.1/13.2 file specialised to another arch. "
+                  "Per compile (2-core machine, two at a time): median %.1f s, max %.1f s.\n\n"
+                  % (os.path.relpath(tsv, os.path.dirname(os.path.abspath(path))), len(rows),
+                     datetime.date.today().isoformat(), git_commit(),
+                     seconds[len(seconds) // 2] if seconds else 0.0,
+                     seconds[-1] if seconds else 0.0))
+        out.write("\n".join(summary) + "\n\n")
+        reasons = reason_counts(rows)
+        for outcome in ("refused", "failed"):
+            if reasons[outcome]:
+                out.write("## %s, by reason\n\n" % outcome.capitalize())
+                for reason, n in reasons[outcome].most_common():
+                    out.write("- %d x %s\n" % (n, reason))
+                out.write("\n")
+        out.write("## Kernels x targets\n\n| file | %s |\n|---|%s\n" % (
+            " | ".join(targets), "---|" * len(targets)))
+        for name in sorted(by_file):
+            cells = [mark[by_file[name][t].outcome] if t in by_file[name] else ""
+                     for t in targets]
+            out.write("| %s | %s |\n" % (name.replace(".tileirbc", ""), " | ".join(cells)))
 
 
 def main(argv):
@@ -97,51 +186,48 @@ def main(argv):
     args = parser.parse_args(argv)
 
     targets = args.targets.split(",")
-    jobs = [(f, t) for f in corpus_files(args.corpus, args.stride, args.glob)
-            for t in targets if applies(f, t)]
-    results = []
+    table = read_table(args.tsv)
+    selected = [(f, t) for t in targets
+                for f in corpus_files(args.corpus, args.stride, args.glob) if applies(f, t)]
+    todo = [job for job in selected if job not in table]
+
+    lock = threading.Lock()
+    sink = None
+    if args.tsv:
+        fresh = not os.path.exists(args.tsv)
+        sink = open(args.tsv, "a")
+        if fresh:
+            sink.write("\t".join(COLUMNS) + "\n")
+
+    def run(job):
+        row = compile_one(args.corpus, *job)
+        with lock:
+            table[job] = row
+            if sink:
+                sink.write("\t".join(row) + "\n")
+                sink.flush()
+
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
-        for result in pool.map(lambda job: compile_one(*job), jobs):
-            results.append(result)
+        list(pool.map(run, todo))
+    if sink:
+        sink.close()
+        # The finished table in a stable order, so that reruns diff cleanly.
+        with open(args.tsv + ".tmp", "w") as out:
+            out.write("\t".join(COLUMNS) + "\n")
+            for key in sorted(table):
+                out.write("\t".join(table[key]) + "\n")
+        os.replace(args.tsv + ".tmp", args.tsv)
 
-    counts = collections.defaultdict(collections.Counter)
-    reasons = collections.defaultdict(collections.Counter)
-    for path, target, outcome, reason in results:
-        counts[target][outcome] += 1
-        if outcome != "compiled":
-            reasons[outcome][re.sub(r"sm_\d+\w*", "sm_XX", reason)] += 1
-
-    summary = ["| target | files | compiled | refused | failed | compiled or refused |",
-               "|---|---|---|---|---|---|"]
-    worst = 100.0
-    for target in targets:
-        c = counts[target]
-        total = sum(c.values())
-        ok = 100.0 * (c["compiled"] + c["refused"]) / total if total else 100.0
-        worst = min(worst, ok)
-        summary.append("| %s | %d | %d | %d | %d | %.1f%% |" % (
-            target, total, c["compiled"], c["refused"], c["failed"], ok))
+    rows = [table[job] for job in selected]
+    summary, worst = summary_lines(rows, targets)
     print("\n".join(summary))
+    reasons = reason_counts(rows)
     for outcome in ("refused", "failed"):
         for reason, n in reasons[outcome].most_common(15):
             print("%s x%d: %s" % (outcome, n, reason))
-
-    if args.tsv:
-        with open(args.tsv, "w") as out:
-            out.write("file\ttarget\toutcome\treason\n")
-            for path, target, outcome, reason in sorted(results):
-                out.write("%s\t%s\t%s\t%s\n" % (
-                    os.path.relpath(path, args.corpus), target, outcome,
-                    reason.replace("\t", " ")))
     if args.markdown:
-        with open(args.markdown, "w") as out:
-            out.write("\n".join(summary) + "\n\n")
-            for outcome in ("refused", "failed"):
-                if reasons[outcome]:
-                    out.write("### %s, by reason\n\n" % outcome)
-                    for reason, n in reasons[outcome].most_common():
-                        out.write("- %d x %s\n" % (n, reason))
-                    out.write("\n")
+        write_markdown(args.markdown, list(table.values()) if args.tsv else rows,
+                       args.tsv or "this run")
     if args.min is not None and worst < args.min:
         print("target-table: below --min %.1f%%" % args.min)
         return 1
