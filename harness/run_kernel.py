@@ -2,10 +2,11 @@
 """Runs corpus kernels on the host (or a GPU) and checks them against numpy.
 
   run_kernel.py FILE.tileirbc [FILE...]     one line per kernel
-  run_kernel.py --all                       every manifest row
+  run_kernel.py --all [--glob '*v13_4*']    every manifest row (whose file matches)
   run_kernel.py --gpu FILE.tileirbc         through scripts/tileiras + CUDA
 """
 import argparse
+import fnmatch
 import multiprocessing
 import os
 import subprocess
@@ -76,6 +77,8 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*")
     parser.add_argument("--all", action="store_true")
+    parser.add_argument("--glob", default="*",
+                        help="with --all, only rows whose file name matches")
     parser.add_argument("--gpu", action="store_true")
     parser.add_argument("--bin-dir", default=os.environ.get(
         "TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin")))
@@ -86,7 +89,7 @@ def main():
     args = parser.parse_args()
     specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
     if args.all:
-        chosen = specs
+        chosen = [s for s in specs if fnmatch.fnmatch(s.file, args.glob)]
     else:
         chosen = []
         for f in args.files:

@@ -46,6 +46,11 @@ class InputsTest(unittest.TestCase):
                      arguments=ROW["arguments"].replace("a:array", "Locks:array", 1))
         self.assertEqual(inputs.scratch(manifest.parse_row(prose)), {"Locks"})
 
+    def test_accumulated_partials_start_at_zero(self):
+        spec = manifest.parse_row(dict(ROW, computes="DX, and partial a/DB accumulated per group"))
+        self.assertEqual(inputs.zero_initialized(spec), {"a", "DB"})
+        self.assertTrue(np.all(inputs.allocate(spec)["a"].view == 0))
+
     def test_float16_values_are_float32(self):
         values = dtypes.to_values("float16", np.array([1.0, 2049.0], dtype=np.float16))
         self.assertEqual(values.dtype, np.float32)

@@ -74,6 +74,18 @@ class ReferenceTest(unittest.TestCase):
         # The first query sees only the first key.
         np.testing.assert_allclose(got[0, :, 0], v[0, :, 0], rtol=1e-6)
 
+    def test_layer_norm_backward_partial_sums_by_group(self):
+        names = {"DX": (4, 3), "DY": (4, 3), "DW": (2, 3), "DB": (2, 3), "X": (4, 3),
+                 "W": (3,), "Mean": (4,), "Rstd": (4,)}
+        spec = spec_of(" | ".join(arr(n, "float32", s) for n, s in names.items()),
+                       "DW[g]=sum over rows r%64==g of DY*xhat; DB[g]=sum of DY")
+        values = dict(zip(names, self.values(*names.values())))
+        got = reference.evaluate(spec, values)
+        dy = values["DY"]
+        np.testing.assert_allclose(got["DB"], [dy[0] + dy[2], dy[1] + dy[3]], rtol=1e-6)
+        xhat = (values["X"] - values["Mean"][:, None]) * values["Rstd"][:, None]
+        np.testing.assert_allclose(got["DW"][1], (dy * xhat)[1] + (dy * xhat)[3], rtol=1e-5)
+
     def test_prose_has_no_reference(self):
         spec = spec_of(arr("x", "float32", (4,)), "see samples/LayerNorm.py backward")
         with self.assertRaises(reference.NoReference):

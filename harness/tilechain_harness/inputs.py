@@ -66,9 +66,13 @@ def fill(array, rng, reference):
 
 
 def zero_initialized(spec):
-    """Names the reference asks to start at zero ('DW/DB ... zero-init')."""
+    """Names the reference asks to start at zero ('DW/DB ... zero-init'), and
+    partial results the kernel adds into ('partial DW/DB accumulated per
+    group')."""
     names = set()
     for m in re.finditer(r"([\w/]+)(?:\s*\([^)]*\))?\s+zero-init", spec.reference):
+        names.update(m.group(1).split("/"))
+    for m in re.finditer(r"([\w/]+) accumulated per", spec.computes):
         names.update(m.group(1).split("/"))
     return names
 
