@@ -10,8 +10,7 @@
 // CHECK-LABEL: .entry matmul_rowsum(
 // CHECK: ld.global.b16
 // CHECK: cvt.f32.f16 [[X:%r[0-9]+]],
-// CHECK-NEXT: cvt.f32.f16 [[Y:%r[0-9]+]],
-// CHECK-NEXT: fma.rn.f32 [[S:%r[0-9]+]], [[X]], [[Y]], {{%r[0-9]+}};
+// CHECK: fma.rn.f32 [[S:%r[0-9]+]], {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
 // CHECK: fma.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[S]];
 // CHECK: add.rn.f32 [[R:%r[0-9]+]],
 // CHECK-NEXT: add.rn.f32 {{%r[0-9]+}}, [[R]],

@@ -330,12 +330,28 @@ void mapCarried(TileLowering &l, ValueRange values, ArrayRef<Value> buffers,
   }
 }
 
+/// Takes over the buffer of each initial tile that dies entering `loop`
+/// (the loop writes its carried tiles in place), so that it is neither
+/// allocated twice nor copied.
+void adoptInitialBuffers(TileLowering &l, Operation *loop, ValueRange inits,
+                         SmallVectorImpl<Value> &carriedBuffers) {
+  for (auto [init, buffer] : llvm::zip(inits, carriedBuffers)) {
+    if (!buffer)
+      continue;
+    if (Value reusable = l.reusableBuffer(init, loop)) {
+      buffer.getDefiningOp()->erase();
+      buffer = reusable;
+    }
+  }
+}
+
 LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
   LoopExits exits;
   allocateCarried(l, loc, op.getResultTypes(), exits.carriedBuffers,
                   exits.continueTypes);
+  adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);
   copyTilesInto(l, loc, op.getInitValues(), exits.carriedBuffers);
 
   auto scfFor = scf::ForOp::create(
@@ -372,6 +388,7 @@ LogicalResult lowerLoop(TileLowering &l, cuda_tile::LoopOp op) {
                   exits.continueTypes);
   allocateCarried(l, loc, op.getResultTypes(), exits.resultBuffers,
                   exits.breakTypes);
+  adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);
   copyTilesInto(l, loc, op.getInitValues(), exits.carriedBuffers);
 
   // The body runs in the "before" region; it goes on while no `break` ran

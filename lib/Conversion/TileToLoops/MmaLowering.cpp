@@ -182,7 +182,12 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
   int64_t k = lhsShape.back();
   Value lhsBuffer = l.lookup(lhs), rhsBuffer = l.lookup(rhs),
         accBuffer = l.lookup(acc);
-  Value result = l.allocTileFor(loc, resultType);
+  // Each result element reads its accumulator element first: the result can
+  // take the accumulator's buffer when nothing else reads it (a loop's
+  // carried accumulator, typically), which saves a tile and a copy.
+  Value result = l.reusableBuffer(acc, op);
+  if (!result)
+    result = l.allocTileFor(loc, resultType);
   Type accType = TileLowering::tileElementType(resultType);
 
   l.forEachElement(loc, shape, [&](OpBuilder &b, Location, ValueRange ivs) {

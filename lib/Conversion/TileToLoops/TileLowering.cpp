@@ -123,6 +123,20 @@ Value TileLowering::allocTileFor(Location loc, Type tileType) {
   return allocTile(loc, tileShape(tileType), tileElementType(tileType));
 }
 
+Value TileLowering::reusableBuffer(Value v, Operation *user) const {
+  if (!v.hasOneUse() || *v.getUsers().begin() != user)
+    return {};
+  Block *definedIn = isa<BlockArgument>(v)
+                         ? cast<BlockArgument>(v).getOwner()
+                         : v.getDefiningOp()->getBlock();
+  if (definedIn != user->getBlock())
+    return {};
+  Value lowered = lookup(v);
+  if (!lowered || !lowered.getDefiningOp<memref::AllocaOp>())
+    return {};
+  return lowered;
+}
+
 Value TileLowering::indexConstant(Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(builder, loc, v);
 }
@@ -190,7 +204,13 @@ LogicalResult TileLowering::lowerElementwise(
     map(op->getResult(0), computeElement(builder, loc, operands));
     return success();
   }
-  Value result = allocTileFor(loc, resultType);
+  Type bufferType = convertType(resultType);
+  Value result;
+  for (Value operand : op->getOperands())
+    if (!result && convertType(operand.getType()) == bufferType)
+      result = reusableBuffer(operand, op);
+  if (!result)
+    result = allocTileFor(loc, resultType);
   forEachElement(loc, shape, [&](OpBuilder &b, Location l, ValueRange ivs) {
     SmallVector<Value> elements;
     for (Value operand : operands)

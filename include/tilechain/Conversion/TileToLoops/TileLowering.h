@@ -141,6 +141,12 @@ public:
                         mlir::Type elementType);
   /// A fresh buffer for a value of cuda_tile tile type `tileType`.
   mlir::Value allocTileFor(mlir::Location loc, mlir::Type tileType);
+  /// The buffer of tile `v` if `user`, its only use, may write its result
+  /// there (in place): `v` is defined in, or is an argument of, `user`'s
+  /// block, so no later iteration of an enclosing loop reads it again, and
+  /// its buffer is its own (an alloca, not a view of another tile). The
+  /// caller must read each element before writing it. Null otherwise.
+  mlir::Value reusableBuffer(mlir::Value v, mlir::Operation *user) const;
   /// Emits a loop nest over `shape` (row-major, innermost last) and calls
   /// `body` inside it; for an empty shape calls `body` once with no ivs.
   void forEachElement(mlir::Location loc, llvm::ArrayRef<int64_t> shape,
@@ -156,8 +162,9 @@ public:
   void copyTile(mlir::Location loc, mlir::Value from, mlir::Value to);
 
   /// The common shape of "compute each result element from the operand
-  /// elements at the same position": allocates the result (or returns a
-  /// scalar for rank 0) and maps op's result 0 to it.
+  /// elements at the same position": writes the result over an operand of
+  /// its type that dies here, else into a new buffer (or returns a scalar for
+  /// rank 0), and maps op's result 0 to it.
   mlir::LogicalResult lowerElementwise(
       mlir::Operation *op,
       llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
