@@ -82,11 +82,11 @@ cuda_tile.module @m {
 // carried tile is read twice in the body (the sum gets a new buffer, copied
 // back at `continue`).
 // CHECK-LABEL: gpu.func @for_tile_kept(
-// CHECK: [[INIT:%.+]] = memref.alloca() : memref<4xf32>
-// CHECK: [[ACC:%.+]] = memref.alloca() : memref<4xf32>
+// CHECK: [[INIT:%.+]] = memref.alloca() : memref<4xi32>
+// CHECK: [[ACC:%.+]] = memref.alloca() : memref<4xi32>
 // CHECK-NEXT: memref.copy [[INIT]], [[ACC]]
 // CHECK: scf.for
-// CHECK: [[SUM:%.+]] = memref.alloca() : memref<4xf32>
+// CHECK: [[SUM:%.+]] = memref.alloca() : memref<4xi32>
 // CHECK: memref.store %{{.+}}, [[SUM]]
 // CHECK: memref.copy [[SUM]], [[ACC]]
 // CHECK: gpu.printf "["
@@ -95,12 +95,12 @@ cuda_tile.module @m {
   entry @for_tile_kept(%n: tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
-    %init = constant <f32: 0.0> : tile<4xf32>
-    %r = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%acc = %init) -> (tile<4xf32>) {
-      %s = addf %acc, %acc : tile<4xf32>
-      continue %s : tile<4xf32>
+    %init = iota : tile<4xi32>
+    %r = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%acc = %init) -> (tile<4xi32>) {
+      %s = addi %acc, %acc : tile<4xi32>
+      continue %s : tile<4xi32>
     }
-    %p = print_tko "%f\n", %init : tile<4xf32> -> token
+    %p = print_tko "%d\n", %init : tile<4xi32> -> token
     return
   }
 }
@@ -156,20 +156,23 @@ cuda_tile.module @m {
 
 // -----
 
-// Each tile result gets a fresh buffer that both branches fill.
+// Each tile result gets a fresh buffer that both branches fill: with the
+// value of a splat constant, or by copying the yielded tile.
 // CHECK-LABEL: gpu.func @if_tile(
+// CHECK: [[ONE:%.+]] = arith.constant 1 : i32
 // CHECK: [[A:%.+]] = memref.alloca() : memref<8xi32>
 // CHECK: [[B:%.+]] = memref.alloca() : memref<8xi32>
 // CHECK: [[R:%.+]] = memref.alloca() : memref<8xi32>
 // CHECK-NEXT: scf.if %arg0 {
-// CHECK-NEXT: memref.copy [[A]], [[R]]
-// CHECK-NEXT: } else {
+// CHECK-NOT: memref.copy
+// CHECK: memref.store [[ONE]], [[R]]
+// CHECK: } else {
 // CHECK-NEXT: memref.copy [[B]], [[R]]
 // CHECK: memref.load [[R]]
 cuda_tile.module @m {
   entry @if_tile(%c: tile<i1>) {
     %a = constant <i32: 1> : tile<8xi32>
-    %b = constant <i32: 2> : tile<8xi32>
+    %b = iota : tile<8xi32>
     %r = if %c -> (tile<8xi32>) {
       yield %a : tile<8xi32>
     } else {
@@ -367,6 +370,36 @@ cuda_tile.module @m {
   entry @gdc() {
     %0 = gdc_wait_tko : token
     %1 = gdc_launch_dependents_tko token=%0 : token
+    return
+  }
+}
+
+// -----
+
+// A splat initial tile defined outside an enclosing loop is needed by every
+// outer iteration, so the inner loop cannot take its buffer; the carried
+// buffer is filled with its value instead of copied from it.
+// CHECK-LABEL: gpu.func @for_splat_init(
+// CHECK: [[ZERO:%.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.for %{{.+}} = %{{.+}} to %arg0
+// CHECK-NEXT: [[ACC:%.+]] = memref.alloca() : memref<4xf32>
+// CHECK-NOT: memref.copy
+// CHECK: memref.store [[ZERO]], [[ACC]]
+// CHECK: scf.for %{{.+}} = %{{.+}} to %arg0
+cuda_tile.module @m {
+  entry @for_splat_init(%n: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zeros = constant <f32: 0.0> : tile<4xf32>
+    %one = constant <f32: 1.0> : tile<4xf32>
+    for %j in (%c0 to %n, step %c1) : tile<i32> {
+      %r = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%acc = %zeros) -> (tile<4xf32>) {
+        %s = addf %acc, %one : tile<4xf32>
+        continue %s : tile<4xf32>
+      }
+      %p = print_tko "%f\n", %r : tile<4xf32> -> token
+      continue
+    }
     return
   }
 }

@@ -135,10 +135,13 @@ SmallVector<Value> scalarsOf(TileLowering &l, ValueRange values) {
 
 /// Copies each tile among `values` into the buffer at the same position of
 /// `buffers`. A value that reads one of `buffers` (other than its own
-/// target) is first copied aside, so that swapping carried tiles works.
+/// target) is first copied aside, so that swapping carried tiles works. A
+/// splat constant is filled in instead, so that its own buffer need not
+/// live as long as the copies (a loop's zero accumulator, typically).
 void copyTilesInto(TileLowering &l, Location loc, ValueRange values,
                    ArrayRef<Value> buffers) {
   SmallVector<Value> sources;
+  SmallVector<std::pair<Value, Value>> fills;
   for (auto [value, buffer] : llvm::zip(values, buffers)) {
     if (!buffer) {
       sources.push_back(Value());
@@ -148,6 +151,11 @@ void copyTilesInto(TileLowering &l, Location loc, ValueRange values,
     Value root = rootBuffer(source);
     if (root == buffer) {
       sources.push_back(Value()); // already in place
+      continue;
+    }
+    if (Value splat = l.lookupSplat(value)) {
+      sources.push_back(Value());
+      fills.push_back({splat, buffer});
       continue;
     }
     if (llvm::is_contained(buffers, root)) {
@@ -160,6 +168,8 @@ void copyTilesInto(TileLowering &l, Location loc, ValueRange values,
   for (auto [source, buffer] : llvm::zip(sources, buffers))
     if (source)
       l.copyTile(loc, source, buffer);
+  for (auto [splat, buffer] : fills)
+    l.fillTile(loc, splat, buffer);
 }
 
 FailureOr<SmallVector<Value>> lowerIf(TileLowering &l, cuda_tile::IfOp op,

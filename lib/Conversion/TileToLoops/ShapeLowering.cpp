@@ -121,11 +121,9 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
       return success();
     }
     Value result = l.allocTileFor(loc, op.getType());
-    l.forEachElement(loc, shape,
-                     [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-                       l.writeElement(nb, nl, element, result, ivs);
-                     });
+    l.fillTile(loc, element, result);
     l.map(op.getResult(), result);
+    l.mapSplat(op.getResult(), element);
     return success();
   }
   // Tile buffers are never written after their defining op, so the kernel

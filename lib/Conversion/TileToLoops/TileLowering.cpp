@@ -191,6 +191,13 @@ void TileLowering::copyTile(Location loc, Value from, Value to) {
   memref::CopyOp::create(builder, loc, from, to);
 }
 
+void TileLowering::fillTile(Location loc, Value element, Value to) {
+  forEachElement(loc, cast<MemRefType>(to.getType()).getShape(),
+                 [&](OpBuilder &b, Location l, ValueRange ivs) {
+                   writeElement(b, l, element, to, ivs);
+                 });
+}
+
 LogicalResult TileLowering::lowerElementwise(
     Operation *op,
     function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {

@@ -121,6 +121,10 @@ public:
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
   mlir::Value lookup(mlir::Value v) const;
   void map(mlir::Value from, mlir::Value to);
+  /// The scalar every element of tile `v` equals, where tile-lower knows one
+  /// (splat constants); null otherwise. Lets a copy of `v` be a fill.
+  mlir::Value lookupSplat(mlir::Value v) const { return splats.lookup(v); }
+  void mapSplat(mlir::Value tile, mlir::Value scalar) { splats[tile] = scalar; }
   const ViewInfo &lookupView(mlir::Value v) const;
   void mapView(mlir::Value from, ViewInfo info);
 
@@ -160,6 +164,8 @@ public:
                     mlir::ValueRange ivs);
   /// Copies a whole tile buffer into another of the same shape.
   void copyTile(mlir::Location loc, mlir::Value from, mlir::Value to);
+  /// Writes `element` into every element of the tile buffer `to`.
+  void fillTile(mlir::Location loc, mlir::Value element, mlir::Value to);
 
   /// The common shape of "compute each result element from the operand
   /// elements at the same position": writes the result over an operand of
@@ -182,6 +188,7 @@ private:
   TargetInfo target;
   llvm::DenseMap<mlir::Value, mlir::Value> values;
   llvm::DenseMap<mlir::Value, ViewInfo> views;
+  llvm::DenseMap<mlir::Value, mlir::Value> splats;
 };
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
