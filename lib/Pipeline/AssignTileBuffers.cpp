@@ -29,6 +29,11 @@ namespace {
 /// Every buffer starts at a multiple of this, enough for vector accesses.
 constexpr int64_t kBufferAlignment = 16;
 
+/// The most local memory a thread can have (every target since sm_20). The
+/// arena lives there: a kernel needing more would compile and then fail to
+/// launch, so it is refused here.
+constexpr int64_t kLocalMemoryPerThread = 512 * 1024;
+
 struct Lifetime {
   memref::AllocaOp alloca;
   int64_t begin, end, bytes, offset = 0;
@@ -78,7 +83,7 @@ std::optional<int64_t> staticBytes(MemRefType type) {
   return type.getNumElements() * elementBytes;
 }
 
-void packBuffers(gpu::GPUFuncOp func) {
+LogicalResult packBuffers(gpu::GPUFuncOp func) {
   DenseMap<Operation *, int64_t> position;
   int64_t next = 0;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = next++; });
@@ -106,7 +111,7 @@ void packBuffers(gpu::GPUFuncOp func) {
     lifetimes.push_back({alloca, begin, end, padded});
   });
   if (lifetimes.empty())
-    return;
+    return success();
 
   // First fit in order of birth: each buffer takes the lowest offset that
   // overlaps no buffer whose lifetime overlaps its own.
@@ -133,6 +138,21 @@ void packBuffers(gpu::GPUFuncOp func) {
     arenaBytes = std::max(arenaBytes, offset + current.bytes);
   }
 
+  if (arenaBytes > kLocalMemoryPerThread) {
+    Lifetime &largest = *llvm::max_element(
+        lifetimes, [](const Lifetime &a, const Lifetime &b) {
+          return a.bytes < b.bytes;
+        });
+    InFlightDiagnostic error = func.emitError()
+        << "the tiles of kernel '" << func.getName() << "' need "
+        << arenaBytes << " bytes of local memory per thread at their peak; "
+        << "a thread has at most " << kLocalMemoryPerThread;
+    error.attachNote(largest.alloca.getLoc())
+        << "the largest is this " << largest.alloca.getType() << " ("
+        << largest.bytes << " bytes)";
+    return failure();
+  }
+
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   Location loc = func.getLoc();
   auto arenaType = MemRefType::get({arenaBytes}, builder.getI8Type());
@@ -151,6 +171,7 @@ void packBuffers(gpu::GPUFuncOp func) {
   // may be one of these allocas.
   for (Lifetime &lifetime : lifetimes)
     lifetime.alloca.erase();
+  return success();
 }
 
 struct AssignTileBuffersPass
@@ -170,7 +191,11 @@ struct AssignTileBuffersPass
   }
 
   void runOnOperation() override {
-    getOperation().walk([](gpu::GPUFuncOp func) { packBuffers(func); });
+    bool packed = true;
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      packed &= succeeded(packBuffers(func));
+    if (!packed)
+      signalPassFailure();
   }
 };
 

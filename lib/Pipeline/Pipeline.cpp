@@ -59,6 +59,9 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
 void tilechain::populateSchedPipeline(OpPassManager &pm) {
   pm.addPass(createExpectStagePass("tile-lower"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
+  // Tile buffers nothing reads (a splat filled in by value instead of
+  // copied) are dropped with their fill loops before they take space.
+  perGPUModule.addPass(createCanonicalizerPass());
   perGPUModule.addPass(createAssignTileBuffersPass());
   perGPUModule.addPass(createCanonicalizerPass());
   perGPUModule.addPass(createCSEPass());

@@ -30,3 +30,31 @@ module attributes {tilechain.stage = "tile-lower"} {
   cuda_tile.module @m {
   }
 }
+
+// -----
+
+// Tiles that cannot share bytes and together exceed a thread's 512 KiB of
+// local memory are refused (the cubin would not launch); the note points at
+// the largest.
+module attributes {tilechain.stage = "tile-lower"} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error@+1 {{the tiles of kernel 'k' need 589824 bytes of local memory per thread at their peak; a thread has at most 524288}}
+    gpu.func @k(%x: f32) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-note@+1 {{the largest is this 'memref<256x256xf32>' (262144 bytes)}}
+      %a = memref.alloca() : memref<256x256xf32>
+      %b = memref.alloca() : memref<256x256xf32>
+      %c = memref.alloca() : memref<128x128xf32>
+      memref.store %x, %a[%c0, %c0] : memref<256x256xf32>
+      memref.store %x, %b[%c0, %c0] : memref<256x256xf32>
+      memref.store %x, %c[%c0, %c0] : memref<128x128xf32>
+      %va = memref.load %a[%c0, %c0] : memref<256x256xf32>
+      %vb = memref.load %b[%c0, %c0] : memref<256x256xf32>
+      %vc = memref.load %c[%c0, %c0] : memref<128x128xf32>
+      %s = arith.addf %va, %vb : f32
+      %t = arith.addf %s, %vc : f32
+      memref.store %t, %a[%c0, %c0] : memref<256x256xf32>
+      gpu.return
+    }
+  }
+}
