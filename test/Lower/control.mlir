@@ -26,6 +26,33 @@ cuda_tile.module @m {
 
 // -----
 
+// A signed loop whose step is not a positive constant may count down, which
+// scf.for cannot: it runs k over the trip count, computed in i64 from the
+// step's sign, and iv = lower + k * step.
+// CHECK-LABEL: gpu.func @for_runtime_step(
+// CHECK-DAG: [[LO:%.+]] = arith.extsi %arg0 : i32 to i64
+// CHECK-DAG: [[HI:%.+]] = arith.extsi %arg1 : i32 to i64
+// CHECK-DAG: [[ST:%.+]] = arith.extsi %arg2 : i32 to i64
+// CHECK: [[UP:%.+]] = arith.cmpi sgt, [[ST]], %{{.+}} : i64
+// CHECK: [[TRIPS:%.+]] = arith.ceildivsi
+// CHECK: scf.for [[K:%.+]] = %{{.+}} to [[TRIPS]] step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (i32)  : i64 {
+// CHECK-NEXT: [[OFF:%.+]] = arith.muli [[K]], [[ST]] : i64
+// CHECK-NEXT: [[IV:%.+]] = arith.addi [[LO]], [[OFF]] : i64
+// CHECK-NEXT: arith.trunci [[IV]] : i64 to i32
+cuda_tile.module @m {
+  entry @for_runtime_step(%lo: tile<i32>, %hi: tile<i32>, %step: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %r = for %i in (%lo to %hi, step %step) : tile<i32> iter_values(%acc = %c0) -> (tile<i32>) {
+      %s = addi %acc, %i : tile<i32>
+      continue %s : tile<i32>
+    }
+    %p = print_tko "%d\n", %r : tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // CHECK-LABEL: gpu.func @for_unsigned(
 // CHECK: scf.for unsigned [[I:%.+]] = %{{.+}} to %arg0 step %{{.+}}  : i64 {
 // CHECK-NEXT: gpu.printf "%lld\0A", [[I]] : i64

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -355,6 +356,51 @@ void adoptInitialBuffers(TileLowering &l, Operation *loop, ValueRange inits,
   }
 }
 
+/// The bounds of an scf.for that runs `op`'s iterations, and how to get
+/// `op`'s induction variable from the scf.for's. A signed loop whose step is
+/// not a positive constant may count down (cuTile's range(10, -5, -3)), which
+/// scf.for cannot: it runs over the trip count instead, computed in i64, with
+/// iv = lower + k * step.
+struct ForBounds {
+  Value lower, upper, step;
+  bool counted = false; // the scf.for runs k over [0, trip count)
+  Value origin, stride; // i64 lower bound and step when counted
+};
+
+ForBounds forBounds(TileLowering &l, cuda_tile::ForOp op) {
+  ForBounds bounds{l.lookup(op.getLowerBound()), l.lookup(op.getUpperBound()),
+                   l.lookup(op.getStep())};
+  APInt step;
+  if (op.getUnsignedCmp() ||
+      (matchPattern(bounds.step, m_ConstantInt(&step)) &&
+       step.isStrictlyPositive()))
+    return bounds;
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  auto wide = [&](Value v) -> Value {
+    return v.getType() == i64 ? v : arith::ExtSIOp::create(b, loc, i64, v);
+  };
+  Value lower = wide(bounds.lower), upper = wide(bounds.upper),
+        stride = wide(bounds.step);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  Value up = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, stride,
+                                   zero);
+  // Distance to cover and step size, both as positive counts.
+  Value distance = arith::SelectOp::create(
+      b, loc, up, arith::SubIOp::create(b, loc, upper, lower),
+      arith::SubIOp::create(b, loc, lower, upper));
+  distance = arith::MaxSIOp::create(b, loc, distance, zero);
+  Value magnitude = arith::SelectOp::create(
+      b, loc, up, stride, arith::SubIOp::create(b, loc, zero, stride));
+  // A zero step would never end; it runs no iteration here rather than
+  // dividing by zero.
+  magnitude = arith::MaxSIOp::create(b, loc, magnitude, one);
+  Value trips = arith::CeilDivSIOp::create(b, loc, distance, magnitude);
+  return {zero, trips, one, /*counted=*/true, lower, stride};
+}
+
 LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
@@ -364,16 +410,25 @@ LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);
   copyTilesInto(l, loc, op.getInitValues(), exits.carriedBuffers);
 
+  ForBounds bounds = forBounds(l, op);
   auto scfFor = scf::ForOp::create(
-      b, loc, l.lookup(op.getLowerBound()), l.lookup(op.getUpperBound()),
-      l.lookup(op.getStep()), scalarsOf(l, op.getInitValues()),
-      /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
+      b, loc, bounds.lower, bounds.upper, bounds.step,
+      scalarsOf(l, op.getInitValues()), /*bodyBuilder=*/nullptr,
+      op.getUnsignedCmp());
   {
     OpBuilder::InsertionGuard guard(b);
     Block *body = scfFor.getBody();
     clearBlock(body);
     b.setInsertionPointToEnd(body);
-    l.map(op.getInductionVar(), scfFor.getInductionVar());
+    Value iv = scfFor.getInductionVar();
+    if (bounds.counted) {
+      Value offset = arith::MulIOp::create(b, loc, iv, bounds.stride);
+      iv = arith::AddIOp::create(b, loc, bounds.origin, offset);
+      Type ivType = TileLowering::convertType(op.getInductionVar().getType());
+      if (iv.getType() != ivType)
+        iv = arith::TruncIOp::create(b, loc, ivType, iv);
+    }
+    l.map(op.getInductionVar(), iv);
     mapCarried(l, op.getRegionIterValues(), exits.carriedBuffers,
                scfFor.getRegionIterArgs());
     Block &source = *op.getBody();
