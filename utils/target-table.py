@@ -126,7 +126,10 @@ def reason_counts(rows):
     reasons = collections.defaultdict(collections.Counter)
     for row in rows:
         if row.outcome != "compiled":
-            reasons[row.outcome][re.sub(r"sm_\d+\w*", "sm_XX", row.reason)] += 1
+            reason = re.sub(r"sm_\d+\w*", "sm_XX", row.reason)
+            reason = re.sub(r"kernel '[^']*'", "kernel K", reason)
+            reason = re.sub(r"need \d+ bytes", "need N bytes", reason)
+            reasons[row.outcome][reason] += 1
     return reasons
 
 
@@ -138,12 +141,18 @@ def git_commit():
         return "unknown"
 
 
-def write_markdown(path, rows, tsv):
+def write_markdown(path, rows, tsv, corpus):
     targets = sorted({r.target for r in rows}, key=lambda t: int(re.sub(r"\D", "", t)))
     by_file = collections.defaultdict(dict)
     for row in rows:
         by_file[row.file][row.target] = row
     summary, _ = summary_lines(rows, targets)
+    everything = corpus_files(corpus, 1, "*")
+    coverage = ["| target | recorded | of the corpus files that apply |", "|---|---|---|"]
+    for target in targets:
+        applicable = [f for f in everything if applies(f, target)]
+        recorded = sum(1 for f in applicable if target in by_file.get(f, {}))
+        coverage.append("| %s | %d | %d |" % (target, recorded, len(applicable)))
     seconds = sorted(float(r.seconds) for r in rows)
     mark = {"compiled": "ok", "refused": "refused", "failed": "**FAILED**"}
     with open(path, "w") as out:
@@ -157,6 +166,8 @@ def write_markdown(path, rows, tsv):
                      seconds[len(seconds) // 2] if seconds else 0.0,
                      seconds[-1] if seconds else 0.0))
         out.write("\n".join(summary) + "\n\n")
+        out.write("Coverage (the run continues where it stopped: rerun the same command):\n\n")
+        out.write("\n".join(coverage) + "\n\n")
         reasons = reason_counts(rows)
         for outcome in ("refused", "failed"):
             if reasons[outcome]:
@@ -227,7 +238,7 @@ def main(argv):
             print("%s x%d: %s" % (outcome, n, reason))
     if args.markdown:
         write_markdown(args.markdown, list(table.values()) if args.tsv else rows,
-                       args.tsv or "this run")
+                       args.tsv or "this run", args.corpus)
     if args.min is not None and worst < args.min:
         print("target-table: below --min %.1f%%" % args.min)
         return 1
