@@ -100,8 +100,11 @@ struct LowerTileModulesPass
                       << " (expected 0-3)";
       return signalPassFailure();
     }
+    // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
+    // they arrived for it in PTX 8.1, which every ptxas we accept reads.
+    StringRef features = gpuName.getValue() == "sm_89" ? "+ptx81" : "";
     auto targetAttr = NVVM::NVVMTargetAttr::get(
-        context, optLevel, "nvptx64-nvidia-cuda", gpuName, /*features=*/"");
+        context, optLevel, "nvptx64-nvidia-cuda", gpuName, features);
 
     bool allLowered = true;
     OpBuilder builder(context);

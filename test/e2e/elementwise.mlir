@@ -7,6 +7,12 @@
 // RUN: tile-link %t/k.ptx -o %t/k.cubin
 // RUN: FileCheck %s < %t/k.ptx
 // RUN: not grep __nv_ %t/k.ptx
+// sm_89 has the f8 conversions from PTX 8.1 on (its minimum ISA is 7.8).
+// RUN: tile-lower %s --gpu-name=sm_89 | tile-sched | tile-llc -o %t/k89.ptx
+// RUN: tile-link %t/k89.ptx -o %t/k89.cubin
+// RUN: FileCheck %s --check-prefix=SM89 < %t/k89.ptx
+// SM89: .version 8.1
+// SM89: cvt.rn.satfinite.e4m3x2.f32
 // CHECK-DAG: add.rz.f32
 // CHECK-DAG: mul.rp.ftz.f32
 // CHECK-DAG: div.approx.f32
