@@ -86,6 +86,13 @@ class ReferenceTest(unittest.TestCase):
         xhat = (values["X"] - values["Mean"][:, None]) * values["Rstd"][:, None]
         np.testing.assert_allclose(got["DW"][1], (dy * xhat)[1] + (dy * xhat)[3], rtol=1e-5)
 
+    def test_complex_result_has_no_reference(self):
+        spec = spec_of(arr("x", "float32", (4, 2)) + " | " + arr("y", "float32", (4, 2)),
+                       "y = np.fft.fft(x, axis=-1)")
+        x, y = self.values((4, 2), (4, 2))
+        with self.assertRaises(reference.NoReference):
+            reference.evaluate(spec, {"x": x, "y": y})
+
     def test_prose_has_no_reference(self):
         spec = spec_of(arr("x", "float32", (4,)), "see samples/LayerNorm.py backward")
         with self.assertRaises(reference.NoReference):
