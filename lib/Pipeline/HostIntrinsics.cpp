@@ -41,8 +41,7 @@ HostOp classifyIntrinsic(StringRef name) {
   if (parts.size() < 2)
     return HostOp::None;
   StringRef mode = parts[1];
-  if (mode != "rn" && mode != "approx" && mode != "full" && mode != "ftz" &&
-      !(op == "div" && parts.size() == 2)) // llvm.nvvm.div.full
+  if (mode != "rn" && mode != "approx" && mode != "full")
     return HostOp::None;
   return llvm::StringSwitch<HostOp>(op)
       .Case("add", HostOp::Add)
