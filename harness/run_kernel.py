@@ -25,10 +25,11 @@ def corpus_dir():
     return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")
 
 
-def run_gpu(spec, bytecode, work_dir, num_sms, bin_dir):
+def run_gpu(spec, bytecode, work_dir, num_sms, bin_dir, tile_form):
     cubin = os.path.join(work_dir, "kernel.cubin")
     subprocess.run([os.path.join(ROOT, "scripts", "tileiras"), bytecode, "-o", cubin,
-                    "--gpu-name", spec.sm_arch[0]], check=True)
+                    "--gpu-name", spec.sm_arch[0], "--tile-form", tile_form],
+                   check=True)
     arrays = inputs.allocate(spec)
     expected = check.expected_results(spec, arrays,
                                       check.kernel_uses_tf32(bytecode, bin_dir))
@@ -43,7 +44,8 @@ def run_isolated(job):
     result, not the end of the sweep."""
     spec, args = job
     command = [sys.executable, os.path.abspath(__file__), spec.file,
-               "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms)]
+               "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms),
+               "--tile-form", args.tile_form]
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               timeout=args.timeout)
@@ -63,10 +65,12 @@ def run_one(job):
     with tempfile.TemporaryDirectory() as work_dir:
         try:
             if args.gpu:
-                outcome = run_gpu(spec, bytecode, work_dir, args.num_sms, args.bin_dir)
+                outcome = run_gpu(spec, bytecode, work_dir, args.num_sms, args.bin_dir,
+                                  args.tile_form)
             else:
                 outcome = check.run_on_host(spec, bytecode, work_dir, args.bin_dir,
-                                            num_sms=args.num_sms)
+                                            num_sms=args.num_sms,
+                                            tile_form=args.tile_form)
         except Exception as error:  # a harness problem: report, keep going
             outcome = check.Outcome("error", "%s: %s" % (type(error).__name__, error))
     return spec.file, outcome
@@ -84,6 +88,9 @@ def main():
         "TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin")))
     parser.add_argument("--num-sms", type=int, default=132)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--tile-form", choices=("serial", "parallel"),
+                        default="serial",
+                        help="tile-lower's form (docs/pipeline.md)")
     parser.add_argument("--timeout", type=int, default=120,
                         help="seconds per kernel with --all")
     args = parser.parse_args()

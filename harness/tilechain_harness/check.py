@@ -57,7 +57,8 @@ def unsupported_reason(spec):
     return None
 
 
-def run_on_host(spec, bytecode, work_dir, bin_dir, seed=0, num_sms=132):
+def run_on_host(spec, bytecode, work_dir, bin_dir, seed=0, num_sms=132,
+                tile_form="serial"):
     reason = unsupported_reason(spec)
     if reason:
         return Outcome(UNSUPPORTED, reason)
@@ -68,10 +69,12 @@ def run_on_host(spec, bytecode, work_dir, bin_dir, seed=0, num_sms=132):
     except reference.NoReference as error:
         return Outcome(NO_REFERENCE, str(error))
     try:
-        library = host.compile_host(bytecode, work_dir, bin_dir, spec.sm_arch[0])
+        library = host.compile_host(bytecode, work_dir, bin_dir, spec.sm_arch[0],
+                                    tile_form=tile_form)
     except subprocess.CalledProcessError as error:
         lines = (error.stderr or b"").decode(errors="replace").strip().splitlines()
-        return Outcome(COMPILE_ERROR, lines[0] if lines else str(error))
+        errors = [line for line in lines if "error:" in line] or lines
+        return Outcome(COMPILE_ERROR, errors[0] if errors else str(error))
     packed = params.pack(spec, {n: a.address for n, a in arrays.items()})
     host.launch(library, spec.symbol, packed, spec.grid(num_sms))
     problems = compare_all(arrays, expected)

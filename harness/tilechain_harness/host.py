@@ -6,7 +6,8 @@ import subprocess
 from . import params as params_mod
 
 
-def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc"):
+def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc",
+                 tile_form="serial"):
     """tile-read | tile-lower | tile-sched | tile-llc --emit=host-obj, then a
     shared library; returns its path. Raises CalledProcessError with the
     failing stage's stderr."""
@@ -14,7 +15,8 @@ def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc"):
     obj = os.path.join(out_dir, "kernel.o")
     lib = os.path.join(out_dir, "kernel.so")
     stages = [[tool("tile-read"), bytecode],
-              [tool("tile-lower"), "--gpu-name", gpu_name],
+              [tool("tile-lower"), "--gpu-name", gpu_name,
+               "--tile-form=" + tile_form],
               [tool("tile-sched")],
               [tool("tile-llc"), "--emit=host-obj", "-o", obj]]
     data = None

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -29,14 +30,17 @@ using namespace mlir;
 
 namespace {
 
-LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
-                         const tilechain::TargetInfo &target) {
+/// A gpu.func kernel with `entry`'s name and flattened parameters, or null
+/// after a diagnostic.
+gpu::GPUFuncOp createKernel(cuda_tile::EntryOp entry, OpBuilder &builder) {
   SmallVector<Type> argTypes;
   for (Type t : entry.getArgumentTypes()) {
     Type converted = tilechain::TileLowering::convertType(t);
-    if (!converted || isa<MemRefType>(converted))
-      return entry.emitError()
-             << "tile-lower cannot lower kernel parameter of type " << t;
+    if (!converted || isa<MemRefType>(converted)) {
+      entry.emitError() << "tile-lower cannot lower kernel parameter of type "
+                        << t;
+      return {};
+    }
     argTypes.push_back(converted);
   }
   auto func = gpu::GPUFuncOp::create(builder, entry.getLoc(),
@@ -44,22 +48,77 @@ LogicalResult lowerEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                      builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
+  return func;
+}
+
+/// Lowers `entry`'s body into `func` with `lowering`.
+LogicalResult lowerBody(cuda_tile::EntryOp entry, gpu::GPUFuncOp func,
+                        tilechain::TileLowering &lowering,
+                        OpBuilder &bodyBuilder) {
+  Block &source = entry.getBody().front();
+  for (auto [from, to] :
+       llvm::zip(source.getArguments(), func.getBody().getArguments()))
+    lowering.map(from, to);
+  if (failed(lowering.lowerBlock(source)))
+    return failure();
+  gpu::ReturnOp::create(bodyBuilder, source.getTerminator()->getLoc());
+  return success();
+}
+
+LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                               const tilechain::TargetInfo &target) {
+  gpu::GPUFuncOp func = createKernel(entry, builder);
+  if (!func)
+    return failure();
   // The serial layout runs the whole tile program on one thread; the PTX
   // says so (.reqntid 1, 1, 1), so a launch with more threads fails instead
   // of racing. (known_block_size would add a .maxntid, which ptxas refuses
   // beside .reqntid.)
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr({1, 1, 1}));
-  Block &body = func.getBody().front();
-  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&body);
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   tilechain::TileLowering lowering(bodyBuilder, target);
-  Block &source = entry.getBody().front();
-  for (auto [from, to] : llvm::zip(source.getArguments(), body.getArguments()))
-    lowering.map(from, to);
-  if (failed(lowering.lowerBlock(source)))
+  return lowerBody(entry, func, lowering, bodyBuilder);
+}
+
+/// The parallel form: the kernel's tiles spread over the CTA's threads, in
+/// NVIDIA's tile-kernel form (docs/tile-kernel-contract.md). When an op has
+/// no parallel lowering yet, the kernel is lowered serially and a remark
+/// says which op kept it there.
+LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                                 const tilechain::TargetInfo &target) {
+  gpu::GPUFuncOp func = createKernel(entry, builder);
+  if (!func)
     return failure();
-  gpu::ReturnOp::create(bodyBuilder, source.getTerminator()->getLoc());
-  return success();
+  unsigned numWarps = tilechain::chooseNumWarps(entry);
+  func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                builder.getDenseI32ArrayAttr(
+                    {static_cast<int32_t>(numWarps * 32), 1, 1}));
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                builder.getI32IntegerAttr(1));
+  func->setAttr("tilechain.tile_kernel", builder.getUnitAttr());
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  Location loc = entry.getLoc();
+  Value tid = gpu::ThreadIdOp::create(bodyBuilder, loc, gpu::Dimension::x);
+  Value lane = arith::AndIOp::create(
+      bodyBuilder, loc, tid, arith::ConstantIndexOp::create(bodyBuilder, loc, 31));
+  Value warp = arith::ShRUIOp::create(
+      bodyBuilder, loc, tid, arith::ConstantIndexOp::create(bodyBuilder, loc, 5));
+  tilechain::TileLowering lowering(bodyBuilder, target);
+  lowering.startParallel(numWarps, lane, warp, func, /*sharedBytesLimit=*/
+                         48 * 1024);
+  if (succeeded(lowerBody(entry, func, lowering, bodyBuilder)) &&
+      !lowering.getDeclineReason()) {
+    lowering.finishParallel();
+    return success();
+  }
+  func.erase();
+  if (!lowering.getDeclineReason())
+    return failure();
+  entry.emitRemark() << "kernel '" << entry.getSymName()
+                     << "' runs in the serial form: "
+                     << *lowering.getDeclineReason();
+  return lowerSerialEntry(entry, builder, target);
 }
 
 struct LowerTileModulesPass
@@ -69,9 +128,10 @@ struct LowerTileModulesPass
   LowerTileModulesPass() = default;
   LowerTileModulesPass(const LowerTileModulesPass &other)
       : PassWrapper(other) {}
-  LowerTileModulesPass(StringRef chip, unsigned level) {
+  LowerTileModulesPass(StringRef chip, unsigned level, bool parallelForm) {
     gpuName = chip.str();
     optLevel = level;
+    parallel = parallelForm;
   }
 
   StringRef getArgument() const override {
@@ -83,7 +143,8 @@ struct LowerTileModulesPass
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                     math::MathDialect, memref::MemRefDialect,
-                    NVVM::NVVMDialect, scf::SCFDialect>();
+                    NVVM::NVVMDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
   }
 
   void runOnOperation() override {
@@ -127,7 +188,8 @@ struct LowerTileModulesPass
       for (Operation &op : tileModule.getBody().front()) {
         LogicalResult lowered = failure();
         if (auto entry = dyn_cast<cuda_tile::EntryOp>(op))
-          lowered = lowerEntry(entry, builder, *target);
+          lowered = parallel ? lowerParallelEntry(entry, builder, *target)
+                             : lowerSerialEntry(entry, builder, *target);
         else if (auto global = dyn_cast<cuda_tile::GlobalOp>(op))
           lowered = tilechain::lowerGlobal(global.getOperation(), builder);
         else
@@ -147,11 +209,16 @@ struct LowerTileModulesPass
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("Optimization level, 0-3"),
                             llvm::cl::init(3)};
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Spread tiles over a CTA's threads where possible"),
+      llvm::cl::init(false)};
 };
 
 } // namespace
 
 std::unique_ptr<Pass> tilechain::createLowerTileModulesPass(StringRef gpuName,
-                                                            unsigned optLevel) {
-  return std::make_unique<LowerTileModulesPass>(gpuName, optLevel);
+                                                            unsigned optLevel,
+                                                            bool parallel) {
+  return std::make_unique<LowerTileModulesPass>(gpuName, optLevel, parallel);
 }

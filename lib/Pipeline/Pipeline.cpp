@@ -14,6 +14,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -52,7 +54,8 @@ bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
 void tilechain::populateLowerPipeline(OpPassManager &pm,
                                       const LowerOptions &options) {
   pm.addPass(createExpectStagePass("tile-read"));
-  pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel));
+  pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel,
+                                        options.parallel));
   pm.addPass(createMarkStagePass("tile-lower"));
 }
 
@@ -89,12 +92,14 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
   // What tile-llc's convert-gpu-to-nvvm lowers besides gpu itself.
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect>();
+                  memref::MemRefDialect, scf::SCFDialect,
+                  vector::VectorDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);
   registerConvertMathToLLVMInterface(registry);
   registerConvertMemRefToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
   registerConvertNVVMToLLVMInterface(registry);
   registerBuiltinDialectTranslation(registry);

@@ -15,9 +15,11 @@ std::unique_ptr<mlir::Pass> createExpectStagePass(llvm::StringRef stage);
 /// Records on the module that `stage` produced it.
 std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 
-/// Replaces every cuda_tile.module by a gpu.module targeting `gpuName`.
+/// Replaces every cuda_tile.module by a gpu.module targeting `gpuName`;
+/// with `parallel`, kernels take the parallel form where they can.
 std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
-                                                       unsigned optLevel);
+                                                       unsigned optLevel,
+                                                       bool parallel = false);
 
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();

@@ -40,6 +40,10 @@ struct LowerOptions {
   std::string gpuName = "sm_100";
   /// 0-3; recorded in the #nvvm.target for tile-llc.
   unsigned optLevel = 3;
+  /// Spread tiles over a CTA's threads (the parallel form) where every op
+  /// of a kernel has a parallel lowering; otherwise one thread per CTA runs
+  /// the kernel (the serial form).
+  bool parallel = false;
 };
 void populateLowerPipeline(mlir::OpPassManager &pm, const LowerOptions &options);
 

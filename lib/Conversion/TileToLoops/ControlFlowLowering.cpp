@@ -1,5 +1,10 @@
 //===- ControlFlowLowering.cpp - if, for, loop, break, continue -> scf ----===//
 //
+// Both forms share this file: in the parallel form a tile buffer holds the
+// registers of the running thread in the tile's default layout (an array
+// that LLVM keeps in registers), written by storeTileBuffer and read back
+// by mapTileBuffer.
+//
 // Structured control flow keeps its structure: `if` becomes scf.if, `for`
 // scf.for and `loop` scf.while. Rank-0 values cross regions as scf results and
 // iter_args; a tile crosses a region boundary through a buffer:
@@ -141,6 +146,13 @@ SmallVector<Value> scalarsOf(TileLowering &l, ValueRange values) {
 /// live as long as the copies (a loop's zero accumulator, typically).
 void copyTilesInto(TileLowering &l, Location loc, ValueRange values,
                    ArrayRef<Value> buffers) {
+  if (l.isParallel()) {
+    // The registers are SSA values read before any of these stores.
+    for (auto [value, buffer] : llvm::zip(values, buffers))
+      if (buffer)
+        l.storeTileBuffer(value, buffer);
+    return;
+  }
   SmallVector<Value> sources;
   SmallVector<std::pair<Value, Value>> fills;
   for (auto [value, buffer] : llvm::zip(values, buffers)) {
@@ -307,7 +319,7 @@ FailureOr<SmallVector<Value>> lowerIf(TileLowering &l, cuda_tile::IfOp op,
   size_t nextScalar = 0;
   for (auto [result, buffer] : llvm::zip(op.getResults(), target.buffers)) {
     if (buffer)
-      l.map(result, buffer);
+      l.mapTileBuffer(result, buffer);
     else if (carryOf(result.getType()) == Carry::Scalar)
       l.map(result, scfIf.getResult(nextScalar++));
   }
@@ -335,7 +347,7 @@ void mapCarried(TileLowering &l, ValueRange values, ArrayRef<Value> buffers,
   size_t next = 0;
   for (auto [value, buffer] : llvm::zip(values, buffers)) {
     if (buffer)
-      l.map(value, buffer);
+      l.mapTileBuffer(value, buffer);
     else if (carryOf(value.getType()) == Carry::Scalar)
       l.map(value, scalars[next++]);
   }

@@ -158,6 +158,106 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
   return success();
 }
 
+// The parallel form: each thread accesses the elements its registers hold;
+// a store is done once per element, by its owner. Rank-0 accesses stay as
+// in the serial form: every thread loads the value, or stores the same one.
+
+/// The tiles among `values`, skipping absent optional operands.
+static SmallVector<Value> presentTiles(std::initializer_list<Value> values) {
+  SmallVector<Value> tiles;
+  for (Value v : values)
+    if (v)
+      tiles.push_back(v);
+  return tiles;
+}
+
+static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) {
+  if (TileLowering::tileShape(op.getResult().getType()).empty())
+    return lowerLoadPtr(l, op);
+  Type element = pointeeOf(op.getSource());
+  FailureOr<Type> memType = accessType(op, element);
+  if (failed(memType))
+    return failure();
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  l.orderAfterToken(op.getLoc(), op.getToken());
+  bool masked = bool(op.getMask());
+  bool padded = bool(op.getPaddingValue());
+  SmallVector<Value> loaded;
+  FailureOr<LinearLayout> layout = l.forEachRegister(
+      presentTiles({op.getSource(), op.getMask(), op.getPaddingValue()}),
+      [&](OpBuilder &b, Location loc, int64_t, ValueRange elements) {
+        Value mask = masked ? elements[1] : Value();
+        loaded.push_back(maskedValue(
+            b, loc, mask,
+            [&](OpBuilder &ib, Location il) {
+              Value v = LLVM::LoadOp::create(
+                  ib, il, *memType, globalPointer(ib, il, elements[0]),
+                  byteSize(*memType), false, false, false, false, ordering,
+                  syncscope);
+              return fromMemory(ib, il, v, element);
+            },
+            [&](OpBuilder &ib, Location il) {
+              return padded ? elements.back() : zeroOf(ib, il, element);
+            }));
+      });
+  if (failed(layout))
+    return failure();
+  l.map(op.getResult(), l.makeDistributed(op.getLoc(), loaded, *layout));
+  return success();
+}
+
+static LogicalResult lowerStorePtrParallel(TileLowering &l,
+                                           ct::StorePtrTkoOp op) {
+  if (TileLowering::tileShape(op.getValue().getType()).empty())
+    return lowerStorePtr(l, op);
+  Type element = pointeeOf(op.getDestination());
+  FailureOr<Type> memType = accessType(op, element);
+  if (failed(memType))
+    return failure();
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  l.orderAfterToken(op.getLoc(), op.getToken());
+  bool masked = bool(op.getMask());
+  // Registers and lanes that only repeat an element store nothing; the
+  // layout is known once the operands are in it, so the guards are built
+  // per register afterwards.
+  SmallVector<std::pair<int64_t, SmallVector<Value>>> perRegister;
+  FailureOr<LinearLayout> layout = l.forEachRegister(
+      presentTiles({op.getDestination(), op.getValue(), op.getMask()}),
+      [&](OpBuilder &, Location, int64_t reg, ValueRange elements) {
+        perRegister.push_back({reg, SmallVector<Value>(elements)});
+      });
+  if (failed(layout))
+    return failure();
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  uint64_t duplicates = layout->getBroadcastMask(LinearLayout::Register);
+  for (auto &[reg, elements] : perRegister) {
+    if (reg & duplicates)
+      continue;
+    Value guard = l.isOwner(b, loc, *layout, reg);
+    if (masked)
+      guard = guard ? arith::AndIOp::create(b, loc, guard, elements[2])
+                    : elements[2];
+    auto store = [&](OpBuilder &sb, Location sl) {
+      LLVM::StoreOp::create(sb, sl, toMemory(sb, sl, elements[1], *memType),
+                            globalPointer(sb, sl, elements[0]),
+                            byteSize(*memType), false, false, false, ordering,
+                            syncscope);
+    };
+    if (!guard) {
+      store(b, loc);
+      continue;
+    }
+    scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location tl) {
+      store(then, tl);
+      scf::YieldOp::create(then, tl);
+    });
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // atomic_rmw_tko, atomic_cas_tko
 //===----------------------------------------------------------------------===//
@@ -256,7 +356,12 @@ static LogicalResult lowerAlloca(TileLowering &, ct::AllocaOp op) {
             "neither a stack buffer nor per-block global scratch";
 }
 
-void tilechain::addMemoryLowerings(LoweringTable &table) {
+void tilechain::addMemoryLowerings(LoweringTable &table, TileForm form) {
+  if (form == TileForm::Parallel) {
+    table.add<ct::LoadPtrTkoOp>(lowerLoadPtrParallel);
+    table.add<ct::StorePtrTkoOp>(lowerStorePtrParallel);
+    return;
+  }
   table.add<ct::LoadPtrTkoOp>(lowerLoadPtr);
   table.add<ct::StorePtrTkoOp>(lowerStorePtr);
   table.add<ct::AtomicRMWTkoOp>(lowerAtomicRMW);

@@ -310,10 +310,70 @@ OpLowering gridDependencyControl(NVVM::GridDepActionKind kind) {
   };
 }
 
+/// The parallel form of print and assert: the tile operands are gathered
+/// into shared memory and thread 0 runs the serial lowering over them, so
+/// that a tile is printed, or checked, once rather than once per thread.
+OpLowering onFirstThread(OpLowering serial) {
+  return [serial](TileLowering &l, Operation *op) -> LogicalResult {
+    OpBuilder &b = l.b();
+    Location loc = op->getLoc();
+    SmallVector<std::pair<Value, Value>> replaced;
+    int64_t offset = 0;
+    for (Value operand : op->getOperands()) {
+      auto tile = dyn_cast<cuda_tile::TileType>(operand.getType());
+      if (!tile || tile.getShape().empty() ||
+          llvm::is_contained(llvm::make_first_range(replaced), operand))
+        continue;
+      Type element = TileLowering::tileElementType(tile);
+      Value lowered = l.lookup(operand);
+      if (sharedElementType(element) != element ||
+          l.getLayout(lowered).getShape() != tile.getShape())
+        return l.declineParallel(op, "its tile operand has no parallel "
+                                     "gathering yet");
+      FailureOr<Value> flat = l.tileInShared(op, operand, offset);
+      if (failed(flat))
+        return failure();
+      offset += llvm::alignTo(tile.getNumElements() * tileElementBytes(element),
+                              16);
+      // The serial lowering reads the tile by its coordinates.
+      auto flatType = cast<MemRefType>(flat->getType());
+      auto shapedType = MemRefType::get(tile.getShape(), element,
+                                        MemRefLayoutAttrInterface(),
+                                        flatType.getMemorySpace());
+      SmallVector<ReassociationIndices> all(1);
+      for (int64_t d = 0, e = tile.getRank(); d < e; ++d)
+        all.front().push_back(d);
+      Value shaped = memref::ExpandShapeOp::create(b, loc, shapedType, *flat,
+                                                   all);
+      replaced.push_back({operand, lowered});
+      l.map(operand, shaped);
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value first = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l.getLaneId(),
+                              zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l.getWarpId(),
+                              zero));
+    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    LogicalResult lowered = success();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      lowered = serial(l, op);
+    }
+    for (auto [operand, value] : replaced)
+      l.map(operand, value);
+    return lowered;
+  };
+}
+
 } // namespace
 
-void tilechain::addMiscLowerings(LoweringTable &table) {
-  // One thread runs the program in order, so tokens carry nothing.
+void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
+  // One thread runs the program in order, so tokens carry nothing. (In the
+  // parallel form, a memory op ordered after another one by its token waits
+  // at a barrier: see orderAfterToken.)
   table.add("cuda_tile.make_token",
             [](TileLowering &, Operation *) { return success(); });
   table.add("cuda_tile.join_tokens",
@@ -332,8 +392,19 @@ void tilechain::addMiscLowerings(LoweringTable &table) {
               mapDimensions<gpu::GridDimOp>(l, op);
               return success();
             });
-  table.add<cuda_tile::PrintTkoOp>(lowerPrint);
-  table.add<cuda_tile::AssertOp>(lowerAssert);
+  if (form == TileForm::Serial) {
+    table.add<cuda_tile::PrintTkoOp>(lowerPrint);
+    table.add<cuda_tile::AssertOp>(lowerAssert);
+  } else {
+    table.add(cuda_tile::PrintTkoOp::getOperationName(),
+              onFirstThread([](TileLowering &l, Operation *op) {
+                return lowerPrint(l, cast<cuda_tile::PrintTkoOp>(op));
+              }));
+    table.add(cuda_tile::AssertOp::getOperationName(),
+              onFirstThread([](TileLowering &l, Operation *op) {
+                return lowerAssert(l, cast<cuda_tile::AssertOp>(op));
+              }));
+  }
   table.add("cuda_tile.gdc_wait_tko",
             gridDependencyControl(NVVM::GridDepActionKind::wait));
   table.add("cuda_tile.gdc_launch_dependents_tko",

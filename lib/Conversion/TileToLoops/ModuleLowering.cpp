@@ -60,6 +60,6 @@ static LogicalResult lowerGetGlobal(TileLowering &l, ct::GetGlobalOp op) {
   return success();
 }
 
-void tilechain::addModuleLowerings(LoweringTable &table) {
+void tilechain::addModuleLowerings(LoweringTable &table, TileForm) {
   table.add<ct::GetGlobalOp>(lowerGetGlobal);
 }

@@ -13,7 +13,10 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -187,7 +190,249 @@ static LogicalResult lowerScan(TileLowering &l, cuda_tile::ScanOp op) {
   return success();
 }
 
-void tilechain::addReductionLowerings(LoweringTable &table) {
+//===----------------------------------------------------------------------===//
+// The parallel form of reduce
+//===----------------------------------------------------------------------===//
+// Each thread first combines its own registers along `dim`, then the lanes
+// that hold other parts of the same results exchange partial results over
+// butterfly shuffles, then the warps through shared memory. Every thread
+// ends up with the results of all the elements it held, in the layout of
+// the operand with `dim` dropped. The combination order is a tree, the same
+// in every thread, so that the threads that share a result agree on it.
+
+/// `value` from lane `lane ^ mask` of the warp: gpu.shuffle moves 32 bits,
+/// so narrower values travel widened and 64-bit ones in two halves.
+static Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                        unsigned mask) {
+  Type type = value.getType();
+  Type i32 = b.getI32Type();
+  auto shuffle32 = [&](Value v) {
+    return gpu::ShuffleOp::create(
+               b, loc, v, arith::ConstantIntOp::create(b, loc, i32, mask),
+               arith::ConstantIntOp::create(b, loc, i32, 32),
+               gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  if (type.isF32() || type.isInteger(32))
+    return shuffle32(value);
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bits = b.getIntegerType(width);
+  Value asBits = isa<IntegerType>(type)
+                     ? value
+                     : arith::BitcastOp::create(b, loc, bits, value);
+  Value moved;
+  if (width < 32) {
+    moved = arith::TruncIOp::create(
+        b, loc, bits,
+        shuffle32(arith::ExtUIOp::create(b, loc, i32, asBits)));
+  } else {
+    Value shift = arith::ConstantIntOp::create(b, loc, bits, 32);
+    Value low = shuffle32(arith::TruncIOp::create(b, loc, i32, asBits));
+    Value high = shuffle32(arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, asBits, shift)));
+    moved = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, bits, low),
+        arith::ShLIOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, bits, high),
+                              shift));
+  }
+  return isa<IntegerType>(type) ? moved
+                                : arith::BitcastOp::create(b, loc, type, moved);
+}
+
+/// Combines two partial results, `lowFirst` deciding which comes first;
+/// both partners of an exchange then compute the same combination.
+static FailureOr<SmallVector<Value>>
+combineOrdered(TileLowering &l, Block *body, Value lowFirst, ValueRange mine,
+               ValueRange theirs) {
+  OpBuilder &b = l.b();
+  Location loc = body->getParentOp()->getLoc();
+  SmallVector<Value> first, second;
+  for (auto [m, t] : llvm::zip(mine, theirs)) {
+    first.push_back(arith::SelectOp::create(b, loc, lowFirst, m, t));
+    second.push_back(arith::SelectOp::create(b, loc, lowFirst, t, m));
+  }
+  return combine(l, body, first, second);
+}
+
+static LogicalResult lowerReduceParallel(TileLowering &l,
+                                         cuda_tile::ReduceOp op) {
+  using LL = LinearLayout;
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  unsigned dim = op.getDim();
+  Block *body = &op.getBody().front();
+  LL layout = l.layoutOf(op.getOperand(0));
+  auto [offset, width] = layout.dimBits(dim);
+  uint64_t along = ((uint64_t(1) << width) - 1) << offset;
+  // Which bits of each input walk `dim`; a basis that walks it and another
+  // dim at once (not made by this layout algebra yet) is not handled.
+  std::array<uint64_t, LL::kNumInDims> alongBits{};
+  for (unsigned in = 0; in < LL::kNumInDims; ++in)
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(LL::In(in)))) {
+      if ((basis & along) && (basis & ~along))
+        return l.declineParallel(op, "its layout mixes the reduced dim with "
+                                     "another");
+      if (basis & along)
+        alongBits[in] |= uint64_t(1) << bit;
+    }
+
+  SmallVector<SmallVector<Value>> operands;
+  for (Value operand : op.getOperands()) {
+    FailureOr<SmallVector<Value>> registers = l.registersIn(operand, layout);
+    if (failed(registers))
+      return failure();
+    operands.push_back(std::move(*registers));
+  }
+  auto registerValues = [&](int64_t reg) {
+    SmallVector<Value> values;
+    for (ArrayRef<Value> registers : operands)
+      values.push_back(registers[reg]);
+    return values;
+  };
+
+  // 1. In the thread: registers that differ only in bits along `dim`.
+  uint64_t regAlong = alongBits[LL::Register];
+  DenseMap<int64_t, SmallVector<Value>> partial; // by register, along bits 0
+  for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg) {
+    if (reg & regAlong)
+      continue;
+    SmallVector<Value> accumulated = registerValues(reg);
+    // The other registers: the non-empty sub-masks of regAlong, increasing.
+    for (uint64_t k = (0 - regAlong) & regAlong; k != 0;
+         k = (k - regAlong) & regAlong) {
+      FailureOr<SmallVector<Value>> combined =
+          combine(l, body, accumulated, registerValues(reg | k));
+      if (failed(combined))
+        return failure();
+      accumulated = std::move(*combined);
+    }
+    partial[reg] = std::move(accumulated);
+  }
+  SmallVector<int64_t> classes = llvm::to_vector(llvm::make_first_range(partial));
+  llvm::sort(classes);
+
+  // 2. Across lanes: butterflies over the lane bits along `dim`.
+  for (unsigned bit = 0; bit < 5; ++bit) {
+    if (!(alongBits[LL::Lane] & (uint64_t(1) << bit)))
+      continue;
+    Value laneBit = arith::AndIOp::create(
+        b, loc, l.getLaneId(), arith::ConstantIndexOp::create(b, loc, 1u << bit));
+    Value lowFirst = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, laneBit,
+        arith::ConstantIndexOp::create(b, loc, 0));
+    for (int64_t reg : classes) {
+      SmallVector<Value> theirs;
+      for (Value v : partial[reg])
+        theirs.push_back(shuffleXor(b, loc, v, 1u << bit));
+      FailureOr<SmallVector<Value>> combined =
+          combineOrdered(l, body, lowFirst, partial[reg], theirs);
+      if (failed(combined))
+        return failure();
+      partial[reg] = std::move(*combined);
+    }
+  }
+
+  // 3. Across warps: each warp's partial results meet in shared memory, and
+  // every thread folds those of the warps that share its results, in warp
+  // order.
+  LL dropped = layout.dropDim(dim);
+  uint64_t warpAlong = alongBits[LL::Warp];
+  if (warpAlong) {
+    int64_t outElements = int64_t(1) << dropped.getNumElementBits();
+    int64_t slots = outElements * l.getNumWarps();
+    SmallVector<Value> buffers;
+    int64_t bytes = 0;
+    for (Value operand : op.getOperands()) {
+      Type shared = sharedElementType(
+          TileLowering::tileElementType(operand.getType()));
+      FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
+      if (failed(buffer))
+        return failure();
+      buffers.push_back(*buffer);
+      bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
+      bytes = llvm::alignTo(bytes, 8);
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value warpBase = arith::MulIOp::create(
+        b, loc, l.getWarpId(),
+        arith::ConstantIndexOp::create(b, loc, outElements));
+    SmallVector<Value> outFlat;
+    for (int64_t reg : classes)
+      outFlat.push_back(l.flatIndex(b, loc, dropped, reg));
+    for (auto [c, reg] : llvm::enumerate(classes)) {
+      Value slot = arith::AddIOp::create(b, loc, warpBase, outFlat[c]);
+      for (auto [value, buffer] : llvm::zip(partial[reg], buffers))
+        memref::StoreOp::create(
+            b, loc,
+            toShared(b, loc, value,
+                     cast<MemRefType>(buffer.getType()).getElementType()),
+            buffer, slot);
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value otherWarps = arith::AndIOp::create(
+        b, loc, l.getWarpId(),
+        arith::ConstantIndexOp::create(b, loc, ~warpAlong & (l.getNumWarps() - 1)));
+    for (auto [c, reg] : llvm::enumerate(classes)) {
+      std::optional<SmallVector<Value>> accumulated;
+      uint64_t k = 0; // the sub-masks of warpAlong, from 0 up
+      do {
+        Value w = arith::OrIOp::create(b, loc, otherWarps,
+                                       arith::ConstantIndexOp::create(b, loc, k));
+        Value slot = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, w, arith::ConstantIndexOp::create(b, loc, outElements)),
+            outFlat[c]);
+        SmallVector<Value> values;
+        for (auto [operand, buffer] : llvm::zip(op.getOperands(), buffers))
+          values.push_back(fromShared(
+              b, loc, memref::LoadOp::create(b, loc, buffer, slot),
+              TileLowering::tileElementType(operand.getType())));
+        if (!accumulated) {
+          accumulated = std::move(values);
+        } else {
+          FailureOr<SmallVector<Value>> combined =
+              combine(l, body, *accumulated, values);
+          if (failed(combined))
+            return failure();
+          accumulated = std::move(*combined);
+        }
+        k = (k - warpAlong) & warpAlong;
+      } while (k != 0);
+      partial[reg] = std::move(*accumulated);
+    }
+  }
+
+  // The results, in the layout with `dim` dropped and its duplicate
+  // registers removed.
+  if (dropped.getRank() == 0) {
+    for (auto [result, value] : llvm::zip(op.getResults(), partial[0]))
+      l.map(result, value);
+    return success();
+  }
+  SmallVector<unsigned> kept;
+  LL resultLayout = dropped.compactRegisters(kept);
+  for (auto [index, result] : llvm::enumerate(op.getResults())) {
+    SmallVector<Value> registers;
+    for (int64_t reg = 0, e = resultLayout.getSize(LL::Register); reg < e;
+         ++reg) {
+      int64_t source = 0;
+      for (auto [bit, keptBit] : llvm::enumerate(kept))
+        if (reg & (int64_t(1) << bit))
+          source |= int64_t(1) << keptBit;
+      registers.push_back(partial[source][index]);
+    }
+    l.map(result, l.makeDistributed(loc, registers, resultLayout));
+  }
+  return success();
+}
+
+void tilechain::addReductionLowerings(LoweringTable &table, TileForm form) {
+  if (form == TileForm::Parallel) {
+    table.add<cuda_tile::ReduceOp>(lowerReduceParallel);
+    return;
+  }
   table.add<cuda_tile::ReduceOp>(lowerReduce);
   table.add<cuda_tile::ScanOp>(lowerScan);
 }

@@ -296,6 +296,102 @@ LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
       });
 }
 
+// --- the parallel form ---------------------------------------------------------
+// A splat is one register that every layout reads (a broadcast from a tile
+// of size-1 dims); broadcast leaves its source as it is; reshape and permute
+// change only the layout; iota and other literals compute or load what each
+// register holds.
+
+/// The registers of `v` in a layout of its own shape, broadcasts included.
+FailureOr<std::pair<SmallVector<Value>, LinearLayout>>
+wholeRegisters(TileLowering &l, Value v) {
+  LinearLayout layout = l.layoutOf(v);
+  FailureOr<SmallVector<Value>> registers = l.registersIn(v, layout);
+  if (failed(registers))
+    return failure();
+  return std::make_pair(std::move(*registers), std::move(layout));
+}
+
+/// The layout of one register that every thread holds, for a tile of
+/// `rank` dims of size 1.
+LinearLayout splatLayout(TileLowering &l, unsigned rank) {
+  return LinearLayout(SmallVector<int64_t>(rank, 1),
+                      {LinearLayout::Bases(), LinearLayout::Bases(5, 0),
+                       LinearLayout::Bases(log2Exact(l.getNumWarps()), 0)});
+}
+
+LogicalResult lowerConstantParallel(TileLowering &l, cuda_tile::ConstantOp op) {
+  Location loc = op.getLoc();
+  OpBuilder &b = l.b();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  DenseElementsAttr value = lowerLiteral(op.getValue(), shape);
+  if (shape.empty())
+    return lowerConstant(l, op);
+  if (value.isSplat()) {
+    Value element = arith::ConstantOp::create(
+        b, loc, cast<TypedAttr>(value.getSplatValue<Attribute>()));
+    l.map(op.getResult(),
+          l.makeDistributed(loc, element, splatLayout(l, shape.size())));
+    return success();
+  }
+  // Each thread reads its registers from the read-only global the serial
+  // form keeps the literal in.
+  if (failed(lowerConstant(l, op)))
+    return failure();
+  Value literal = l.lookup(op.getResult());
+  LinearLayout layout = l.defaultLayout(op.getType());
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
+       ++reg)
+    registers.push_back(memref::LoadOp::create(
+        b, loc, literal, l.elementCoords(b, loc, layout, reg)));
+  l.map(op.getResult(), l.makeDistributed(loc, registers, layout));
+  return success();
+}
+
+LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
+  Location loc = op.getLoc();
+  OpBuilder &b = l.b();
+  Type elementType = TileLowering::tileElementType(op.getType());
+  LinearLayout layout = l.defaultLayout(op.getType());
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
+       ++reg)
+    registers.push_back(arith::IndexCastUIOp::create(
+        b, loc, elementType, l.elementCoords(b, loc, layout, reg)[0]));
+  l.map(op.getResult(), l.makeDistributed(loc, registers, layout));
+  return success();
+}
+
+LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
+  ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
+  if (to.empty())
+    return l.declineParallel(op, "a reshape to rank 0 has no parallel "
+                                 "lowering yet");
+  if (TileLowering::tileShape(op.getSource().getType()).empty()) {
+    l.map(op.getResult(), l.makeDistributed(op.getLoc(),
+                                            l.lookup(op.getSource()),
+                                            splatLayout(l, to.size())));
+    return success();
+  }
+  auto whole = wholeRegisters(l, op.getSource());
+  if (failed(whole))
+    return failure();
+  l.map(op.getResult(), l.makeDistributed(op.getLoc(), whole->first,
+                                          whole->second.reshape(to)));
+  return success();
+}
+
+LogicalResult lowerPermuteParallel(TileLowering &l, cuda_tile::PermuteOp op) {
+  auto whole = wholeRegisters(l, op.getSource());
+  if (failed(whole))
+    return failure();
+  SmallVector<int64_t> permutation(op.getPermutation());
+  l.map(op.getResult(), l.makeDistributed(op.getLoc(), whole->first,
+                                          whole->second.permute(permutation)));
+  return success();
+}
+
 // --- pack, unpack ------------------------------------------------------------
 
 /// The integer holding the bits of `element` (floats are bitcast).
@@ -375,7 +471,20 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
 
 } // namespace
 
-void tilechain::addShapeLowerings(LoweringTable &table) {
+void tilechain::addShapeLowerings(LoweringTable &table, TileForm form) {
+  table.add<cuda_tile::OffsetOp>(lowerOffset);
+  if (form == TileForm::Parallel) {
+    table.add<cuda_tile::ConstantOp>(lowerConstantParallel);
+    table.add<cuda_tile::IotaOp>(lowerIotaParallel);
+    table.add<cuda_tile::BroadcastOp>([](TileLowering &l,
+                                         cuda_tile::BroadcastOp op) {
+      l.map(op.getResult(), l.lookup(op.getSource()));
+      return success();
+    });
+    table.add<cuda_tile::ReshapeOp>(lowerReshapeParallel);
+    table.add<cuda_tile::PermuteOp>(lowerPermuteParallel);
+    return;
+  }
   table.add<cuda_tile::ConstantOp>(lowerConstant);
   table.add<cuda_tile::IotaOp>(lowerIota);
   table.add<cuda_tile::BroadcastOp>(lowerBroadcast);
@@ -384,7 +493,6 @@ void tilechain::addShapeLowerings(LoweringTable &table) {
   table.add<cuda_tile::CatOp>(lowerCat);
   table.add<cuda_tile::ExtractOp>(lowerExtract);
   table.add<cuda_tile::InsertOp>(lowerInsert);
-  table.add<cuda_tile::OffsetOp>(lowerOffset);
   table.add(cuda_tile::PackOp::getOperationName(), lowerRegroupBits);
   table.add(cuda_tile::UnpackOp::getOperationName(), lowerRegroupBits);
 }

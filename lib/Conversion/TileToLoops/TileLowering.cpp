@@ -4,6 +4,7 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,21 +23,26 @@ const OpLowering *LoweringTable::lookup(StringRef opName) const {
   return it == handlers.end() ? nullptr : &it->second;
 }
 
-const LoweringTable &tilechain::getLoweringTable() {
-  static const LoweringTable table = [] {
-    LoweringTable t;
-    addModuleLowerings(t);
-    addElementwiseLowerings(t);
-    addShapeLowerings(t);
-    addViewLowerings(t);
-    addMemoryLowerings(t);
-    addControlFlowLowerings(t);
-    addReductionLowerings(t);
+static LoweringTable buildLoweringTable(TileForm form) {
+  LoweringTable t;
+  addModuleLowerings(t, form);
+  addElementwiseLowerings(t);
+  addShapeLowerings(t, form);
+  addViewLowerings(t, form);
+  addReductionLowerings(t, form);
+  addMiscLowerings(t, form);
+  addControlFlowLowerings(t);
+  addMemoryLowerings(t, form);
+  if (form == TileForm::Serial)
     addMmaLowerings(t);
-    addMiscLowerings(t);
-    return t;
-  }();
-  return table;
+  return t;
+}
+
+const LoweringTable &tilechain::getLoweringTable(TileForm form) {
+  static const LoweringTable serial = buildLoweringTable(TileForm::Serial);
+  static const LoweringTable parallel =
+      buildLoweringTable(TileForm::Parallel);
+  return form == TileForm::Serial ? serial : parallel;
 }
 
 std::optional<TargetInfo> tilechain::parseTarget(StringRef gpuName) {
@@ -58,8 +64,10 @@ LogicalResult TileLowering::lowerBlock(Block &block) {
 }
 
 LogicalResult TileLowering::lowerOp(Operation *op) {
-  const OpLowering *lowering = getLoweringTable().lookup(
+  const OpLowering *lowering = getLoweringTable(getForm()).lookup(
       op->getName().getStringRef());
+  if (!lowering && isParallel())
+    return declineParallel(op, "it has no parallel lowering yet");
   if (!lowering)
     return op->emitError() << "tile-lower cannot lower '" << op->getName()
                            << "' yet";
@@ -120,11 +128,76 @@ Value TileLowering::allocTile(Location loc, ArrayRef<int64_t> shape,
 }
 
 Value TileLowering::allocTileFor(Location loc, Type tileType) {
-  return allocTile(loc, tileShape(tileType), tileElementType(tileType));
+  if (!isParallel())
+    return allocTile(loc, tileShape(tileType), tileElementType(tileType));
+  LinearLayout layout = defaultLayout(tileType);
+  // In the entry block, where LLVM promotes an array to registers.
+  OpBuilder atEntry = OpBuilder::atBlockBegin(
+      &cast<gpu::GPUFuncOp>(kernel).getBody().front());
+  Value buffer = memref::AllocaOp::create(
+      atEntry, loc,
+      MemRefType::get({layout.getSize(LinearLayout::Register)},
+                      tileElementType(tileType)));
+  layouts[buffer] = std::move(layout);
+  return buffer;
+}
+
+FailureOr<LinearLayout> TileLowering::forEachRegister(
+    ValueRange tiles,
+    function_ref<void(OpBuilder &, Location, int64_t, ValueRange)> body) {
+  // The layout of the first whole tile (not an unmaterialized broadcast).
+  LinearLayout layout = layoutOf(tiles.front());
+  for (Value tile : tiles)
+    if (getLayout(lookup(tile)).getShape() == tileShape(tile.getType())) {
+      layout = getLayout(lookup(tile));
+      break;
+    }
+  SmallVector<SmallVector<Value>> tileRegisters;
+  for (Value tile : tiles) {
+    FailureOr<SmallVector<Value>> registers = registersIn(tile, layout);
+    if (failed(registers))
+      return failure();
+    tileRegisters.push_back(std::move(*registers));
+  }
+  for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
+       ++reg) {
+    SmallVector<Value> elements;
+    for (ArrayRef<Value> registers : tileRegisters)
+      elements.push_back(registers[reg]);
+    body(builder, tiles.front().getLoc(), reg, elements);
+  }
+  return layout;
+}
+
+void TileLowering::mapTileBuffer(Value v, Value buffer) {
+  if (!isParallel()) {
+    map(v, buffer);
+    return;
+  }
+  Location loc = v.getLoc();
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, e = cast<MemRefType>(buffer.getType()).getNumElements();
+       reg < e; ++reg)
+    registers.push_back(memref::LoadOp::create(
+        builder, loc, buffer, ValueRange{indexConstant(loc, reg)}));
+  map(v, makeDistributed(loc, registers, getLayout(buffer)));
+}
+
+void TileLowering::storeTileBuffer(Value v, Value buffer) {
+  Location loc = v.getLoc();
+  // A failed exchange has declined the parallel form; the kernel is then
+  // lowered again, serially.
+  FailureOr<SmallVector<Value>> registers =
+      registersIn(v, getLayout(buffer));
+  if (failed(registers))
+    return;
+  for (auto [reg, value] : llvm::enumerate(*registers))
+    memref::StoreOp::create(builder, loc, value, buffer,
+                            ValueRange{indexConstant(loc, reg)});
 }
 
 Value TileLowering::reusableBuffer(Value v, Operation *user) const {
-  if (!v.hasOneUse() || *v.getUsers().begin() != user)
+  if (isParallel() || !v.hasOneUse() || *v.getUsers().begin() != user)
     return {};
   Block *definedIn = isa<BlockArgument>(v)
                          ? cast<BlockArgument>(v).getOwner()
@@ -209,6 +282,18 @@ LogicalResult TileLowering::lowerElementwise(
   ArrayRef<int64_t> shape = tileShape(resultType);
   if (shape.empty()) {
     map(op->getResult(0), computeElement(builder, loc, operands));
+    return success();
+  }
+  if (isParallel()) {
+    SmallVector<Value> results;
+    FailureOr<LinearLayout> layout = forEachRegister(
+        op->getOperands(),
+        [&](OpBuilder &b, Location l, int64_t, ValueRange elements) {
+          results.push_back(computeElement(b, l, elements));
+        });
+    if (failed(layout))
+      return failure();
+    map(op->getResult(0), makeDistributed(loc, results, *layout));
     return success();
   }
   Type bufferType = convertType(resultType);

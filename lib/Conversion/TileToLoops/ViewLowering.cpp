@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
@@ -290,6 +291,37 @@ public:
     return inside;
   }
 
+  /// Runs `body` for element `ivs` if it lies inside the tensor (and
+  /// `guard`, if given, holds); `outside` (if given) yields the value of the
+  /// others. Returns the element's value, or null without `outside`.
+  Value atElement(
+      OpBuilder &b, Location loc, ValueRange ivs, Value guard,
+      function_ref<Value(OpBuilder &, Location, ValueRange, Value)> body,
+      function_ref<Value(OpBuilder &, Location)> outside) {
+    Value address;
+    Value inside = locate(b, loc, ivs, address);
+    if (guard)
+      inside = inside ? arith::AndIOp::create(b, loc, inside, guard) : guard;
+    if (!inside)
+      return body(b, loc, ivs, address);
+    if (!outside) {
+      scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location tl) {
+        body(tb, tl, ivs, address);
+        scf::YieldOp::create(tb, tl);
+      });
+      return Value();
+    }
+    auto ifOp = scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl, body(tb, tl, ivs, address));
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, outside(eb, el));
+        });
+    return ifOp.getResult(0);
+  }
+
   /// Runs `body` for every element of the tile that lies inside the tensor;
   /// `outside` (if given) yields the value of the others, and then the
   /// element values are written into `result`.
@@ -299,31 +331,45 @@ public:
     SmallVector<int64_t> shape(info.tileShape.begin(), info.tileShape.end());
     l.forEachElement(loc, shape, [&](OpBuilder &b, Location loc,
                                      ValueRange ivs) {
-      Value address;
-      Value inside = locate(b, loc, ivs, address);
-      if (!inside) {
-        Value v = body(b, loc, ivs, address);
-        if (result)
-          l.writeElement(b, loc, v, result, ivs);
-        return;
-      }
-      if (!result) {
-        scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location tl) {
-          body(tb, tl, ivs, address);
-          scf::YieldOp::create(tb, tl);
-        });
-        return;
-      }
-      auto ifOp = scf::IfOp::create(
-          b, loc, inside,
-          [&](OpBuilder &tb, Location tl) {
-            scf::YieldOp::create(tb, tl, body(tb, tl, ivs, address));
-          },
-          [&](OpBuilder &eb, Location el) {
-            scf::YieldOp::create(eb, el, outside(eb, el));
-          });
-      l.writeElement(b, loc, ifOp.getResult(0), result, ivs);
+      Value v = atElement(b, loc, ivs, Value(), body,
+                          result ? outside : nullptr);
+      if (result)
+        l.writeElement(b, loc, v, result, ivs);
     });
+  }
+
+  /// The tile dim that walks the tensor's contiguous dim (static stride 1),
+  /// if any.
+  std::optional<unsigned> contiguousDim() const {
+    std::optional<unsigned> fastDim;
+    for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+      if (getConstantIntValue(info.strides[tensorDim]) == 1)
+        fastDim = tileDim;
+    return fastDim;
+  }
+
+  /// The layout the parallel form loads this view's tiles in: runs along
+  /// the contiguous dim, so that neighbouring threads access neighbouring
+  /// addresses.
+  LinearLayout accessLayout(Type tileType) const {
+    return l.defaultLayout(tileType, contiguousDim());
+  }
+
+  /// The layout a store of `tile` uses: its own where its lanes already
+  /// walk the contiguous dim first (or it has no lanes to spare: every lane
+  /// holds the same elements), else the access layout, which costs an
+  /// exchange through shared memory.
+  LinearLayout storeLayout(Value tile) const {
+    LinearLayout own = l.layoutOf(tile);
+    std::optional<unsigned> fastDim = contiguousDim();
+    for (uint64_t basis : own.getBases(LinearLayout::Lane)) {
+      if (basis == 0)
+        continue;
+      auto [offset, width] = own.dimBits(fastDim.value_or(own.getRank() - 1));
+      uint64_t along = ((uint64_t(1) << width) - 1) << offset;
+      return (basis & along) ? own : accessLayout(tile.getType());
+    }
+    return own;
   }
 
 private:
@@ -400,6 +446,86 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
   return success();
 }
 
+/// The parallel form of a view load: each thread loads the elements its
+/// registers hold in the view's access layout.
+static LogicalResult lowerLoadViewParallel(TileLowering &l,
+                                           ct::LoadViewTkoOp op) {
+  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
+    return l.declineParallel(op, "gathers have no parallel lowering yet");
+  const ViewInfo &view = l.lookupView(op.getView());
+  Type element = view.elementType;
+  if (failed(checkMemoryElement(op, element)))
+    return failure();
+  std::optional<int32_t> padding = view.padding;
+  if (padding && isa<FloatType>(element) && !floatPadding(element, padding))
+    return op.emitOpError("padding value ")
+           << ct::stringifyPaddingValue(static_cast<ct::PaddingValue>(*padding))
+           << " has no representation in " << element;
+  Location loc = op.getLoc();
+  l.orderAfterToken(loc, op.getToken());
+  ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
+  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
+                                     op.getMemoryScope(), /*isLoad=*/true);
+  Type stored = memoryType(element);
+  LinearLayout layout = access.accessLayout(op.getTile().getType());
+  OpBuilder &b = l.b();
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
+       ++reg)
+    registers.push_back(access.atElement(
+        b, loc, l.elementCoords(b, loc, layout, reg), Value(),
+        [&](OpBuilder &ib, Location il, ValueRange, Value address) {
+          Value v = LLVM::LoadOp::create(ib, il, stored, address,
+                                         access.alignment(), false, false,
+                                         false, false, memory.ordering,
+                                         memory.syncscope);
+          return fromMemory(ib, il, v, element);
+        },
+        [&](OpBuilder &ib, Location il) {
+          return paddingValue(ib, il, element, padding);
+        }));
+  l.map(op.getTile(), l.makeDistributed(loc, registers, layout));
+  return success();
+}
+
+/// The parallel form of a view store: the tile moves into the view's access
+/// layout, and each element is stored once, by its owner.
+static LogicalResult lowerStoreViewParallel(TileLowering &l,
+                                            ct::StoreViewTkoOp op) {
+  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
+    return l.declineParallel(op, "scatters have no parallel lowering yet");
+  if (failed(checkMemoryElement(op, l.lookupView(op.getView()).elementType)))
+    return failure();
+  Location loc = op.getLoc();
+  ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
+  MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
+                                     op.getMemoryScope(), /*isLoad=*/false);
+  Type stored = memoryType(access.view().elementType);
+  LinearLayout layout = access.storeLayout(op.getTile());
+  FailureOr<SmallVector<Value>> registers = l.registersIn(op.getTile(), layout);
+  if (failed(registers))
+    return failure();
+  l.orderAfterToken(loc, op.getToken());
+  OpBuilder &b = l.b();
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (auto [reg, value] : llvm::enumerate(*registers)) {
+    if (reg & duplicates)
+      continue;
+    access.atElement(
+        b, loc, l.elementCoords(b, loc, layout, reg),
+        l.isOwner(b, loc, layout, reg),
+        [&, value = value](OpBuilder &sb, Location sl, ValueRange,
+                           Value address) {
+          LLVM::StoreOp::create(sb, sl, toMemory(sb, sl, value, stored),
+                                address, access.alignment(), false, false,
+                                false, memory.ordering, memory.syncscope);
+          return Value();
+        },
+        nullptr);
+  }
+  return success();
+}
+
 static LogicalResult lowerAtomicRedView(TileLowering &l,
                                         ct::AtomicRedViewTkoOp op) {
   ViewAccess access(l, op, op.getView(), op.getIndex(), std::nullopt);
@@ -418,13 +544,18 @@ static LogicalResult lowerAtomicRedView(TileLowering &l,
   return success();
 }
 
-void tilechain::addViewLowerings(LoweringTable &table) {
+void tilechain::addViewLowerings(LoweringTable &table, TileForm form) {
   table.add<ct::MakeTensorViewOp>(lowerMakeTensorView);
   table.add<ct::MakePartitionViewOp>(lowerMakePartitionView);
   table.add<ct::MakeStridedViewOp>(lowerMakeStridedView);
   table.add<ct::MakeGatherScatterViewOp>(lowerMakeGatherScatterView);
   table.add<ct::GetTensorShapeOp>(lowerGetTensorShape);
   table.add<ct::GetIndexSpaceShapeOp>(lowerGetIndexSpaceShape);
+  if (form == TileForm::Parallel) {
+    table.add<ct::LoadViewTkoOp>(lowerLoadViewParallel);
+    table.add<ct::StoreViewTkoOp>(lowerStoreViewParallel);
+    return;
+  }
   table.add<ct::LoadViewTkoOp>(lowerLoadView);
   table.add<ct::StoreViewTkoOp>(lowerStoreView);
   table.add<ct::AtomicRedViewTkoOp>(lowerAtomicRedView);

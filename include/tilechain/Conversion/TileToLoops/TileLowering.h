@@ -25,6 +25,8 @@
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
 #define TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
 
+#include "tilechain/Layout/LinearLayout.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -60,6 +62,11 @@ struct ViewInfo {
   bool isGatherScatter = false;
 };
 
+/// How tile-lower spreads a kernel's tiles over threads (docs/pipeline.md):
+/// Serial, one thread holds every element of every tile; Parallel, each tile
+/// is spread over the CTA's threads by a LinearLayout.
+enum class TileForm { Serial, Parallel };
+
 class TileLowering;
 using OpLowering =
     std::function<mlir::LogicalResult(TileLowering &, mlir::Operation *)>;
@@ -81,23 +88,25 @@ private:
   llvm::StringMap<OpLowering> handlers;
 };
 
-// One per op family; each lives in its own file.
-void addModuleLowerings(LoweringTable &table);
+// One per op family; each lives in its own file and adds the lowerings it
+// has for `form`. An op without one in the parallel form makes its kernel
+// fall back to the serial form.
+void addModuleLowerings(LoweringTable &table, TileForm form);
 void addElementwiseLowerings(LoweringTable &table);
-void addShapeLowerings(LoweringTable &table);
-void addViewLowerings(LoweringTable &table);
-void addMemoryLowerings(LoweringTable &table);
+void addShapeLowerings(LoweringTable &table, TileForm form);
+void addViewLowerings(LoweringTable &table, TileForm form);
+void addMemoryLowerings(LoweringTable &table, TileForm form);
 void addControlFlowLowerings(LoweringTable &table);
-void addReductionLowerings(LoweringTable &table);
+void addReductionLowerings(LoweringTable &table, TileForm form);
 void addMmaLowerings(LoweringTable &table);
-void addMiscLowerings(LoweringTable &table);
+void addMiscLowerings(LoweringTable &table, TileForm form);
 
 /// Module-level cuda_tile.global -> an LLVM global in addrspace 1 at the
 /// builder's insertion point (inside the gpu.module).
 mlir::LogicalResult lowerGlobal(mlir::Operation *global, mlir::OpBuilder &builder);
 
-/// Builds the whole table.
-const LoweringTable &getLoweringTable();
+/// Builds the whole table of a form.
+const LoweringTable &getLoweringTable(TileForm form);
 
 /// Called by the loop-nest builders with the induction variables (index).
 using ElementBodyBuilder = llvm::function_ref<void(
@@ -110,6 +119,10 @@ public:
 
   mlir::OpBuilder &b() { return builder; }
   const TargetInfo &getTarget() const { return target; }
+  TileForm getForm() const {
+    return numWarps ? TileForm::Parallel : TileForm::Serial;
+  }
+  bool isParallel() const { return numWarps != 0; }
 
   /// Lowers every op of `block` except its terminator, in order, at the
   /// builder's insertion point.
@@ -143,8 +156,16 @@ public:
   /// A fresh tile buffer of the given shape and (converted) element type.
   mlir::Value allocTile(mlir::Location loc, llvm::ArrayRef<int64_t> shape,
                         mlir::Type elementType);
-  /// A fresh buffer for a value of cuda_tile tile type `tileType`.
+  /// A fresh buffer for a value of cuda_tile tile type `tileType`; in the
+  /// parallel form, for the running thread's registers in the type's
+  /// default layout (control flow carries tiles in such buffers).
   mlir::Value allocTileFor(mlir::Location loc, mlir::Type tileType);
+  /// Maps tile `v` to what `buffer` (from allocTileFor) holds: the buffer
+  /// itself, or in the parallel form its registers, read here.
+  void mapTileBuffer(mlir::Value v, mlir::Value buffer);
+  /// The parallel form: writes the registers of tile `v` into `buffer` (from
+  /// allocTileFor), in the buffer's layout.
+  void storeTileBuffer(mlir::Value v, mlir::Value buffer);
   /// The buffer of tile `v` if `user`, its only use, may write its result
   /// there (in place): `v` is defined in, or is an argument of, `user`'s
   /// block, so no later iteration of an enclosing loop reads it again, and
@@ -177,6 +198,102 @@ public:
                                      mlir::ValueRange operands)>
           computeElement);
 
+  // --- the parallel form ---------------------------------------------------
+  // A tile of rank >= 1 lowers to a vector of the registers this thread
+  // holds, with the LinearLayout that says which elements they are. A
+  // broadcast is not materialized: its result is the source's registers,
+  // whose layout then has size-1 dims where the tile is wider, and each user
+  // takes the registers in the layout it needs (registersIn).
+
+  /// Switches to the parallel form over `warps` warps of 32 threads, the
+  /// running thread's lane and warp given as index values, and shared
+  /// memory to be allocated, when needed, as a workgroup attribution of
+  /// `kernel` of at most `sharedBytesLimit` bytes.
+  void startParallel(unsigned warps, mlir::Value laneId, mlir::Value warpId,
+                     mlir::Operation *kernel, int64_t sharedBytesLimit);
+  /// Ends the parallel form's lowering of the kernel: its shared memory
+  /// takes the size its largest exchange needs.
+  void finishParallel();
+  unsigned getNumWarps() const { return numWarps; }
+  /// The running thread's lane (0-31) and warp, as index values.
+  mlir::Value getLaneId() const { return lane; }
+  mlir::Value getWarpId() const { return warp; }
+  /// The layout a new tile of `tileType` takes where nothing asks for
+  /// another: blocked, up to 16 contiguous bytes per thread along
+  /// `fastDim` (default: the last dim).
+  LinearLayout defaultLayout(mlir::Type tileType,
+                             std::optional<unsigned> fastDim = {}) const;
+  /// A tile lowered from its registers in `layout`.
+  mlir::Value makeDistributed(mlir::Location loc,
+                              llvm::ArrayRef<mlir::Value> registers,
+                              const LinearLayout &layout);
+  /// The layout of a lowered tile (made by makeDistributed).
+  const LinearLayout &getLayout(mlir::Value lowered) const;
+  /// The registers of a lowered tile.
+  llvm::SmallVector<mlir::Value> getRegisters(mlir::OpBuilder &b,
+                                              mlir::Location loc,
+                                              mlir::Value lowered);
+  /// The registers of tile `v` (a cuda_tile value) in `layout`, whose shape
+  /// is v's: the same registers, a reselection of them, or an exchange
+  /// through shared memory. Fails (declining the parallel form) only when
+  /// the exchange does not fit in shared memory.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  registersIn(mlir::Value v, const LinearLayout &layout);
+  /// The parallel form's per-element loop over tiles of one shape: takes
+  /// them in one layout (that of the first whole tile among them), calls
+  /// `body` for each register with their elements there, and returns the
+  /// layout.
+  mlir::FailureOr<LinearLayout> forEachRegister(
+      mlir::ValueRange tiles,
+      llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, int64_t reg,
+                              mlir::ValueRange elements)>
+          body);
+  /// The layout of `v` as a tile of its own shape: its lowered layout, or
+  /// for an unmaterialized broadcast the default layout of its type.
+  LinearLayout layoutOf(mlir::Value v) const;
+  /// The coordinates (index values) of the element that register `reg` of
+  /// the running thread holds in `layout`.
+  llvm::SmallVector<mlir::Value> elementCoords(mlir::OpBuilder &b,
+                                               mlir::Location loc,
+                                               const LinearLayout &layout,
+                                               int64_t reg);
+  /// The row-major flat index (an index value) of that element.
+  mlir::Value flatIndex(mlir::OpBuilder &b, mlir::Location loc,
+                        const LinearLayout &layout, int64_t reg);
+  /// An i1 that holds in exactly one of the threads and registers holding
+  /// each element of `layout` (its owner), or null when every holder is
+  /// the only one: side effects happen once per element.
+  mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
+                      const LinearLayout &layout, int64_t reg);
+  /// `count` elements of shared memory from byte `offset` on, as a
+  /// memref<count x T> in the workgroup address space, for an exchange
+  /// between barriers; fails (declining the parallel form) when the
+  /// kernel's shared memory cannot hold them.
+  mlir::FailureOr<mlir::Value> sharedBuffer(mlir::Operation *op,
+                                            mlir::Type elementType,
+                                            int64_t count, int64_t offset = 0);
+  /// Writes tile `v` (a cuda_tile value) into shared memory from byte
+  /// `offset` on, in row-major order of its lowered layout's shape (a
+  /// broadcast is written unexpanded), between two barriers; returns the
+  /// 1-D buffer (elements of sharedElementType). Fails (declining the
+  /// parallel form) when shared memory cannot hold it.
+  mlir::FailureOr<mlir::Value> tileInShared(mlir::Operation *op, mlir::Value v,
+                                            int64_t offset = 0);
+  /// Orders a memory op after the one that produced `token`: in the parallel
+  /// form other threads may have written the elements this thread accesses,
+  /// so it waits at a barrier (a CTA's threads see each other's writes after
+  /// one). Nothing to do in the serial form or after make_token.
+  void orderAfterToken(mlir::Location loc, mlir::Value token);
+  /// Gives up the parallel form for this kernel: `op` has no parallel
+  /// lowering yet, or its tiles do not fit. The kernel is then lowered in
+  /// the serial form, and a remark says why.
+  mlir::LogicalResult declineParallel(mlir::Operation *op,
+                                      const llvm::Twine &reason);
+  /// Why the parallel form was declined, if it was.
+  const std::optional<std::string> &getDeclineReason() const {
+    return declineReason;
+  }
+
   // --- helpers ------------------------------------------------------------
   mlir::Value indexConstant(mlir::Location loc, int64_t v);
   /// Casts an integer scalar (i1..i64) to index, signed or unsigned.
@@ -189,7 +306,40 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> values;
   llvm::DenseMap<mlir::Value, ViewInfo> views;
   llvm::DenseMap<mlir::Value, mlir::Value> splats;
+
+  // The parallel form (numWarps != 0).
+  unsigned numWarps = 0;
+  mlir::Value lane, warp;
+  mlir::Operation *kernel = nullptr;
+  int64_t sharedBytesLimit = 0;
+  mlir::Value sharedMemory; // the workgroup attribution, once needed
+  int64_t sharedBytesUsed = 0;
+  llvm::DenseMap<mlir::Value, LinearLayout> layouts;
+  std::optional<std::string> declineReason;
+
+  /// The flat index (index value) of the element the running thread's
+  /// lanes and warps select in `layout`, registers aside.
+  mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
+                              const LinearLayout &layout);
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
 };
+
+/// The type a tile element takes in shared memory (i1 as i8, floats LLVM
+/// has no type for as integers of their width), and the conversions to it
+/// and back.
+mlir::Type sharedElementType(mlir::Type element);
+mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                     mlir::Type shared);
+mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       mlir::Type element);
+
+/// The number of warps the parallel form spreads a kernel's tiles over:
+/// 4, or 8 when its largest tile has 4096 elements or more.
+unsigned chooseNumWarps(mlir::Operation *entry);
+/// Bytes a tile element takes in memory (an i1 takes one); 0 when its
+/// elements are not whole bytes.
+int64_t tileElementBytes(mlir::Type elementType);
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);

@@ -1,0 +1,365 @@
+//===- ThreadLayouts.cpp - the parallel form's tiles, threads and exchanges ===//
+//
+// In the parallel form a tile is a vector of the registers the running
+// thread holds, and a LinearLayout says which elements they are. This file
+// is what every op family shares: element coordinates from (register, lane,
+// warp), the default layout, and moving a tile into another layout, within
+// the thread where the layouts allow it and through shared memory between
+// two barriers where they do not.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+using LL = LinearLayout;
+
+/// Shared memory a CTA may declare statically.
+static constexpr int64_t kStaticSharedBytes = 48 * 1024;
+
+int64_t tilechain::tileElementBytes(Type t) {
+  if (isa<cuda_tile::PointerType>(t))
+    return 8;
+  if (isa<FloatTF32Type>(t))
+    return 4;
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return 1;
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+unsigned tilechain::chooseNumWarps(Operation *entry) {
+  int64_t largest = 0;
+  entry->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (auto tile = dyn_cast<cuda_tile::TileType>(result.getType()))
+        largest = std::max(largest, tile.getNumElements());
+  });
+  return largest >= 4096 ? 8 : 4;
+}
+
+void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
+                                 Operation *kernelOp, int64_t bytesLimit) {
+  numWarps = warps;
+  lane = laneId;
+  warp = warpId;
+  kernel = kernelOp;
+  sharedBytesLimit = std::min(bytesLimit, kStaticSharedBytes);
+}
+
+void TileLowering::finishParallel() {
+  if (!sharedMemory)
+    return;
+  auto type = cast<MemRefType>(sharedMemory.getType());
+  sharedMemory.setType(MemRefType::get({llvm::alignTo(sharedBytesUsed, 16)},
+                                       type.getElementType(),
+                                       type.getLayout(),
+                                       type.getMemorySpace()));
+}
+
+LogicalResult TileLowering::declineParallel(Operation *op,
+                                            const Twine &reason) {
+  if (declineReason)
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << op->getName() << "'";
+  if (auto position = dyn_cast<FileLineColLoc>(op->getLoc()))
+    os << " at " << position.getFilename().getValue() << ":"
+       << position.getLine() << ":" << position.getColumn();
+  os << ": " << reason;
+  declineReason = std::move(text);
+  return failure();
+}
+
+void TileLowering::orderAfterToken(Location loc, Value token) {
+  if (!isParallel() || !token || token.getDefiningOp<cuda_tile::MakeTokenOp>())
+    return;
+  gpu::BarrierOp::create(builder, loc);
+}
+
+LL TileLowering::defaultLayout(Type tileType,
+                               std::optional<unsigned> fastDim) const {
+  auto tile = cast<cuda_tile::TileType>(tileType);
+  ArrayRef<int64_t> shape = tile.getShape();
+  unsigned fast = fastDim.value_or(shape.size() - 1);
+  int64_t bytes = std::max<int64_t>(1, tileElementBytes(tile.getElementType()));
+  int64_t threads = int64_t(numWarps) * 32;
+  // As many contiguous elements as one 16-byte access moves, without
+  // leaving threads idle that could hold a run of their own.
+  int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 16),
+                                         shape[fast]);
+  contiguous = std::max<int64_t>(
+      1, std::min(contiguous, tile.getNumElements() / threads));
+  contiguous = int64_t(1) << llvm::Log2_64(contiguous);
+  return LL::blocked(shape, numWarps, contiguous, fast);
+}
+
+Value TileLowering::makeDistributed(Location loc, ArrayRef<Value> registers,
+                                    const LL &layout) {
+  assert(int64_t(registers.size()) == layout.getSize(LL::Register));
+  auto type = VectorType::get({int64_t(registers.size())},
+                              registers.front().getType());
+  Value vector = vector::FromElementsOp::create(builder, loc, type, registers);
+  layouts[vector] = layout;
+  return vector;
+}
+
+const LL &TileLowering::getLayout(Value lowered) const {
+  auto it = layouts.find(lowered);
+  assert(it != layouts.end() && "a tile without a layout");
+  return it->second;
+}
+
+SmallVector<Value> TileLowering::getRegisters(OpBuilder &b, Location loc,
+                                              Value lowered) {
+  int64_t count = cast<VectorType>(lowered.getType()).getNumElements();
+  SmallVector<Value> registers;
+  for (int64_t reg = 0; reg < count; ++reg)
+    registers.push_back(vector::ExtractOp::create(b, loc, lowered, reg));
+  return registers;
+}
+
+LL TileLowering::layoutOf(Value v) const {
+  const LL &lowered = getLayout(lookup(v));
+  if (lowered.getShape() == tileShape(v.getType()))
+    return lowered;
+  return defaultLayout(v.getType());
+}
+
+Value TileLowering::threadFlatIndex(OpBuilder &b, Location loc,
+                                    const LL &layout) {
+  Value flat = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [in, id] : {std::pair{LL::Lane, lane}, std::pair{LL::Warp, warp}}) {
+    ArrayRef<uint64_t> bases = layout.getBases(in);
+    for (unsigned bit = 0; bit < bases.size();) {
+      uint64_t basis = bases[bit];
+      if (basis == 0) {
+        ++bit;
+        continue;
+      }
+      if (!llvm::isPowerOf2_64(basis)) {
+        // bit ? basis : 0
+        Value set = arith::AndIOp::create(
+            b, loc,
+            arith::ShRUIOp::create(
+                b, loc, id, arith::ConstantIndexOp::create(b, loc, bit)),
+            arith::ConstantIndexOp::create(b, loc, 1));
+        Value term = arith::MulIOp::create(
+            b, loc, set, arith::ConstantIndexOp::create(b, loc, basis));
+        flat = arith::XOrIOp::create(b, loc, flat, term);
+        ++bit;
+        continue;
+      }
+      // A run of bits that move by the same distance: one mask and shift.
+      int64_t distance = int64_t(llvm::Log2_64(basis)) - bit;
+      uint64_t mask = 0;
+      for (; bit < bases.size() && llvm::isPowerOf2_64(bases[bit]) &&
+             int64_t(llvm::Log2_64(bases[bit])) - bit == distance;
+           ++bit)
+        mask |= uint64_t(1) << bit;
+      Value term = arith::AndIOp::create(
+          b, loc, id, arith::ConstantIndexOp::create(b, loc, mask));
+      Value amount = arith::ConstantIndexOp::create(b, loc, std::abs(distance));
+      if (distance > 0)
+        term = arith::ShLIOp::create(b, loc, term, amount);
+      else if (distance < 0)
+        term = arith::ShRUIOp::create(b, loc, term, amount);
+      flat = arith::XOrIOp::create(b, loc, flat, term);
+    }
+  }
+  return flat;
+}
+
+/// The coordinates of a flat index value of `shape`'s row-major order.
+static SmallVector<Value> unflattenIndex(OpBuilder &b, Location loc,
+                                         const LL &layout, Value flat) {
+  SmallVector<Value> coords;
+  for (unsigned dim = 0; dim < layout.getRank(); ++dim) {
+    auto [offset, width] = layout.dimBits(dim);
+    Value shifted = arith::ShRUIOp::create(
+        b, loc, flat, arith::ConstantIndexOp::create(b, loc, offset));
+    coords.push_back(arith::AndIOp::create(
+        b, loc, shifted,
+        arith::ConstantIndexOp::create(b, loc, (int64_t(1) << width) - 1)));
+  }
+  return coords;
+}
+
+Value TileLowering::flatIndex(OpBuilder &b, Location loc, const LL &layout,
+                              int64_t reg) {
+  return arith::XOrIOp::create(
+      b, loc, threadFlatIndex(b, loc, layout),
+      arith::ConstantIndexOp::create(b, loc, layout.applyOne(LL::Register, reg)));
+}
+
+SmallVector<Value> TileLowering::elementCoords(OpBuilder &b, Location loc,
+                                               const LL &layout, int64_t reg) {
+  return unflattenIndex(b, loc, layout, flatIndex(b, loc, layout, reg));
+}
+
+Value TileLowering::isOwner(OpBuilder &b, Location loc, const LL &layout,
+                            int64_t reg) {
+  // Of the registers holding one element, the one with no broadcast bit set
+  // owns it; a register with one set owns nothing, in any thread.
+  if (reg & layout.getBroadcastMask(LL::Register))
+    return arith::ConstantIntOp::create(b, loc, 0, 1);
+  Value owner;
+  for (auto [in, id] : {std::pair{LL::Lane, lane}, std::pair{LL::Warp, warp}}) {
+    uint64_t mask = layout.getBroadcastMask(in);
+    if (!mask)
+      continue;
+    Value bits = arith::AndIOp::create(
+        b, loc, id, arith::ConstantIndexOp::create(b, loc, mask));
+    Value none = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, bits,
+        arith::ConstantIndexOp::create(b, loc, 0));
+    owner = owner ? arith::AndIOp::create(b, loc, owner, none) : none;
+  }
+  return owner;
+}
+
+FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
+                                            int64_t count, int64_t offset) {
+  int64_t bytes =
+      offset + count * std::max<int64_t>(1, tileElementBytes(elementType));
+  if (bytes > sharedBytesLimit)
+    return declineParallel(op, "its tiles need " + Twine(bytes) +
+                                   " bytes of shared memory, more than " +
+                                   Twine(sharedBytesLimit));
+  sharedBytesUsed = std::max(sharedBytesUsed, bytes);
+  Location loc = op->getLoc();
+  if (!sharedMemory) {
+    auto func = cast<gpu::GPUFuncOp>(kernel);
+    auto type = MemRefType::get(
+        {sharedBytesLimit}, builder.getI8Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(builder.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    sharedMemory = func.addWorkgroupAttribution(type, func.getLoc());
+    // Without it the array is declared .align 1 and wide accesses to it
+    // would be misaligned.
+    func.setWorkgroupAttributionAttr(
+        func.getNumWorkgroupAttributions() - 1,
+        builder.getStringAttr("llvm.align"), builder.getI64IntegerAttr(16));
+  }
+  auto viewType = MemRefType::get(
+      {count}, elementType, MemRefLayoutAttrInterface(),
+      cast<MemRefType>(sharedMemory.getType()).getMemorySpace());
+  return Value(memref::ViewOp::create(
+      builder, loc, viewType, sharedMemory,
+      arith::ConstantIndexOp::create(builder, loc, offset), ValueRange()));
+}
+
+Type tilechain::sharedElementType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (element.isInteger(1))
+    return IntegerType::get(context, 8);
+  if (isa<FloatType>(element) && !isa<Float16Type, BFloat16Type, Float32Type,
+                                      Float64Type>(element))
+    return IntegerType::get(context, element.getIntOrFloatBitWidth());
+  return element;
+}
+
+Value tilechain::toShared(OpBuilder &b, Location loc, Value v, Type shared) {
+  if (v.getType() == shared)
+    return v;
+  if (v.getType().isInteger(1))
+    return arith::ExtUIOp::create(b, loc, shared, v);
+  return arith::BitcastOp::create(b, loc, shared, v);
+}
+
+Value tilechain::fromShared(OpBuilder &b, Location loc, Value v,
+                           Type element) {
+  if (v.getType() == element)
+    return v;
+  if (element.isInteger(1))
+    return arith::TruncIOp::create(b, loc, element, v);
+  return arith::BitcastOp::create(b, loc, element, v);
+}
+
+FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v,
+                                            int64_t offset) {
+  Value lowered = lookup(v);
+  const LL &layout = getLayout(lowered);
+  Location loc = v.getLoc();
+  Type element = cast<VectorType>(lowered.getType()).getElementType();
+  Type shared = sharedElementType(element);
+  int64_t count = int64_t(1) << layout.getNumElementBits();
+  FailureOr<Value> buffer = sharedBuffer(op, shared, count, offset);
+  if (failed(buffer))
+    return failure();
+  OpBuilder &b = builder;
+  // The barrier before the writes keeps them from overtaking the reads of
+  // the previous use of shared memory.
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> registers = getRegisters(b, loc, lowered);
+  Value threadFlat = threadFlatIndex(b, loc, layout);
+  uint64_t duplicates = layout.getBroadcastMask(LL::Register);
+  for (auto [reg, value] : llvm::enumerate(registers)) {
+    if (reg & duplicates)
+      continue;
+    Value flat = arith::XOrIOp::create(
+        b, loc, threadFlat,
+        arith::ConstantIndexOp::create(b, loc,
+                                       layout.applyOne(LL::Register, reg)));
+    memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), *buffer,
+                            flat);
+  }
+  gpu::BarrierOp::create(b, loc);
+  return *buffer;
+}
+
+FailureOr<SmallVector<Value>>
+TileLowering::exchange(Value v, const LL &from, const LL &to) {
+  Operation *anchor = v.getDefiningOp() ? v.getDefiningOp()
+                                        : v.getParentBlock()->getParentOp();
+  FailureOr<Value> buffer = tileInShared(anchor, v);
+  if (failed(buffer))
+    return failure();
+  OpBuilder &b = builder;
+  Location loc = v.getLoc();
+  Type element = cast<VectorType>(lookup(v).getType()).getElementType();
+  SmallVector<Value> result;
+  for (int64_t reg = 0, e = to.getSize(LL::Register); reg < e; ++reg) {
+    // The source element: the target's coordinates, with those of the
+    // dims a broadcast widens dropped.
+    SmallVector<Value> coords = elementCoords(b, loc, to, reg);
+    Value flat = arith::ConstantIndexOp::create(b, loc, 0);
+    for (auto [coord, size] : llvm::zip(coords, from.getShape())) {
+      flat = arith::MulIOp::create(b, loc, flat,
+                                   arith::ConstantIndexOp::create(b, loc, size));
+      if (size != 1)
+        flat = arith::AddIOp::create(b, loc, flat, coord);
+    }
+    Value loaded = memref::LoadOp::create(b, loc, *buffer, flat);
+    result.push_back(fromShared(b, loc, loaded, element));
+  }
+  return result;
+}
+
+FailureOr<SmallVector<Value>> TileLowering::registersIn(Value v,
+                                                        const LL &layout) {
+  Value lowered = lookup(v);
+  const LL &from = getLayout(lowered);
+  if (from == layout)
+    return getRegisters(builder, v.getLoc(), lowered);
+  if (std::optional<SmallVector<int64_t>> selection =
+          from.registersFor(layout)) {
+    SmallVector<Value> registers =
+        getRegisters(builder, v.getLoc(), lowered);
+    SmallVector<Value> selected;
+    for (int64_t reg : *selection)
+      selected.push_back(registers[reg]);
+    return selected;
+  }
+  return exchange(v, from, layout);
+}

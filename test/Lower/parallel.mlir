@@ -1,0 +1,186 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+
+// The parallel form: a kernel of small tiles runs on 4 warps in the
+// tile-kernel form. A 16-element f32 tile is spread one element per lane
+// over lanes 0-15 (lane bits 0-3 walk the tile; lane bit 4 and both warp bits
+// replicate it), each thread loads its element under the bounds check, and
+// the store is done by the element's owner only (lane bit 4 and warp 0).
+// CHECK-LABEL: gpu.func @vector_add(
+// CHECK-SAME: kernel
+// CHECK-SAME: nvvm.minctasm = 1 : i32
+// CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
+// CHECK-SAME: tilechain.tile_kernel
+// CHECK: %[[TID:.+]] = gpu.thread_id x
+// CHECK: %[[LANE:.+]] = arith.andi %[[TID]], %c31
+// CHECK: %[[WARP:.+]] = arith.shrui %[[TID]], %c5
+// CHECK: %[[A:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK: llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: %[[VA:.+]] = vector.from_elements %[[A]] : vector<1xf32>
+// CHECK: %[[VB:.+]] = vector.from_elements %{{.+}} : vector<1xf32>
+// CHECK: %[[X:.+]] = vector.extract %[[VA]][0] : f32 from vector<1xf32>
+// CHECK: %[[Y:.+]] = vector.extract %[[VB]][0] : f32 from vector<1xf32>
+// CHECK: %[[SUM:.+]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK: %[[SPARE:.+]] = arith.andi %[[LANE]], %c16
+// CHECK: arith.cmpi eq, %[[SPARE]], %c0
+// CHECK: %[[WARPS:.+]] = arith.andi %[[WARP]], %c3
+// CHECK: arith.cmpi eq, %[[WARPS]], %c0
+// CHECK: scf.if
+// CHECK: llvm.store %{{.+}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @vector_add(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %vb = make_tensor_view %b, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %vc = make_tensor_view %c, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %qa = make_partition_view %va : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>
+    %x, %tx = load_view_tko weak %qa[%bx] token = %t0 : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
+    %y, %ty = load_view_tko weak %qb[%bx] token = %t0 : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
+    %sum = addf %x, %y : tile<16xf32>
+    %done = store_view_tko weak %sum, %qc[%bx] token = %t0 : tile<16xf32>, partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A transpose: the load walks rows, the permuted tile walks columns, and the
+// store wants rows again, so the tile crosses the CTA through shared memory
+// (a workgroup attribution) between two barriers.
+// CHECK-LABEL: gpu.func @transpose(
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: %[[BUF:.+]] = memref.view %[[SMEM]][%c0{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<1024xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: memref.store %{{.+}}, %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: memref.load %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @transpose(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [%n, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %vb = make_tensor_view %b, shape = [%n, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %qa = make_partition_view %va : partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>
+    %x, %tx = load_view_tko weak %qa[%bx, %by] token = %t0 : partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<32x32xf16>, token
+    %p = permute %x [1, 0] : tile<32x32xf16> -> tile<32x32xf16>
+    %done = store_view_tko weak %p, %qb[%by, %bx] token = %t0 : tile<32x32xf16>, partition_view<tile=(32x32), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// Row sums of a 4x64 tile: lanes walk a row, so each thread first adds its
+// two registers of the row, then five butterfly shuffles add across the
+// lanes (the lower lane's value first in every pair); the warps hold other
+// rows, so no shared memory is needed, and the store takes the sums in the
+// layout they are in (each warp's lane 0 stores its row's sum).
+// CHECK-LABEL: gpu.func @row_sums(
+// CHECK-NOT: workgroup
+// CHECK: arith.addf
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @row_sums(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %c4 = constant <i32: 4> : tile<i32>
+    %c64 = constant <i32: 64> : tile<i32>
+    %va = make_tensor_view %a, shape = [%c4, %c64], strides = [%c64, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %vb = make_tensor_view %b, shape = [%c4], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %qa = make_partition_view %va : partition_view<tile=(4x64), tensor_view<?x?xf32, strides=[?,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(4), tensor_view<?xf32, strides=[1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(4x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<4x64xf32>, token
+    %s = reduce %x dim=1 identities=[0.0 : f32] : tile<4x64xf32> -> tile<4xf32>
+        (%acc: tile<f32>, %e: tile<f32>) {
+      %r = addf %acc, %e : tile<f32>
+      yield %r : tile<f32>
+    }
+    %done = store_view_tko weak %s, %qb[%zero] token = %t0 : tile<4xf32>, partition_view<tile=(4), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A tile is printed once, not once per thread: it is gathered into shared
+// memory and thread 0 (lane 0 of warp 0) prints it with the serial form's
+// loops.
+// CHECK-LABEL: gpu.func @prints(
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: gpu.barrier
+// CHECK: memref.store %{{.+}} : memref<4xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK: %[[TILE:.+]] = memref.expand_shape %{{.+}} {{\[}}[0]] output_shape [4] : memref<4xf32, #gpu.address_space<workgroup>> into memref<4xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[FIRST:.+]] = arith.andi
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: scf.for
+// CHECK: memref.load %[[TILE]]
+// CHECK: gpu.printf
+cuda_tile.module @kernels {
+  entry @prints() {
+    %t0 = make_token : token
+    %x = iota : tile<4xi32>
+    %f = itof %x signed : tile<4xi32> -> tile<4xf32>
+    %t1 = print_tko "%f\n", %f token = %t0 : tile<4xf32> -> token
+    return
+  }
+}
+
+// -----
+
+// A loop carries its tiles in per-thread register arrays (allocas in the
+// entry block) in the tile's default layout.
+// CHECK-LABEL: gpu.func @running_sum(
+// CHECK-SAME: tilechain.tile_kernel
+// CHECK: %[[CARRIED:.+]] = memref.alloca() : memref<1xf32>
+// CHECK: memref.store %{{.+}}, %[[CARRIED]][%{{.+}}] : memref<1xf32>
+// CHECK: scf.for
+// CHECK: memref.load %[[CARRIED]]
+// CHECK: arith.addf
+// CHECK: memref.store %{{.+}}, %[[CARRIED]]
+// CHECK-NEXT: arith.constant true
+// CHECK-NEXT: }
+cuda_tile.module @kernels {
+  entry @running_sum(%a: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %zero = constant <f32: 0.0> : tile<128xf32>
+    %one = constant <f32: 1.0> : tile<128xf32>
+    %lo = constant <i32: 0> : tile<i32>
+    %hi = constant <i32: 8> : tile<i32>
+    %step = constant <i32: 1> : tile<i32>
+    %sum = for %i in (%lo to %hi, step %step) : tile<i32> iter_values(%acc = %zero) -> (tile<128xf32>) {
+      %next = addf %acc, %one : tile<128xf32>
+      continue %next : tile<128xf32>
+    }
+    %va = make_tensor_view %a, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %qa = make_partition_view %va : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
+    %done = store_view_tko weak %sum, %qa[%lo] token = %t0 : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A kernel with an op that has no parallel lowering yet keeps the serial
+// form, and a remark names the op.
+// CHECK-LABEL: gpu.func @concatenates(
+// CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
+// CHECK-NOT: tilechain.tile_kernel
+cuda_tile.module @kernels {
+  // expected-remark @below {{kernel 'concatenates' runs in the serial form: 'cuda_tile.cat' at}}
+  entry @concatenates() {
+    %x = constant <f32: 1.0> : tile<4xf32>
+    %y = cat %x, %x dim = 0 : tile<4xf32>, tile<4xf32> -> tile<8xf32>
+    return
+  }
+}
