@@ -67,7 +67,8 @@ Value allocateSyncWords(OpBuilder &b, Location loc, SyncLayout layout) {
   Type i32 = b.getI32Type();
   Value sync = LLVM::AllocaOp::create(b, loc, ptrType, i32,
                                       constantI64(b, loc, layout.words()));
-  LLVM::MemsetOp::create(b, loc, sync, arith::ConstantIntOp::create(b, loc, 0, 8),
+  Value zeroByte = arith::ConstantIntOp::create(b, loc, 0, 8);
+  LLVM::MemsetOp::create(b, loc, sync, zeroByte,
                          constantI64(b, loc, 4 * int64_t(layout.words())),
                          /*isVolatile=*/false);
   auto storeLive = [&](int32_t group, int32_t threads) {

@@ -138,11 +138,9 @@ FailureOr<int32_t> blockThreads(gpu::GPUFuncOp kernel) {
   if (!reqntid)
     return 1;
   ArrayRef<int32_t> dims = reqntid.asArrayRef();
-  bool oneDimensional = llvm::all_of(dims.drop_front(), [](int32_t d) {
-    return d == 1;
-  });
-  if (dims.empty() || !oneDimensional || dims.front() < 1 ||
-      dims.front() > 1024)
+  auto isOne = [](int32_t d) { return d == 1; };
+  if (dims.empty() || !llvm::all_of(dims.drop_front(), isOne) ||
+      dims.front() < 1 || dims.front() > 1024)
     return kernel.emitError() << "the host backend runs blocks of (N, 1, 1) "
                                  "threads, 1 <= N <= 1024, not nvvm.reqntid = "
                               << reqntid;
@@ -159,6 +157,69 @@ LogicalResult checkAttribution(gpu::GPUFuncOp kernel, BlockArgument arg) {
          << "the host backend allocates attributions of static shape and "
             "integer or float elements, not "
          << type;
+}
+
+/// The gpu ops of K__thread: block and grid ids from `grid`, the thread id
+/// and block size of the block, barriers and shuffles (HostSync), returns.
+LogicalResult lowerThreadOps(func::FuncOp thread,
+                             const host::ThreadContext &threadContext,
+                             bool synchronises) {
+  Value grid = thread.getArgument(1);
+  auto ptrType = LLVM::LLVMPointerType::get(thread.getContext());
+  SmallVector<Operation *> gpuOps;
+  thread.walk([&](Operation *op) {
+    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+  });
+  for (Operation *op : gpuOps) {
+    OpBuilder at(op);
+    Location opLoc = op->getLoc();
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+      host::lowerBarrier(barrier, threadContext);
+      continue;
+    }
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (failed(host::lowerShuffle(shuffle, threadContext)))
+        return failure();
+      continue;
+    }
+    if (isa<gpu::ReturnOp>(op)) {
+      if (synchronises) {
+        host::emitThreadExit(at, opLoc, threadContext);
+        // HostCoroutines replaces the returns of a coroutine.
+        func::ReturnOp::create(
+            at, opLoc, LLVM::ZeroOp::create(at, opLoc, ptrType).getResult());
+      } else {
+        func::ReturnOp::create(at, opLoc);
+      }
+      op->erase();
+      continue;
+    }
+    Value replacement;
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
+      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
+                                static_cast<int32_t>(id.getDimension()));
+    } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
+      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
+                                3 + static_cast<int32_t>(size.getDimension()));
+    } else if (auto id = dyn_cast<gpu::ThreadIdOp>(op)) {
+      replacement = id.getDimension() == gpu::Dimension::x
+                        ? threadContext.tid
+                        : arith::ConstantIntOp::create(at, opLoc, 0, 32);
+    } else if (auto size = dyn_cast<gpu::BlockDimOp>(op)) {
+      int32_t extent = size.getDimension() == gpu::Dimension::x
+                           ? threadContext.layout.threads
+                           : 1;
+      replacement = arith::ConstantIntOp::create(at, opLoc, extent, 32);
+    } else {
+      continue; // checkHostable admits no other gpu op
+    }
+    Value asIndex = arith::IndexCastUIOp::create(at, opLoc, at.getIndexType(),
+                                                 replacement);
+    op->getResult(0).replaceAllUsesWith(asIndex);
+    op->erase();
+  }
+  return success();
 }
 
 /// K -> K__thread(params, grid, sync, tid, workgroup buffers...), the work
@@ -215,7 +276,6 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
                   LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
   Block *entry = thread.addEntryBlock();
   Value params = entry->getArgument(0);
-  Value grid = entry->getArgument(1);
   host::ThreadContext threadContext{host::SyncLayout{*threads},
                                     entry->getArgument(2),
                                     entry->getArgument(3)};
@@ -242,58 +302,8 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   cf::BranchOp::create(b, loc, mapping.lookup(&kernel.getBody().front()),
                        entryValues);
 
-  SmallVector<Operation *> gpuOps;
-  thread.walk([&](Operation *op) {
-    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
-      gpuOps.push_back(op);
-  });
-  for (Operation *op : gpuOps) {
-    OpBuilder at(op);
-    Location opLoc = op->getLoc();
-    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
-      host::lowerBarrier(barrier, threadContext);
-      continue;
-    }
-    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
-      if (failed(host::lowerShuffle(shuffle, threadContext)))
-        return failure();
-      continue;
-    }
-    if (isa<gpu::ReturnOp>(op)) {
-      if (synchronises) {
-        host::emitThreadExit(at, opLoc, threadContext);
-        // HostCoroutines replaces the returns of a coroutine.
-        func::ReturnOp::create(
-            at, opLoc, LLVM::ZeroOp::create(at, opLoc, ptrType).getResult());
-      } else {
-        func::ReturnOp::create(at, opLoc);
-      }
-      op->erase();
-      continue;
-    }
-    Value replacement;
-    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
-      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
-                                static_cast<int32_t>(id.getDimension()));
-    } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
-      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
-                                3 + static_cast<int32_t>(size.getDimension()));
-    } else if (auto id = dyn_cast<gpu::ThreadIdOp>(op)) {
-      replacement = id.getDimension() == gpu::Dimension::x
-                        ? threadContext.tid
-                        : arith::ConstantIntOp::create(at, opLoc, 0, 32);
-    } else if (auto size = dyn_cast<gpu::BlockDimOp>(op)) {
-      replacement = arith::ConstantIntOp::create(
-          at, opLoc, size.getDimension() == gpu::Dimension::x ? *threads : 1,
-          32);
-    } else {
-      continue; // checkHostable admits no other gpu op
-    }
-    Value asIndex = arith::IndexCastUIOp::create(at, opLoc, at.getIndexType(),
-                                                 replacement);
-    op->getResult(0).replaceAllUsesWith(asIndex);
-    op->erase();
-  }
+  if (failed(lowerThreadOps(thread, threadContext, synchronises)))
+    return failure();
 
   auto launch = func::FuncOp::create(
       builder, loc, (kernel.getName() + "__host").str(),
