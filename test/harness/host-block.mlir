@@ -84,7 +84,7 @@ module attributes {tilechain.stage = "tile-sched"} {
     // A tree reduction through shared memory, a barrier after every level;
     // a per-thread array keeps each thread's input across the barriers.
     gpu.func @block_sum(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %twice: !llvm.ptr<1>)
-        workgroup(%smem : memref<1024xi8, #gpu.address_space<workgroup>>)
+        workgroup(%smem : memref<1024xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
         kernel attributes {nvvm.reqntid = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tilechain.tile_kernel} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -199,7 +199,7 @@ module attributes {tilechain.stage = "tile-sched"} {
     // the warp's sum in shared memory, a barrier, then warp 0 alone
     // shuffles the 8 partial sums while the other warps have returned.
     gpu.func @block_sum_warps(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>)
-        workgroup(%smem : memref<32xi8, #gpu.address_space<workgroup>>)
+        workgroup(%smem : memref<32xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
         kernel attributes {nvvm.reqntid = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tilechain.tile_kernel} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
