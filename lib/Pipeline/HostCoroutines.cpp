@@ -7,8 +7,8 @@
 // thread; each wait is a loop
 //   while (*generationSlot == generation) suspend;
 // and each return a final suspend, after which llvm.coro.done holds. The
-// thread's frame holds what lives across a wait, on the heap (malloc), so
-// no thread needs a stack of its own.
+// thread's frame holds what lives across a wait, on the heap
+// (aligned_alloc), so no thread needs a stack of its own.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -75,11 +75,12 @@ LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> waits) {
   auto module = func->getParentOfType<ModuleOp>();
   auto ptrType = LLVM::LLVMPointerType::get(context);
   Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
-  FailureOr<LLVM::LLVMFuncOp> malloc =
-      LLVM::lookupOrCreateMallocFn(b, module, i64);
+  FailureOr<LLVM::LLVMFuncOp> alignedAlloc =
+      LLVM::lookupOrCreateAlignedAllocFn(b, module, i64);
   FailureOr<LLVM::LLVMFuncOp> free = LLVM::lookupOrCreateFreeFn(b, module);
-  if (failed(malloc) || failed(free))
-    return func.emitError("malloc or free is declared with another type");
+  if (failed(alignedAlloc) || failed(free))
+    return func.emitError(
+        "aligned_alloc or free is declared with another type");
 
   SmallVector<Attribute> passthrough;
   if (ArrayAttr existing = func.getPassthroughAttr())
@@ -104,9 +105,20 @@ LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> waits) {
   Value id = LLVM::CoroIdOp::create(
       b, loc, LLVM::LLVMTokenType::get(context),
       LLVM::ConstantOp::create(b, loc, i32, 0), null, null, null);
+  // The frame is as aligned as its most aligned member; aligned_alloc wants
+  // a size that is a multiple of the alignment.
   Value size = LLVM::CoroSizeOp::create(b, loc, i64);
-  Value frame =
-      LLVM::CallOp::create(b, loc, *malloc, ValueRange{size}).getResult();
+  Value align = LLVM::CoroAlignOp::create(b, loc, i64);
+  Value one = LLVM::ConstantOp::create(b, loc, i64, 1);
+  Value padded = LLVM::AddOp::create(
+      b, loc, size, LLVM::SubOp::create(b, loc, align, one));
+  Value rounded = LLVM::AndOp::create(
+      b, loc, padded,
+      LLVM::SubOp::create(b, loc, LLVM::ConstantOp::create(b, loc, i64, 0),
+                          align));
+  Value frame = LLVM::CallOp::create(b, loc, *alignedAlloc,
+                                     ValueRange{align, rounded})
+                    .getResult();
   Value handle = LLVM::CoroBeginOp::create(b, loc, ptrType, id, frame);
   suspend(loc, /*final=*/false, start);
 
