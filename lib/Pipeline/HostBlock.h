@@ -68,8 +68,10 @@ void declareSyncFunctions(mlir::ModuleOp module, mlir::OpBuilder &builder);
 /// gpu.barrier -> wait for every live thread of the block.
 void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);
 
-/// gpu.shuffle -> exchange through the warp's shuffle slots, with PTX
-/// shfl.sync's lane arithmetic and valid flag.
+/// gpu.shuffle -> exchange through the warp's shuffle slots, with the lane
+/// arithmetic and valid flag of the shfl.sync gpu-to-nvvm emits for it. All
+/// live lanes of the warp take part, whatever the width (the parallel form
+/// shuffles whole warps).
 mlir::LogicalResult lowerShuffle(mlir::gpu::ShuffleOp shuffle,
                                  const ThreadContext &thread);
 

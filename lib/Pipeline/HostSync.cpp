@@ -104,21 +104,20 @@ Value warpGroup(OpBuilder &b, Location loc, const ThreadContext &thread) {
   return arith::AddIOp::create(b, loc, warp, constantI32(b, loc, 1));
 }
 
-/// shfl.sync's source lane and predicate (PTX ISA, "shfl.sync"), with the
-/// segment mask gpu-to-nvvm derives from the width: 32 - width.
+/// shfl.sync's source lane and predicate (PTX ISA, "shfl.sync") for the
+/// operands gpu-to-nvvm gives it: no segment mask, and the clamp lane
+/// 32 - width for up, width - 1 otherwise.
 std::pair<Value, Value> shuffleSource(OpBuilder &b, Location loc,
                                       gpu::ShuffleMode mode, Value lane,
                                       Value offset, Value width) {
   using Pred = arith::CmpIPredicate;
-  Value all = constantI32(b, loc, kWarpSize - 1);
-  Value segmentMask =
-      arith::SubIOp::create(b, loc, constantI32(b, loc, kWarpSize), width);
-  Value inSegment = arith::XOrIOp::create(b, loc, segmentMask, all);
-  Value minLane = arith::AndIOp::create(b, loc, lane, segmentMask);
-  Value maxLane =
+  Value clamp =
       mode == gpu::ShuffleMode::UP
-          ? minLane
-          : arith::OrIOp::create(b, loc, minLane, inSegment).getResult();
+          ? arith::SubIOp::create(b, loc, constantI32(b, loc, kWarpSize),
+                                  width)
+                .getResult()
+          : arith::SubIOp::create(b, loc, width, constantI32(b, loc, 1))
+                .getResult();
   Value source;
   Pred inRange = Pred::sle;
   switch (mode) {
@@ -133,12 +132,11 @@ std::pair<Value, Value> shuffleSource(OpBuilder &b, Location loc,
     inRange = Pred::sge;
     break;
   case gpu::ShuffleMode::IDX:
-    source = arith::OrIOp::create(
-        b, loc, minLane,
-        arith::AndIOp::create(b, loc, offset, inSegment).getResult());
+    source = arith::AndIOp::create(b, loc, offset,
+                                   constantI32(b, loc, kWarpSize - 1));
     break;
   }
-  Value valid = arith::CmpIOp::create(b, loc, inRange, source, maxLane);
+  Value valid = arith::CmpIOp::create(b, loc, inRange, source, clamp);
   return {arith::SelectOp::create(b, loc, valid, source, lane), valid};
 }
 
