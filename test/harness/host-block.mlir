@@ -60,8 +60,11 @@
 
 module attributes {tilechain.stage = "tile-sched"} {
   gpu.module @m [#nvvm.target<O = 3, chip = "sm_90">] {
-    // out[block * 128 + tid] = tid + 1000 * block (+ thread y and z, 0).
-    gpu.func @thread_ids(%out: !llvm.ptr<1>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tilechain.tile_kernel} {
+    // out[block * 128 + tid] = tid + 1000 * block (+ thread y and z, 0),
+    // through a private attribution.
+    gpu.func @thread_ids(%out: !llvm.ptr<1>)
+        private(%scratch : memref<2xi32, #gpu.address_space<private>>)
+        kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tilechain.tile_kernel} {
       %t = gpu.thread_id x
       %ty = gpu.thread_id y
       %tz = gpu.thread_id z
@@ -74,7 +77,10 @@ module attributes {tilechain.stage = "tile-sched"} {
       %v1 = arith.addi %v0, %t : index
       %v2 = arith.addi %v1, %ty : index
       %v3 = arith.addi %v2, %tz : index
-      %v = arith.index_cast %v3 : index to i32
+      %v0i = arith.index_cast %v3 : index to i32
+      %c1 = arith.constant 1 : index
+      memref.store %v0i, %scratch[%c1] : memref<2xi32, #gpu.address_space<private>>
+      %v = memref.load %scratch[%c1] : memref<2xi32, #gpu.address_space<private>>
       %i64 = arith.index_cast %i : index to i64
       %p = llvm.getelementptr %out[%i64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
       llvm.store %v, %p : i32, !llvm.ptr<1>
