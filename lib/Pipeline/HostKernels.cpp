@@ -5,15 +5,18 @@
 //   void K__host(void **params, const uint32_t grid[6])
 // where params is cuLaunchKernel's kernelParams (one pointer per flat
 // parameter, pointing at its value) and grid holds the block id (x, y, z)
-// and then the grid size (x, y, z). Each serial kernel is the work of one
-// thread, so calling K__host for every block id runs the whole launch.
+// and then the grid size (x, y, z). K__host runs all nvvm.reqntid threads of
+// the block (HostBlock.h), so calling it for every block id runs the whole
+// launch; a serial kernel is one thread.
 //
 // The kernels are cloned into func.funcs of the enclosing builtin.module, the
-// gpu.module is dropped, global pointers (address space 1) become plain ones,
-// and the usual conversions take everything to the LLVM dialect; math ops
-// without an LLVM intrinsic become libm calls.
+// gpu.module is dropped, global pointers (address space 1) and workgroup or
+// private memrefs become plain ones, and the usual conversions take
+// everything to the LLVM dialect; math ops without an LLVM intrinsic become
+// libm calls. HostCoroutines then makes the threads that wait coroutines.
 //
 //===----------------------------------------------------------------------===//
+#include "HostBlock.h"
 #include "HostIntrinsics.h"
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
@@ -27,23 +30,36 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
+namespace host = tilechain::host;
 
 namespace {
 
-/// Address space 1 (global) has no meaning on the host: every pointer and
-/// every global is a plain one.
-void dropGlobalAddressSpace(ModuleOp root) {
+/// `type` without its GPU address space: the host has one memory.
+MemRefType hostMemRefType(MemRefType type) {
+  if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+    return type;
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         type.getLayout());
+}
+
+/// Address spaces (global pointers, workgroup and private memrefs) have no
+/// meaning on the host: every pointer, global and memref is a plain one.
+void dropAddressSpaces(ModuleOp root) {
   for (auto global : root.getOps<LLVM::GlobalOp>())
     global.setAddrSpace(0);
   AttrTypeReplacer replacer;
   replacer.addReplacement([](LLVM::LLVMPointerType type) -> Type {
     return LLVM::LLVMPointerType::get(type.getContext());
   });
+  replacer.addReplacement(
+      [](MemRefType type) -> Type { return hostMemRefType(type); });
   replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
@@ -65,8 +81,10 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
     bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect);
-    bool unknownGPU = dialect && isa<gpu::GPUDialect>(dialect) &&
-                      !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ReturnOp>(op);
+    bool unknownGPU =
+        dialect && isa<gpu::GPUDialect>(dialect) &&
+        !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
+             gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp>(op);
     // PTX inline assembly and NVVM intrinsics have no host meaning either.
     auto intrinsic = dyn_cast<LLVM::CallIntrinsicOp>(op);
     bool ptx = isa<LLVM::InlineAsmOp>(op) ||
@@ -114,62 +132,185 @@ void defineBF16Truncation(ModuleOp root, OpBuilder &builder) {
   LLVM::ReturnOp::create(b, loc, LLVM::BitcastOp::create(b, loc, bf16, half));
 }
 
-/// K -> K__host(params, grid) in the builtin.module, before `gpuModule`.
-LogicalResult cloneAsHostFunction(gpu::GPUFuncOp kernel, OpBuilder &builder) {
+/// Threads per block: nvvm.reqntid's x (y and z must be 1); 1 without it.
+FailureOr<int32_t> blockThreads(gpu::GPUFuncOp kernel) {
+  auto reqntid = kernel->getAttrOfType<DenseI32ArrayAttr>("nvvm.reqntid");
+  if (!reqntid)
+    return 1;
+  ArrayRef<int32_t> dims = reqntid.asArrayRef();
+  auto isOne = [](int32_t d) { return d == 1; };
+  if (dims.empty() || !llvm::all_of(dims.drop_front(), isOne) ||
+      dims.front() < 1 || dims.front() > 1024)
+    return kernel.emitError() << "the host backend runs blocks of (N, 1, 1) "
+                                 "threads, 1 <= N <= 1024, not nvvm.reqntid = "
+                              << reqntid;
+  return dims.front();
+}
+
+/// A workgroup or private attribution the host can allocate: a static
+/// shape of integers or floats.
+LogicalResult checkAttribution(gpu::GPUFuncOp kernel, BlockArgument arg) {
+  auto type = cast<MemRefType>(arg.getType());
+  if (type.hasStaticShape() && type.getElementType().isIntOrFloat())
+    return success();
+  return kernel.emitError()
+         << "the host backend allocates attributions of static shape and "
+            "integer or float elements, not "
+         << type;
+}
+
+/// The gpu ops of K__thread: block and grid ids from `grid`, the thread id
+/// and block size of the block, barriers and shuffles (HostSync), returns.
+LogicalResult lowerThreadOps(func::FuncOp thread,
+                             const host::ThreadContext &threadContext,
+                             bool synchronises) {
+  Value grid = thread.getArgument(1);
+  auto ptrType = LLVM::LLVMPointerType::get(thread.getContext());
+  SmallVector<Operation *> gpuOps;
+  thread.walk([&](Operation *op) {
+    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
+      gpuOps.push_back(op);
+  });
+  for (Operation *op : gpuOps) {
+    OpBuilder at(op);
+    Location opLoc = op->getLoc();
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+      host::lowerBarrier(barrier, threadContext);
+      continue;
+    }
+    if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (failed(host::lowerShuffle(shuffle, threadContext)))
+        return failure();
+      continue;
+    }
+    if (isa<gpu::ReturnOp>(op)) {
+      if (synchronises) {
+        host::emitThreadExit(at, opLoc, threadContext);
+        // HostCoroutines replaces the returns of a coroutine.
+        func::ReturnOp::create(
+            at, opLoc, LLVM::ZeroOp::create(at, opLoc, ptrType).getResult());
+      } else {
+        func::ReturnOp::create(at, opLoc);
+      }
+      op->erase();
+      continue;
+    }
+    Value replacement;
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
+      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
+                                static_cast<int32_t>(id.getDimension()));
+    } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
+      replacement = loadElement(at, opLoc, grid, at.getI32Type(),
+                                3 + static_cast<int32_t>(size.getDimension()));
+    } else if (auto id = dyn_cast<gpu::ThreadIdOp>(op)) {
+      replacement = id.getDimension() == gpu::Dimension::x
+                        ? threadContext.tid
+                        : arith::ConstantIntOp::create(at, opLoc, 0, 32);
+    } else if (auto size = dyn_cast<gpu::BlockDimOp>(op)) {
+      int32_t extent = size.getDimension() == gpu::Dimension::x
+                           ? threadContext.layout.threads
+                           : 1;
+      replacement = arith::ConstantIntOp::create(at, opLoc, extent, 32);
+    } else {
+      continue; // checkHostable admits no other gpu op
+    }
+    Value asIndex = arith::IndexCastUIOp::create(at, opLoc, at.getIndexType(),
+                                                 replacement);
+    op->getResult(0).replaceAllUsesWith(asIndex);
+    op->erase();
+  }
+  return success();
+}
+
+/// K -> K__thread(params, grid, sync, tid, workgroup buffers...), the work
+/// of one thread, and K__host(params, grid), which runs the block's threads
+/// (HostBlock.h), in the builtin.module before the gpu.module.
+LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   if (failed(checkHostable(kernel)))
     return failure();
+  FailureOr<int32_t> threads = blockThreads(kernel);
+  if (failed(threads))
+    return failure();
+  for (BlockArgument arg : llvm::concat<const BlockArgument>(
+           kernel.getWorkgroupAttributions(), kernel.getPrivateAttributions()))
+    if (failed(checkAttribution(kernel, arg)))
+      return failure();
+  bool synchronises =
+      kernel
+          .walk([](Operation *op) {
+            return isa<gpu::BarrierOp, gpu::ShuffleOp>(op)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+  bool shuffles = kernel.walk([](gpu::ShuffleOp) {
+                          return WalkResult::interrupt();
+                        }).wasInterrupted();
+  if (shuffles && *threads % host::kWarpSize != 0)
+    return kernel.emitError()
+           << "the host backend shuffles within whole warps; nvvm.reqntid "
+              "x = "
+           << *threads << " is not a multiple of " << host::kWarpSize;
+
+  if (synchronises)
+    host::declareSyncFunctions(kernel->getParentOfType<ModuleOp>(), builder);
+
   MLIRContext *context = kernel.getContext();
   Location loc = kernel.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  auto func = func::FuncOp::create(
-      builder, loc, (kernel.getName() + "__host").str(),
-      builder.getFunctionType({ptrType, ptrType}, {}));
-  Block *entry = func.addEntryBlock();
+  SmallVector<MemRefType> workgroupTypes;
+  for (BlockArgument arg : kernel.getWorkgroupAttributions())
+    workgroupTypes.push_back(hostMemRefType(cast<MemRefType>(arg.getType())));
+  SmallVector<Type> threadInputs = {ptrType, ptrType, ptrType,
+                                    builder.getI32Type()};
+  llvm::append_range(threadInputs, workgroupTypes);
+  SmallVector<Type> threadResults;
+  if (synchronises)
+    threadResults.push_back(ptrType); // the coroutine handle
+  auto thread = func::FuncOp::create(
+      builder, loc, (kernel.getName() + "__thread").str(),
+      builder.getFunctionType(threadInputs, threadResults));
+  thread.setPrivate();
+  thread->setAttr("llvm.linkage",
+                  LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  Block *entry = thread.addEntryBlock();
   Value params = entry->getArgument(0);
-  Value grid = entry->getArgument(1);
+  host::ThreadContext threadContext{host::SyncLayout{*threads},
+                                    entry->getArgument(2),
+                                    entry->getArgument(3)};
 
-  // The kernel's blocks follow an entry block that loads the parameters and
-  // branches to them.
+  // The kernel's blocks follow an entry block that loads the parameters,
+  // allocates the private attributions, and branches to them.
   OpBuilder b = OpBuilder::atBlockBegin(entry);
-  SmallVector<Value> loaded;
-  for (auto [index, arg] : llvm::enumerate(kernel.getArguments())) {
-    if (!LLVM::isCompatibleType(arg.getType()))
+  SmallVector<Value> entryValues;
+  for (auto [index, type] :
+       llvm::enumerate(kernel.getFunctionType().getInputs())) {
+    if (!LLVM::isCompatibleType(type))
       return kernel.emitError() << "the host backend cannot pass a parameter "
                                    "of type "
-                                << arg.getType();
+                                << type;
     Value valuePtr = loadElement(b, loc, params, ptrType, index);
-    loaded.push_back(LLVM::LoadOp::create(b, loc, arg.getType(), valuePtr));
+    entryValues.push_back(LLVM::LoadOp::create(b, loc, type, valuePtr));
   }
+  llvm::append_range(entryValues, entry->getArguments().drop_front(4));
+  for (BlockArgument arg : kernel.getPrivateAttributions())
+    entryValues.push_back(memref::AllocaOp::create(
+        b, loc, hostMemRefType(cast<MemRefType>(arg.getType()))));
   IRMapping mapping;
-  kernel.getBody().cloneInto(&func.getBody(), mapping);
+  kernel.getBody().cloneInto(&thread.getBody(), mapping);
   cf::BranchOp::create(b, loc, mapping.lookup(&kernel.getBody().front()),
-                       loaded);
+                       entryValues);
 
-  func.walk([&](Operation *op) {
-    OpBuilder at(op);
-    int32_t offset;
-    gpu::Dimension dim;
-    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
-      offset = 0;
-      dim = id.getDimension();
-    } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
-      offset = 3;
-      dim = size.getDimension();
-    } else if (isa<gpu::ReturnOp>(op)) {
-      func::ReturnOp::create(at, op->getLoc());
-      op->erase();
-      return;
-    } else {
-      return;
-    }
-    Value word = loadElement(at, op->getLoc(), grid, at.getI32Type(),
-                             offset + static_cast<int32_t>(dim));
-    Value asIndex = arith::IndexCastUIOp::create(at, op->getLoc(),
-                                                 at.getIndexType(), word);
-    op->getResult(0).replaceAllUsesWith(asIndex);
-    op->erase();
-  });
+  if (failed(lowerThreadOps(thread, threadContext, synchronises)))
+    return failure();
+
+  auto launch = func::FuncOp::create(
+      builder, loc, (kernel.getName() + "__host").str(),
+      builder.getFunctionType({ptrType, ptrType}, {}));
+  launch.addEntryBlock();
+  host::buildBlockLaunch(launch, kernel.getName(), thread,
+                         threadContext.layout, synchronises, workgroupTypes);
   return success();
 }
 
@@ -184,7 +325,8 @@ struct HostKernelsPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
-                    func::FuncDialect, LLVM::LLVMDialect, math::MathDialect>();
+                    func::FuncDialect, LLVM::LLVMDialect, math::MathDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
   }
 
   void runOnOperation() override {
@@ -200,7 +342,7 @@ struct HostKernelsPass
     bool allCloned = true;
     for (Operation &op : gpuModule.getBody()->without_terminator()) {
       if (auto kernel = dyn_cast<gpu::GPUFuncOp>(op))
-        allCloned &= succeeded(cloneAsHostFunction(kernel, builder));
+        allCloned &= succeeded(cloneAsHostFunctions(kernel, builder));
       else
         builder.clone(op); // LLVM globals and the like
     }
@@ -209,7 +351,7 @@ struct HostKernelsPass
     gpuModule.erase();
     defineBF16Truncation(top, builder);
     top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
-    dropGlobalAddressSpace(top);
+    dropAddressSpaces(top);
   }
 };
 
@@ -228,4 +370,5 @@ void tilechain::populateHostLLCPipeline(OpPassManager &pm) {
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createHostCoroutinesPass());
 }

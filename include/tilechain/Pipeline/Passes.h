@@ -28,6 +28,11 @@ std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 /// K__host(params, grid) in the builtin.module; the gpu.module goes away.
 std::unique_ptr<mlir::Pass> createHostKernelsPass();
 
+/// tile-llc --emit=host-obj, in the LLVM dialect: each thread function that
+/// waits for other threads becomes an LLVM coroutine suspended at its start
+/// and wherever it waits (HostBlock.h).
+std::unique_ptr<mlir::Pass> createHostCoroutinesPass();
+
 } // namespace tilechain
 
 #endif // TILECHAIN_PIPELINE_PASSES_H

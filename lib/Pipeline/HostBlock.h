@@ -1,0 +1,92 @@
+//===- HostBlock.h - one GPU block of threads on the host ------*- C++ -*-===//
+//
+// The host backend runs a whole block per K__host call. Each kernel's body
+// becomes K__thread(params, grid, sync, tid, workgroup buffers...), run once
+// per thread. A kernel with barriers or shuffles makes K__thread a coroutine
+// (LLVM's switched-resume lowering): a thread suspends where it waits for
+// others, and K__host resumes the unfinished threads in thread order until
+// all have returned. Everything lives in the host object; no runtime library.
+//
+// The threads of a block synchronise through one array of i32 words:
+//   [0]                 progress: set by every arrival and every exit, so
+//                       that a sweep of the scheduler without it is a
+//                       deadlock;
+//   [1+3g], +1, +2      group g's live threads, threads arrived, generation;
+//                       group 0 is the block (gpu.barrier), group 1+w is
+//                       warp w (gpu.shuffle);
+//   [1+3(1+W)+t]        thread t's shuffle slot (W = number of warps).
+// A thread arriving at a group's barrier takes the generation, and the last
+// live thread to arrive (or a thread's exit that leaves only arrived ones)
+// starts the next; a waiting thread suspends until the generation moves on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_PIPELINE_HOSTBLOCK_H
+#define TILECHAIN_PIPELINE_HOSTBLOCK_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace tilechain::host {
+
+constexpr int32_t kWarpSize = 32;
+
+/// The per-block synchronisation words of a block of `threads` threads.
+struct SyncLayout {
+  int32_t threads;
+
+  int32_t warps() const { return (threads + kWarpSize - 1) / kWarpSize; }
+  static constexpr int32_t progressWord() { return 0; }
+  static constexpr int32_t liveWord(int32_t group) { return 1 + 3 * group; }
+  static constexpr int32_t arrivedWord(int32_t group) { return 2 + 3 * group; }
+  static constexpr int32_t generationWord(int32_t group) {
+    return 3 + 3 * group;
+  }
+  int32_t shuffleSlot(int32_t thread) const {
+    return liveWord(1 + warps()) + thread;
+  }
+  int32_t words() const { return shuffleSlot(threads); }
+};
+
+/// `llvm.call @__tilechain_host_wait(generationSlot, generation)`: the thread
+/// waits until the word at generationSlot differs from generation.
+/// HostCoroutines turns each call into a suspend loop.
+constexpr llvm::StringLiteral kWaitFunction = "__tilechain_host_wait";
+
+/// What K__thread knows about its thread: the sync words, its index.
+struct ThreadContext {
+  SyncLayout layout;
+  mlir::Value sync; // !llvm.ptr to the sync words
+  mlir::Value tid;  // i32
+};
+
+/// Declares in `module` the functions the lowered barriers, shuffles and
+/// exits call (arrive, depart, the wait marker), once.
+void declareSyncFunctions(mlir::ModuleOp module, mlir::OpBuilder &builder);
+
+/// gpu.barrier -> wait for every live thread of the block.
+void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);
+
+/// gpu.shuffle -> exchange through the warp's shuffle slots, with the lane
+/// arithmetic and valid flag of the shfl.sync gpu-to-nvvm emits for it. All
+/// live lanes of the warp take part, whatever the width (the parallel form
+/// shuffles whole warps).
+mlir::LogicalResult lowerShuffle(mlir::gpu::ShuffleOp shuffle,
+                                 const ThreadContext &thread);
+
+/// Leaves the block and the warp at a thread's return.
+void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,
+                    const ThreadContext &thread);
+
+/// Builds K__host's body: the workgroup buffers, the sync words, then every
+/// thread of the block run to completion (in thread order when the threads
+/// never wait on each other; otherwise as resumed coroutines).
+void buildBlockLaunch(mlir::func::FuncOp host, llvm::StringRef kernel,
+                      mlir::func::FuncOp thread, SyncLayout layout,
+                      bool synchronises,
+                      llvm::ArrayRef<mlir::MemRefType> workgroupBuffers);
+
+} // namespace tilechain::host
+
+#endif

@@ -1,0 +1,223 @@
+//===- HostSync.cpp - barriers and shuffles among a block's host threads --===//
+//
+// gpu.barrier and gpu.shuffle inside K__thread become arrivals at a group
+// (the block, or the thread's warp) and a wait for the group's next
+// generation, through the sync words HostBlock.h lays out. The arrive and
+// depart functions are plain code; only the wait suspends, so they are
+// ordinary internal functions the optimizer inlines.
+//
+//===----------------------------------------------------------------------===//
+#include "HostBlock.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace tilechain::host;
+
+namespace {
+
+constexpr llvm::StringLiteral kArriveFunction = "__tilechain_host_arrive";
+constexpr llvm::StringLiteral kDepartFunction = "__tilechain_host_depart";
+
+Value constantI32(OpBuilder &b, Location loc, int32_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+/// &sync[word] for an i32 word index.
+Value wordAddress(OpBuilder &b, Location loc, Value sync, Value word) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), sync,
+                             ValueRange{word});
+}
+
+Value loadWord(OpBuilder &b, Location loc, Value sync, Value word) {
+  return LLVM::LoadOp::create(b, loc, b.getI32Type(),
+                              wordAddress(b, loc, sync, word));
+}
+
+void storeWord(OpBuilder &b, Location loc, Value sync, Value word,
+               Value value) {
+  LLVM::StoreOp::create(b, loc, value, wordAddress(b, loc, sync, word));
+}
+
+/// The word of `group` at `first`, the same word's index in group 0.
+Value groupWord(OpBuilder &b, Location loc, Value group, int32_t first) {
+  Value scaled =
+      arith::MulIOp::create(b, loc, group, constantI32(b, loc, 3));
+  return arith::AddIOp::create(b, loc, scaled, constantI32(b, loc, first));
+}
+
+/// Marks progress, then either counts a thread in (arrive: arrived + 1) or
+/// out (depart: live - 1) of `group`; when every live thread has arrived, the
+/// group's generation moves on and the count restarts.
+void buildGroupUpdate(func::FuncOp func, bool arrive) {
+  OpBuilder b = OpBuilder::atBlockBegin(func.addEntryBlock());
+  Location loc = func.getLoc();
+  Value sync = func.getArgument(0), group = func.getArgument(1);
+  Value zero = constantI32(b, loc, 0), one = constantI32(b, loc, 1);
+  storeWord(b, loc, sync, constantI32(b, loc, SyncLayout::progressWord()),
+            one);
+  Value liveAt = groupWord(b, loc, group, SyncLayout::liveWord(0));
+  Value arrivedAt = groupWord(b, loc, group, SyncLayout::arrivedWord(0));
+  Value generationAt = groupWord(b, loc, group, SyncLayout::generationWord(0));
+  Value live = loadWord(b, loc, sync, liveAt);
+  Value arrived = loadWord(b, loc, sync, arrivedAt);
+  Value generation = loadWord(b, loc, sync, generationAt);
+  if (arrive) {
+    arrived = arith::AddIOp::create(b, loc, arrived, one);
+  } else {
+    live = arith::SubIOp::create(b, loc, live, one);
+    storeWord(b, loc, sync, liveAt, live);
+  }
+  Value complete = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, arrived, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, arrived, live));
+  storeWord(b, loc, sync, arrivedAt,
+            arith::SelectOp::create(b, loc, complete, zero, arrived));
+  Value next = arith::AddIOp::create(b, loc, generation, one);
+  storeWord(b, loc, sync, generationAt,
+            arith::SelectOp::create(b, loc, complete, next, generation));
+  if (arrive)
+    func::ReturnOp::create(b, loc, generation);
+  else
+    func::ReturnOp::create(b, loc);
+}
+
+/// Arrives at `group` and waits for the generation it arrived in to end.
+void emitGroupBarrier(OpBuilder &b, Location loc, Value sync, Value group) {
+  Value generation =
+      func::CallOp::create(b, loc, kArriveFunction, b.getI32Type(),
+                           ValueRange{sync, group})
+          .getResult(0);
+  Value slot = wordAddress(
+      b, loc, sync, groupWord(b, loc, group, SyncLayout::generationWord(0)));
+  LLVM::CallOp::create(b, loc, TypeRange{}, kWaitFunction,
+                       ValueRange{slot, generation});
+}
+
+/// Group 1 + tid / 32: the thread's warp.
+Value warpGroup(OpBuilder &b, Location loc, const ThreadContext &thread) {
+  Value warp = arith::ShRUIOp::create(b, loc, thread.tid,
+                                      constantI32(b, loc, 5));
+  return arith::AddIOp::create(b, loc, warp, constantI32(b, loc, 1));
+}
+
+/// shfl.sync's source lane and predicate (PTX ISA, "shfl.sync") for the
+/// operands gpu-to-nvvm gives it: no segment mask, and the clamp lane
+/// 32 - width for up, width - 1 otherwise.
+std::pair<Value, Value> shuffleSource(OpBuilder &b, Location loc,
+                                      gpu::ShuffleMode mode, Value lane,
+                                      Value offset, Value width) {
+  using Pred = arith::CmpIPredicate;
+  Value clamp =
+      mode == gpu::ShuffleMode::UP
+          ? arith::SubIOp::create(b, loc, constantI32(b, loc, kWarpSize),
+                                  width)
+                .getResult()
+          : arith::SubIOp::create(b, loc, width, constantI32(b, loc, 1))
+                .getResult();
+  Value source;
+  Pred inRange = Pred::sle;
+  switch (mode) {
+  case gpu::ShuffleMode::XOR:
+    source = arith::XOrIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::DOWN:
+    source = arith::AddIOp::create(b, loc, lane, offset);
+    break;
+  case gpu::ShuffleMode::UP:
+    source = arith::SubIOp::create(b, loc, lane, offset);
+    inRange = Pred::sge;
+    break;
+  case gpu::ShuffleMode::IDX:
+    source = arith::AndIOp::create(b, loc, offset,
+                                   constantI32(b, loc, kWarpSize - 1));
+    break;
+  }
+  Value valid = arith::CmpIOp::create(b, loc, inRange, source, clamp);
+  return {arith::SelectOp::create(b, loc, valid, source, lane), valid};
+}
+
+} // namespace
+
+void tilechain::host::declareSyncFunctions(ModuleOp module,
+                                           OpBuilder &builder) {
+  if (module.lookupSymbol(kWaitFunction))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = builder.getI32Type();
+  auto internal = LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal);
+  auto arrive =
+      func::FuncOp::create(builder, loc, kArriveFunction,
+                           builder.getFunctionType({ptrType, i32}, {i32}));
+  auto depart = func::FuncOp::create(
+      builder, loc, kDepartFunction,
+      builder.getFunctionType({ptrType, i32}, {}));
+  for (func::FuncOp func : {arrive, depart}) {
+    func.setPrivate();
+    func->setAttr("llvm.linkage", internal);
+  }
+  buildGroupUpdate(arrive, /*arrive=*/true);
+  buildGroupUpdate(depart, /*arrive=*/false);
+  LLVM::LLVMFuncOp::create(
+      builder, loc, kWaitFunction,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                  {ptrType, i32}));
+}
+
+void tilechain::host::lowerBarrier(gpu::BarrierOp barrier,
+                                   const ThreadContext &thread) {
+  OpBuilder b(barrier);
+  Location loc = barrier.getLoc();
+  emitGroupBarrier(b, loc, thread.sync, constantI32(b, loc, 0));
+  barrier.erase();
+}
+
+LogicalResult tilechain::host::lowerShuffle(gpu::ShuffleOp shuffle,
+                                            const ThreadContext &thread) {
+  Type type = shuffle.getValue().getType();
+  if (!type.isInteger(32) && !type.isF32())
+    return shuffle.emitError()
+           << "the host backend shuffles i32 and f32 values, not " << type;
+  OpBuilder b(shuffle);
+  Location loc = shuffle.getLoc();
+  Type i32 = b.getI32Type();
+  Value bits = shuffle.getValue();
+  if (type.isF32())
+    bits = arith::BitcastOp::create(b, loc, i32, bits);
+  Value lane = arith::AndIOp::create(b, loc, thread.tid,
+                                     constantI32(b, loc, kWarpSize - 1));
+  Value firstOfWarp = arith::SubIOp::create(b, loc, thread.tid, lane);
+  Value slots = constantI32(b, loc, thread.layout.shuffleSlot(0));
+  Value ownSlot = arith::AddIOp::create(b, loc, slots, thread.tid);
+  storeWord(b, loc, thread.sync, ownSlot, bits);
+  Value warp = warpGroup(b, loc, thread);
+  emitGroupBarrier(b, loc, thread.sync, warp);
+  auto [source, valid] =
+      shuffleSource(b, loc, shuffle.getMode(), lane, shuffle.getOffset(),
+                    shuffle.getWidth());
+  Value sourceSlot = arith::AddIOp::create(
+      b, loc, slots, arith::AddIOp::create(b, loc, firstOfWarp, source));
+  Value read = loadWord(b, loc, thread.sync, sourceSlot);
+  // Every lane has read before any lane's next shuffle overwrites its slot.
+  emitGroupBarrier(b, loc, thread.sync, warp);
+  if (type.isF32())
+    read = arith::BitcastOp::create(b, loc, type, read);
+  shuffle.getShuffleResult().replaceAllUsesWith(read);
+  shuffle.getValid().replaceAllUsesWith(valid);
+  shuffle.erase();
+  return success();
+}
+
+void tilechain::host::emitThreadExit(OpBuilder &b, Location loc,
+                                     const ThreadContext &thread) {
+  for (Value group : {constantI32(b, loc, 0), warpGroup(b, loc, thread)})
+    func::CallOp::create(b, loc, kDepartFunction, TypeRange{},
+                         ValueRange{thread.sync, group});
+}
