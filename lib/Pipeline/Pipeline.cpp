@@ -73,6 +73,7 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   pm.addPass(createExpectStagePass("tile-sched"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   perGPUModule.addPass(createSCFToControlFlowPass());
+  perGPUModule.addPass(createTileKernelFormPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
 
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -108,4 +109,5 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
+  registerPass([] { return createTileKernelFormPass(); });
 }
