@@ -1,6 +1,16 @@
+#include "tilechain/Pipeline/TileHostObject.h"
 #include "tilechain/Pipeline/TileKernelPTX.h"
 
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <catch2/catch.hpp>
+#include <map>
 
 using namespace tilechain;
 
@@ -95,4 +105,109 @@ TEST_CASE("tile-link reads the tile kernels back in PTX order",
   // Another language is not a tile kernel.
   CHECK(getTileKernels(replace(*marked, ".language 7", ".language 3")) ==
         std::vector<std::string>{"k2"});
+}
+
+namespace {
+
+struct HostSymbol {
+  uint8_t binding;
+  uint8_t type;
+  bool defined;
+  uint64_t size;
+};
+
+} // namespace
+
+TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module =
+      buildTileHostModule(context, {"alpha", "beta_2"});
+  CHECK(!llvm::verifyModule(*module, &llvm::errs()));
+
+  llvm::Expected<std::string> object = buildTileHostObject({"alpha", "beta_2"});
+  REQUIRE(bool(object));
+  llvm::Expected<std::string> again = buildTileHostObject({"alpha", "beta_2"});
+  REQUIRE(bool(again));
+  CHECK(*object == *again);
+
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(*object, "nv-host.o", false);
+  auto file = llvm::object::ELF64LEObjectFile::create(*buffer);
+  REQUIRE(bool(file));
+  CHECK(file->getArch() == llvm::Triple::x86_64);
+  CHECK(file->getELFFile().getHeader().e_type == llvm::ELF::ET_REL);
+
+  std::map<std::string, HostSymbol> symbols;
+  for (const llvm::object::ELFSymbolRef &symbol : file->symbols()) {
+    llvm::Expected<llvm::StringRef> name = symbol.getName();
+    REQUIRE(bool(name));
+    if (name->empty() || symbol.getELFType() == llvm::ELF::STT_SECTION ||
+        symbol.getELFType() == llvm::ELF::STT_FILE)
+      continue;
+    llvm::Expected<uint32_t> flags = symbol.getFlags();
+    REQUIRE(bool(flags));
+    symbols[name->str()] = HostSymbol{
+        symbol.getBinding(), symbol.getELFType(),
+        !(*flags & llvm::object::SymbolRef::SF_Undefined), symbol.getSize()};
+  }
+  using llvm::ELF::STB_GLOBAL, llvm::ELF::STB_LOCAL, llvm::ELF::STT_FUNC,
+      llvm::ELF::STT_OBJECT, llvm::ELF::STT_NOTYPE;
+  std::map<std::string, std::tuple<uint8_t, uint8_t, bool>> expected = {
+      {"__CUDA_TILEIR_CALLBACKS", {STB_GLOBAL, STT_OBJECT, true}},
+      {"__CUDA_TILEIR_ON_PRE_LOAD", {STB_GLOBAL, STT_FUNC, true}},
+      {"__CUDA_TILEIR_CALLBACKS_ON_PRE_LOAD", {STB_LOCAL, STT_OBJECT, true}},
+      {"__CUDA_TILEIR_FUNC_CALLBACKS", {STB_LOCAL, STT_OBJECT, true}},
+      {"__CUDA_TILEIR_FUNC_NAME_0", {STB_LOCAL, STT_OBJECT, true}},
+      {"__CUDA_TILEIR_FUNC_NAME_1", {STB_LOCAL, STT_OBJECT, true}},
+      {"__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_0", {STB_LOCAL, STT_FUNC, true}},
+      {"__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_1", {STB_LOCAL, STT_FUNC, true}},
+      {"_GLOBAL_OFFSET_TABLE_", {STB_GLOBAL, STT_NOTYPE, false}}};
+  REQUIRE(symbols.size() == expected.size());
+  for (const auto &[name, properties] : expected) {
+    INFO(name);
+    REQUIRE(symbols.count(name));
+    const HostSymbol &symbol = symbols[name];
+    CHECK(std::make_tuple(symbol.binding, symbol.type, symbol.defined) ==
+          properties);
+  }
+  CHECK(symbols["__CUDA_TILEIR_CALLBACKS"].size == 72);
+  CHECK(symbols["__CUDA_TILEIR_CALLBACKS_ON_PRE_LOAD"].size == 72);
+  CHECK(symbols["__CUDA_TILEIR_FUNC_CALLBACKS"].size == 2 * 64);
+  CHECK(symbols["__CUDA_TILEIR_FUNC_NAME_0"].size == 6);
+  CHECK(symbols["__CUDA_TILEIR_FUNC_NAME_1"].size == 7);
+
+  // The callbacks vector's constant slots, and what its pointer slots and
+  // each function table's point to (by relocation).
+  const llvm::Module &hostModule = *module;
+  const auto *callbacks =
+      hostModule.getGlobalVariable("__CUDA_TILEIR_CALLBACKS");
+  REQUIRE(callbacks);
+  const auto *vector =
+      llvm::cast<llvm::ConstantStruct>(callbacks->getInitializer());
+  std::vector<uint64_t> constants;
+  for (unsigned slot : {0, 1, 2, 3, 4, 6, 7})
+    constants.push_back(
+        llvm::cast<llvm::ConstantInt>(vector->getOperand(slot))->getZExtValue());
+  CHECK(constants == std::vector<uint64_t>{2, 0, 0, 0, 64, 2, 2});
+  CHECK(vector->getOperand(5)->getName() == "__CUDA_TILEIR_FUNC_CALLBACKS");
+  CHECK(vector->getOperand(8)->getName() == "__CUDA_TILEIR_ON_PRE_LOAD");
+  const auto *tables = llvm::cast<llvm::ConstantArray>(
+      hostModule.getGlobalVariable("__CUDA_TILEIR_FUNC_CALLBACKS", true)
+          ->getInitializer());
+  REQUIRE(tables->getNumOperands() == 2);
+  for (unsigned kernel = 0; kernel < 2; ++kernel) {
+    const auto *table = llvm::cast<llvm::ConstantArray>(tables->getOperand(kernel));
+    REQUIRE(table->getNumOperands() == 8);
+    for (unsigned slot = 0; slot < 8; ++slot) {
+      INFO("kernel " << kernel << " slot " << slot);
+      const llvm::Constant *value = table->getOperand(slot);
+      if (slot == 0)
+        CHECK(value->getName() ==
+              "__CUDA_TILEIR_FUNC_NAME_" + std::to_string(kernel));
+      else if (slot == 5)
+        CHECK(value->getName() ==
+              "__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_" + std::to_string(kernel));
+      else
+        CHECK(value->isNullValue());
+    }
+  }
 }
