@@ -176,7 +176,8 @@ tilechain::buildTileHostObject(llvm::ArrayRef<std::string> kernels) {
   });
   llvm::Triple triple(kHostTriple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return llvm::createStringError("no x86-64 LLVM target: " + error);
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(

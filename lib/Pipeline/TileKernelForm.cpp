@@ -36,14 +36,16 @@ constexpr unsigned kGlobalAddressSpace = 1;
 void defineLaunchMetadata(gpu::GPUModuleOp gpuModule) {
   OpBuilder builder = OpBuilder::atBlockBegin(gpuModule.getBody());
   Location loc = gpuModule.getLoc();
-  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), kLaunchMetadataBytes);
+  auto type =
+      LLVM::LLVMArrayType::get(builder.getI8Type(), kLaunchMetadataBytes);
   auto global = LLVM::GlobalOp::create(
       builder, loc, type, /*isConstant=*/false, LLVM::Linkage::External,
       kLaunchMetadataName, /*value=*/Attribute(), /*alignment=*/8,
       kGlobalAddressSpace);
   Block *init = builder.createBlock(&global.getInitializerRegion());
   builder.setInsertionPointToStart(init);
-  LLVM::ReturnOp::create(builder, loc, LLVM::ZeroOp::create(builder, loc, type));
+  LLVM::ReturnOp::create(builder, loc,
+                         LLVM::ZeroOp::create(builder, loc, type));
 }
 
 struct TileKernelFormPass
@@ -51,7 +53,9 @@ struct TileKernelFormPass
                          OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TileKernelFormPass)
 
-  StringRef getArgument() const override { return "tilechain-tile-kernel-form"; }
+  StringRef getArgument() const override {
+    return "tilechain-tile-kernel-form";
+  }
   StringRef getDescription() const override {
     return "Read the tile block id of tile kernels as NVIDIA's tileiras does "
            "and define the tile launch metadata";

@@ -1,4 +1,4 @@
-//===- TileKernelPTX.cpp - .language 7 in tile-llc's PTX -------------------===//
+//===- TileKernelPTX.cpp - .language 7 in tile-llc's PTX ------------------===//
 //
 // The NVPTX AsmPrinter writes a kernel as
 //

@@ -57,10 +57,12 @@ std::string replace(std::string text, llvm::StringRef from,
 
 TEST_CASE("tile kernels get .language 7 last in their header and PTX 9.2",
           "[tile-kernel]") {
-  llvm::Expected<std::string> marked = addTileKernelDirectives(kTwoKernels, {"k"});
+  llvm::Expected<std::string> marked =
+      addTileKernelDirectives(kTwoKernels, {"k"});
   REQUIRE(bool(marked));
   std::string expected = replace(kTwoKernels, ".version 7.8", ".version 9.2");
-  expected = replace(expected, ".minnctapersm 1\n{", ".minnctapersm 1\n.language 7\n{");
+  expected = replace(expected, ".minnctapersm 1\n{",
+                     ".minnctapersm 1\n.language 7\n{");
   CHECK(*marked == expected);
 
   llvm::Expected<std::string> both =
@@ -71,7 +73,8 @@ TEST_CASE("tile kernels get .language 7 last in their header and PTX 9.2",
 }
 
 TEST_CASE("a PTX version of 9.2 or later is kept", "[tile-kernel]") {
-  for (llvm::StringRef version : {".version 9.2", ".version 9.5", ".version 10.0"}) {
+  for (llvm::StringRef version :
+       {".version 9.2", ".version 9.5", ".version 10.0"}) {
     std::string ptx = replace(kTwoKernels, ".version 7.8", version);
     llvm::Expected<std::string> marked = addTileKernelDirectives(ptx, {"k2"});
     REQUIRE(bool(marked));
@@ -186,7 +189,8 @@ TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
   std::vector<uint64_t> constants;
   for (unsigned slot : {0, 1, 2, 3, 4, 6, 7})
     constants.push_back(
-        llvm::cast<llvm::ConstantInt>(vector->getOperand(slot))->getZExtValue());
+        llvm::cast<llvm::ConstantInt>(vector->getOperand(slot))
+            ->getZExtValue());
   CHECK(constants == std::vector<uint64_t>{2, 0, 0, 0, 64, 2, 2});
   CHECK(vector->getOperand(5)->getName() == "__CUDA_TILEIR_FUNC_CALLBACKS");
   CHECK(vector->getOperand(8)->getName() == "__CUDA_TILEIR_ON_PRE_LOAD");
@@ -195,7 +199,8 @@ TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
           ->getInitializer());
   REQUIRE(tables->getNumOperands() == 2);
   for (unsigned kernel = 0; kernel < 2; ++kernel) {
-    const auto *table = llvm::cast<llvm::ConstantArray>(tables->getOperand(kernel));
+    const auto *table =
+        llvm::cast<llvm::ConstantArray>(tables->getOperand(kernel));
     REQUIRE(table->getNumOperands() == 8);
     for (unsigned slot = 0; slot < 8; ++slot) {
       INFO("kernel " << kernel << " slot " << slot);
@@ -205,7 +210,8 @@ TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
               "__CUDA_TILEIR_FUNC_NAME_" + std::to_string(kernel));
       else if (slot == 5)
         CHECK(value->getName() ==
-              "__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_" + std::to_string(kernel));
+              "__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_" +
+                  std::to_string(kernel));
       else
         CHECK(value->isNullValue());
     }

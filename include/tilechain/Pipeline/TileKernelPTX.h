@@ -1,4 +1,4 @@
-//===- TileKernelPTX.h - the tile-kernel form in PTX text ------------------===//
+//===- TileKernelPTX.h - the tile-kernel form in PTX text -----------------===//
 //
 // A tile kernel is marked in its PTX header with `.language 7`, which LLVM's
 // NVPTX back end cannot print: tile-llc adds it to the PTX text, and tile-link
@@ -31,7 +31,8 @@ constexpr unsigned kLanguageMinPTXVersion = 92;
 /// changes. Fails when a kernel is missing or the text is not shaped as
 /// expected.
 llvm::Expected<std::string>
-addTileKernelDirectives(llvm::StringRef ptx, llvm::ArrayRef<std::string> kernels);
+addTileKernelDirectives(llvm::StringRef ptx,
+                        llvm::ArrayRef<std::string> kernels);
 
 /// The kernels (`.entry`) of `ptx` whose header declares `.language 7`, in
 /// the order of the PTX.
