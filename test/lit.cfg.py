@@ -44,6 +44,12 @@ if config.libdevice and os.path.isfile(config.libdevice):
 else:
     lit_config.warning("libdevice not configured: libdevice tests are skipped")
 
+# A C compiler links host objects into libraries that tests load.
+cc = shutil.which("cc") or shutil.which("gcc")
+if cc:
+    config.available_features.add("host-cc")
+    config.substitutions.append(("%cc", cc))
+
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")
 else:

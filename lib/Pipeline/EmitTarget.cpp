@@ -3,12 +3,15 @@
 // The LLVM half of tile-llc. Everything the NVPTX back end needs (chip, PTX
 // features, -O level) comes from the gpu.module's #nvvm.target, which
 // tile-lower derived from --gpu-name; the PTX ISA version is the chip's
-// minimum, chosen by the NVPTX subtarget.
+// minimum, chosen by the NVPTX subtarget, except in modules with tile
+// kernels, whose `.language 7` needs 9.2 (TileKernelPTX.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/TileKernelPTX.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
@@ -153,7 +156,23 @@ LogicalResult optimize(llvm::Module &module, llvm::TargetMachine &machine,
   return success();
 }
 
+/// The kernels of `gpuModule` in the tile-kernel form, by LLVM function.
+FailureOr<SmallVector<llvm::Function *>>
+findTileKernelFunctions(gpu::GPUModuleOp gpuModule, llvm::Module &module) {
+  SmallVector<llvm::Function *> tileKernels;
+  for (auto func : gpuModule.getOps<LLVM::LLVMFuncOp>()) {
+    if (!func->hasAttr(tilechain::kTileKernelAttrName))
+      continue;
+    llvm::Function *function = module.getFunction(func.getSymName());
+    if (!function)
+      return func.emitError("tile kernel missing from the LLVM module");
+    tileKernels.push_back(function);
+  }
+  return tileKernels;
+}
+
 LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
+                      ArrayRef<llvm::Function *> tileKernels,
                       llvm::raw_ostream &os, Operation *anchor) {
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream ptxStream(ptx);
@@ -162,7 +181,21 @@ LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
                                   llvm::CodeGenFileType::AssemblyFile))
     return anchor->emitError("the NVPTX target cannot emit PTX");
   codegen.run(module);
-  os << tilechain::kPTXStageMarker << "\n" << ptx;
+  os << tilechain::kPTXStageMarker << "\n";
+  if (tileKernels.empty()) {
+    os << ptx;
+    return success();
+  }
+  // Names as the back end printed them (it renames what PTX cannot spell).
+  std::vector<std::string> names;
+  for (llvm::Function *function : tileKernels)
+    names.push_back(function->getName().str());
+  llvm::Expected<std::string> marked =
+      tilechain::addTileKernelDirectives(ptx, names);
+  if (!marked)
+    return anchor->emitError() << "cannot mark the tile kernels in the PTX: "
+                               << llvm::toString(marked.takeError());
+  os << *marked;
   return success();
 }
 
@@ -202,6 +235,10 @@ LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
       translateModuleToLLVMIR(gpuModule, context, gpuModule.getName());
   if (!llvmModule)
     return gpuModule.emitError("cannot translate to LLVM IR");
+  FailureOr<SmallVector<llvm::Function *>> tileKernels =
+      findTileKernelFunctions(gpuModule, *llvmModule);
+  if (failed(tileKernels))
+    return failure();
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(machine->createDataLayout());
   llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
@@ -220,5 +257,5 @@ LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
     llvmModule->print(os, nullptr);
     return success();
   }
-  return emitPTX(*llvmModule, *machine, os, gpuModule);
+  return emitPTX(*llvmModule, *machine, *tileKernels, os, gpuModule);
 }

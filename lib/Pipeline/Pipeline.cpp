@@ -76,6 +76,7 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   pm.addPass(createExpectStagePass("tile-sched"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   perGPUModule.addPass(createSCFToControlFlowPass());
+  perGPUModule.addPass(createTileKernelFormPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
 
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -113,4 +114,5 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
+  registerPass([] { return createTileKernelFormPass(); });
 }

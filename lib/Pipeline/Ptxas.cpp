@@ -56,6 +56,12 @@ tilechain::buildPtxasCommand(const LinkOptions &options, llvm::StringRef chip,
     argv.push_back("-lineinfo");
   if (options.deviceDebug)
     argv.push_back("-g");
+  // Tile kernels keep all their shared memory in static arrays (cuTile
+  // launches without dynamic shared memory); past 48 KiB ptxas refuses those
+  // unless told that the launch provides more.
+  if (!options.nvHostPath.empty())
+    argv.insert(argv.end(), {"--enable-extended-smem=true",
+                             "--nv-host=" + options.nvHostPath});
   argv.insert(argv.end(), {"-o", cubinPath.str(), ptxPath.str()});
   return argv;
 }

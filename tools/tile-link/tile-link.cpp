@@ -1,5 +1,7 @@
 //===- tile-link.cpp - PTX -> cubin through ptxas -------------------------===//
 #include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Pipeline/TileHostObject.h"
+#include "tilechain/Pipeline/TileKernelPTX.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
 
@@ -46,8 +48,8 @@ static int fail(const llvm::Twine &message, int code) {
   return code;
 }
 
-/// ptxas reads and writes files: PTX from stdin and every cubin pass through
-/// temporary files.
+/// ptxas reads and writes files: PTX from stdin, the .nv.host object and
+/// every cubin pass through temporary files.
 static std::error_code createScratch(llvm::StringRef suffix,
                                      llvm::SmallVectorImpl<char> &path) {
   int fd;
@@ -99,6 +101,29 @@ int main(int argc, char **argv) {
       return fail("cannot write '" + ptxPath + "'", kExitConfiguration);
   }
 
+  // Tile kernels (`.language 7`) carry the .nv.host callbacks the driver
+  // runs when it loads them.
+  std::vector<std::string> tileKernels = getTileKernels((*input)->getBuffer());
+  llvm::SmallString<256> nvHostPath;
+  if (!tileKernels.empty()) {
+    llvm::Expected<std::string> nvHost = buildTileHostObject(tileKernels);
+    if (!nvHost)
+      return fail("cannot build the .nv.host object: " +
+                      llvm::toString(nvHost.takeError()),
+                  kExitCompileFailure);
+    if (std::error_code ec = createScratch("nv-host.o", nvHostPath))
+      return fail("cannot create a temporary file: " + ec.message(),
+                  kExitConfiguration);
+    std::error_code ec;
+    llvm::raw_fd_ostream nvHostFile(nvHostPath, ec);
+    if (!ec)
+      nvHostFile << *nvHost;
+    nvHostFile.close();
+    if (ec || nvHostFile.has_error())
+      return fail("cannot write '" + nvHostPath + "'", kExitConfiguration);
+    options.nvHostPath = nvHostPath.str().str();
+  }
+
   // ptxas writes a scratch file; the cubin is checked, then written whole
   // to the output (or not at all).
   llvm::SmallString<256> partial;
@@ -127,6 +152,11 @@ int main(int argc, char **argv) {
       llvm::errs() << "tile-link: the PTX read from stdin is kept in "
                    << ptxPath << "\n";
     }
+    if (!nvHostPath.empty()) {
+      llvm::sys::DontRemoveFileOnSignal(nvHostPath);
+      llvm::errs() << "tile-link: the .nv.host object is kept in "
+                   << nvHostPath << "\n";
+    }
     // Absolute paths: the command works from any directory.
     llvm::SmallString<256> reproPTX(ptxPath), reproCubin(
         outputFile == "-" ? llvm::StringRef("out.cubin")
@@ -142,6 +172,8 @@ int main(int argc, char **argv) {
   }
   if (ptxFromStdin)
     llvm::sys::fs::remove(ptxPath);
+  if (!nvHostPath.empty())
+    llvm::sys::fs::remove(nvHostPath);
   llvm::sys::fs::remove(partial);
   if (std::error_code ec = writeOutputFile(outputFile, cubin->getBuffer()))
     return fail("cannot write '" + outputFile + "': " + ec.message(),

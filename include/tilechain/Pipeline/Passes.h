@@ -24,6 +24,11 @@ std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 
+/// tile-llc: tile kernels (`tilechain.tile_kernel`) read their tile block id
+/// from %clusterid on sm_90 and newer, and a module with tile kernels defines
+/// NVIDIA's tile launch metadata. Runs before convert-gpu-to-nvvm.
+std::unique_ptr<mlir::Pass> createTileKernelFormPass();
+
 /// tile-llc --emit=host-obj: each gpu.func kernel K becomes a func.func
 /// K__host(params, grid) in the builtin.module; the gpu.module goes away.
 std::unique_ptr<mlir::Pass> createHostKernelsPass();

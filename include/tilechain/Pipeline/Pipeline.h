@@ -27,6 +27,11 @@ namespace tilechain {
 /// tile-read's output carries none.
 constexpr llvm::StringLiteral kStageAttrName = "tilechain.stage";
 
+/// The unit attribute of a gpu.func kernel in the tile-kernel form
+/// (docs/tile-kernel-contract.md): tile-llc emits it with `.language 7` and
+/// tile-link gives its cubin the `.nv.host` callbacks.
+constexpr llvm::StringLiteral kTileKernelAttrName = "tilechain.tile_kernel";
+
 /// The first line of every PTX file tile-llc writes; tile-link checks it.
 constexpr llvm::StringLiteral kPTXStageMarker = "// tilechain.stage = tile-llc";
 

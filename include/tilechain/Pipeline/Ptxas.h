@@ -18,6 +18,10 @@ struct LinkOptions {
   bool lineInfo = false;
   /// ptxas -g.
   bool deviceDebug = false;
+  /// The `.nv.host` object of the PTX's tile kernels (TileHostObject.h); when
+  /// set, ptxas gets `--nv-host=` and `--enable-extended-smem=true`, as from
+  /// NVIDIA's tileiras.
+  std::string nvHostPath;
   /// Wall-clock limit for ptxas; its whole process group is killed after it.
   unsigned timeoutSeconds = 600;
 };

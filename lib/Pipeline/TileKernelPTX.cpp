@@ -1,0 +1,134 @@
+//===- TileKernelPTX.cpp - .language 7 in tile-llc's PTX ------------------===//
+//
+// The NVPTX AsmPrinter writes a kernel as
+//
+//   .visible .entry NAME(
+//           .param ...
+//   )
+//   .reqntid 128, 1, 1
+//   .minnctapersm 1
+//   {
+//
+// NVIDIA's tileiras puts `.language 7` last among the header's directives,
+// and so do we. The text is edited line by line, so whatever else the back
+// end wrote stays byte for byte.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Pipeline/TileKernelPTX.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace tilechain;
+
+namespace {
+
+/// The kernel named by an `.entry` line (`.visible .entry NAME(`), or "".
+llvm::StringRef getEntryName(llvm::StringRef line) {
+  llvm::StringRef rest = line.trim();
+  while (!rest.empty()) {
+    auto [word, tail] = rest.split(' ');
+    rest = tail.ltrim();
+    if (word == ".entry")
+      return rest.take_until([](char c) { return c == '(' || c == ' '; });
+  }
+  return "";
+}
+
+/// `.version X.Y` as X * 10 + Y, or nullopt when `line` is not one.
+std::optional<unsigned> getPTXVersion(llvm::StringRef line) {
+  llvm::StringRef text = line.trim();
+  if (!text.consume_front(".version"))
+    return std::nullopt;
+  auto [major, minor] = text.trim().split('.');
+  unsigned majorValue, minorValue;
+  if (major.getAsInteger(10, majorValue) ||
+      minor.getAsInteger(10, minorValue) || minorValue > 9)
+    return std::nullopt;
+  return majorValue * 10 + minorValue;
+}
+
+std::string getLanguageDirective() {
+  return ".language " + std::to_string(kTileIRLanguage);
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+tilechain::addTileKernelDirectives(llvm::StringRef ptx,
+                                   llvm::ArrayRef<std::string> kernels) {
+  llvm::StringSet<> pending;
+  for (const std::string &kernel : kernels)
+    pending.insert(kernel);
+
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
+  std::string result;
+  result.reserve(ptx.size() + kernels.size() * 16 + 1);
+  bool sawVersion = false;
+  bool inTileKernelHeader = false;
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    if (!sawVersion) {
+      if (std::optional<unsigned> version = getPTXVersion(line)) {
+        sawVersion = true;
+        if (*version < kLanguageMinPTXVersion) {
+          result += ".version " + std::to_string(kLanguageMinPTXVersion / 10) +
+                    "." + std::to_string(kLanguageMinPTXVersion % 10);
+          result += '\n';
+          continue;
+        }
+      }
+    }
+    if (llvm::StringRef name = getEntryName(line); !name.empty()) {
+      if (inTileKernelHeader)
+        return llvm::createStringError(
+            "a kernel header in the PTX has no body before '" + name + "'");
+      inTileKernelHeader = pending.erase(name);
+    } else if (inTileKernelHeader && line.trim() == "{") {
+      result += getLanguageDirective();
+      result += '\n';
+      inTileKernelHeader = false;
+    }
+    result += line;
+    if (index + 1 != lines.size())
+      result += '\n';
+  }
+  if (!sawVersion)
+    return llvm::createStringError("the PTX has no .version directive");
+  if (inTileKernelHeader)
+    return llvm::createStringError("the PTX ends inside a kernel header");
+  if (!pending.empty()) {
+    // The first missing kernel in the caller's order, for a stable message.
+    for (const std::string &kernel : kernels)
+      if (pending.contains(kernel))
+        return llvm::createStringError("the PTX has no kernel '" + kernel +
+                                       "'");
+  }
+  return result;
+}
+
+std::vector<std::string> tilechain::getTileKernels(llvm::StringRef ptx) {
+  std::vector<std::string> tileKernels;
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
+  llvm::StringRef header;
+  for (llvm::StringRef line : lines) {
+    if (llvm::StringRef name = getEntryName(line); !name.empty()) {
+      header = name;
+      continue;
+    }
+    if (header.empty())
+      continue;
+    llvm::StringRef text = line.trim();
+    unsigned language;
+    if (text == "{") {
+      header = "";
+    } else if (text.consume_front(".language") &&
+               !text.trim().getAsInteger(10, language) &&
+               language == kTileIRLanguage) {
+      tileKernels.push_back(header.str());
+      header = "";
+    }
+  }
+  return tileKernels;
+}
