@@ -115,6 +115,16 @@ class ReferenceTest(unittest.TestCase):
         self.assertEqual(reference.evaluate(spec, {"A": A, "B": B, "C": C})["C"][0, 0],
                          np.float32(2 + 2 ** -12))
 
+    def test_tf32_calls_round_only_their_operands(self):
+        # test__mma_tf32_kernel: the accumulator C is not rounded to tf32.
+        spec = spec_of(" | ".join([arr("A", "float32", (1, 1)), arr("B", "float32", (1, 1)),
+                                   arr("C", "float32", (1, 1))]), "C = C0 + tf32(A) @ tf32(B)")
+        A = np.array([[1 + 2 ** -12]], dtype=np.float32)
+        B = np.ones((1, 1), dtype=np.float32)
+        C = np.array([[1 + 2 ** -12]], dtype=np.float32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C}, tf32_inputs=True)
+        self.assertEqual(got["C"][0, 0], np.float32(2 + 2 ** -12))
+
 
 class CompareTest(unittest.TestCase):
     def test_tolerances_by_dtype(self):

@@ -113,6 +113,9 @@ def _aliases(code, arrays):
 
 
 TF32_NOTE = re.compile(r"inputs rounded to tf32|tf32 rounding")
+# A reference that rounds its operands itself (`C0 + tf32(A) @ tf32(B)`):
+# the accumulator C stays float32, as in NVIDIA's code for the kernel.
+TF32_CALL = re.compile(r"\btf32(_round)?\(")
 
 
 def evaluate(spec, values, tf32_inputs=False):
@@ -120,13 +123,15 @@ def evaluate(spec, values, tf32_inputs=False):
     {array name: values as references see them}. With `tf32_inputs` (the
     kernel rounds its float32 operands to tf32, as a note in the reference or
     the kernel's own conversions say) the reference computes with float32
-    inputs so rounded. Raises NoReference."""
+    inputs so rounded, unless it calls tf32() on the operands itself.
+    Raises NoReference."""
     scalars = {a.name: a.value for a in spec.arguments if a.kind == "scalar"}
     constants = {a.name: a.value for a in spec.arguments if a.kind == "constant"}
     hand = _hand_written(set(values) | set(scalars))
     if hand:
         return hand(values, scalars, constants)
     code = rewrite(spec.reference)
+    tf32_inputs = tf32_inputs and not TF32_CALL.search(code)
     aliases = _aliases(code, values)
     namespace = dict(HELPERS)
     namespace.update(scalars)
