@@ -5,7 +5,8 @@ docs/semantics-from-nvidia.md):
                 f8 and tf32: setp.ne on the bits (NaN and -0.0 true)
   i1 in memory  a byte is true when it is not 0 (setp.ne.b16), stored as 0/1
   trunci -> i1  the low bit (and.b16 1)
-  exti, itof    from i1: true is -1 / -1.0 signed, 1 / 1.0 unsigned"""
+  exti, itof    from i1: true is -1 / -1.0 signed, 1 / 1.0 unsigned
+  pack, unpack  element i is bit i % 8 of byte i / 8"""
 import ctypes
 import os
 import struct
@@ -32,10 +33,11 @@ inputs = [
     ("bool bytes", np.array([0, 1, 2, 255, 0x80, 0x10, 0, 1], np.uint8)),
     ("i32", np.array([0, 1, 2, 3, -1, -2, 256, 257], np.int32)),
 ]
-bools = np.zeros(72, np.uint8)
+bools = np.zeros(88, np.uint8)
 ints = np.zeros(16, np.int32)
 floats = np.zeros(16, np.float32)
-arrays = [a for _, a in inputs] + [bools, ints, floats]
+packed_byte = np.zeros(1, np.uint8)
+arrays = [a for _, a in inputs] + [bools, ints, floats, packed_byte]
 packed = b"".join(struct.pack("<Q", a.ctypes.data) for a in arrays)
 host.launch(sys.argv[1], "bool_conversions", packed, (1, 1, 1))
 
@@ -54,6 +56,9 @@ expected = [
     ("exti unsigned", ints[8:16], nonzero),
     ("itof signed", floats[0:8], [-x for x in nonzero]),
     ("itof unsigned", floats[8:16], nonzero),
+    ("pack", packed_byte, [0b10111110]),
+    ("unpack of the packed byte", bools[72:80], nonzero),
+    ("unpack of 0x96", bools[80:88], [0, 1, 1, 0, 1, 0, 0, 1]),
 ]
 wrong = [(name, list(got), want) for name, got, want in expected
          if not np.array_equal(got, np.array(want, got.dtype))]
