@@ -115,6 +115,17 @@ class ReferenceTest(unittest.TestCase):
         self.assertEqual(reference.evaluate(spec, {"A": A, "B": B, "C": C})["C"][0, 0],
                          np.float32(2 + 2 ** -12))
 
+    def test_i32_names_int32(self):
+        # test__mma_kernel__int8_accint32: C = C0 + A.astype(i32) @ B.astype(i32)
+        spec = spec_of(" | ".join([arr("A", "int8", (1, 2)), arr("B", "int8", (2, 1)),
+                                   arr("C", "int32", (1, 1))]),
+                       "C = C0 + A.astype(i32) @ B.astype(i32)")
+        A = np.array([[100, 100]], dtype=np.int8)
+        B = np.array([[100], [-1]], dtype=np.int8)
+        C = np.array([[1]], dtype=np.int32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C})
+        self.assertEqual(got["C"][0, 0], 1 + 10000 - 100)
+
     def test_tf32_calls_round_only_their_operands(self):
         # test__mma_tf32_kernel: the accumulator C is not rounded to tf32.
         spec = spec_of(" | ".join([arr("A", "float32", (1, 1)), arr("B", "float32", (1, 1)),

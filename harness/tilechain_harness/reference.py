@@ -31,7 +31,7 @@ def tf32_round(x):
 HELPERS = {
     "np": np, "softmax": softmax, "tf32_round": tf32_round, "tf32": tf32_round,
     "f32": np.float32, "f16": np.float16, "bf16": np.float32, "acc": np.float64,
-    "inf": np.inf, "repeat": np.repeat,
+    "i32": np.int32, "inf": np.inf, "repeat": np.repeat,
     # atomic read-modify-write references: x_ref = op(x0, y)
     "add": np.add, "xchg": lambda old, new: new, "max": np.maximum,
     "min": np.minimum, "_and": np.bitwise_and, "_or": np.bitwise_or,
