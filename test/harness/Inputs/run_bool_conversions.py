@@ -6,7 +6,9 @@ docs/semantics-from-nvidia.md):
   i1 in memory  a byte is true when it is not 0 (setp.ne.b16), stored as 0/1
   trunci -> i1  the low bit (and.b16 1)
   exti, itof    from i1: true is -1 / -1.0 signed, 1 / 1.0 unsigned
-  pack, unpack  element i is bit i % 8 of byte i / 8"""
+  pack, unpack  element i is bit i % 8 of byte i / 8
+  signed i1     true is -1: cmpi less_than signed (x, !x) is x, maxi signed
+                (x, !x) is 0 (NVIDIA folds it to a zero store)"""
 import ctypes
 import os
 import struct
@@ -33,7 +35,7 @@ inputs = [
     ("bool bytes", np.array([0, 1, 2, 255, 0x80, 0x10, 0, 1], np.uint8)),
     ("i32", np.array([0, 1, 2, 3, -1, -2, 256, 257], np.int32)),
 ]
-bools = np.zeros(88, np.uint8)
+bools = np.zeros(104, np.uint8)
 ints = np.zeros(16, np.int32)
 floats = np.zeros(16, np.float32)
 packed_byte = np.zeros(1, np.uint8)
@@ -59,6 +61,8 @@ expected = [
     ("pack", packed_byte, [0b10111110]),
     ("unpack of the packed byte", bools[72:80], nonzero),
     ("unpack of 0x96", bools[80:88], [0, 1, 1, 0, 1, 0, 0, 1]),
+    ("cmpi less_than signed x, !x", bools[88:96], nonzero),
+    ("maxi signed x, !x", bools[96:104], [0] * 8),
 ]
 wrong = [(name, list(got), want) for name, got, want in expected
          if not np.array_equal(got, np.array(want, got.dtype))]
