@@ -126,6 +126,24 @@ class ReferenceTest(unittest.TestCase):
         got = reference.evaluate(spec, {"A": A, "B": B, "C": C})
         self.assertEqual(got["C"][0, 0], 1 + 10000 - 100)
 
+    def test_split_k_into_float16_rounds_each_split(self):
+        # tk__matmul_split_k_kernel__float16: each split's float32 sum is
+        # rounded to float16 and added to C in float16.
+        spec = spec_of(" | ".join([
+            arr("A", "float16", (1, 2)), arr("B", "float16", (2, 1)),
+            arr("C", "float16", (1, 1)), arr("LOCKS", "int32", (1,)),
+            arr("COUNTS", "int32", (1,)),
+            "tk:constant[1; compile-time, no param]",
+            "SPLIT_K:constant[2; compile-time, no param]"]), "C = A @ B")
+        A = np.array([[1 + 2 ** -11, 2 ** -11]], dtype=np.float32)
+        B = np.ones((2, 1), dtype=np.float32)
+        zero = np.zeros(1, dtype=np.int32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": np.zeros((1, 1), np.float32),
+                                        "LOCKS": zero, "COUNTS": zero})
+        # f16(f16(1 + 2^-11) + f16(2^-11)) = f16(1 + 2^-11) = 1, where the
+        # float32 sum rounds to 1 + 2^-10.
+        self.assertEqual(got["C"][0, 0], 1.0)
+
     def test_tf32_calls_round_only_their_operands(self):
         # test__mma_tf32_kernel: the accumulator C is not rounded to tf32.
         spec = spec_of(" | ".join([arr("A", "float32", (1, 1)), arr("B", "float32", (1, 1)),
