@@ -27,6 +27,18 @@ class InputsTest(unittest.TestCase):
         spec = manifest.parse_row(dict(ROW, arguments=ints, numpy_reference="z = x // y"))
         self.assertTrue(np.all(inputs.allocate(spec)["a"].view != 0))
 
+    def test_flat_indices_stay_inside_the_arrays_they_index(self):
+        # test__sparse_2d_copy_load_offset: y.flat[offsets] = x.flat[offsets]
+        row = dict(ROW, arguments=" | ".join([
+            "x:array[float32; shape=(8x8); strides_elems=(8,1); -> params: x; base_div=16B]",
+            "y:array[float32; shape=(4x4); strides_elems=(4,1); -> params: x; base_div=16B]",
+            "offsets:array[int64; shape=(64); strides_elems=(1); -> params: x; base_div=16B]"]),
+            kernel_params_flat="", numpy_reference="y.flat[offsets] = x.flat[offsets]")
+        spec = manifest.parse_row(row)
+        self.assertEqual(inputs.flat_index_bounds(spec), {"offsets": 16})
+        offsets = inputs.allocate(spec)["offsets"].view
+        self.assertTrue(np.all((offsets >= 0) & (offsets < 16)))
+
     def test_zero_init(self):
         spec = manifest.parse_row(dict(ROW, numpy_reference="see bwd; a (64,N) zero-init"))
         self.assertTrue(np.all(inputs.allocate(spec)["a"].view == 0))

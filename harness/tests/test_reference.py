@@ -115,6 +115,45 @@ class ReferenceTest(unittest.TestCase):
         self.assertEqual(reference.evaluate(spec, {"A": A, "B": B, "C": C})["C"][0, 0],
                          np.float32(2 + 2 ** -12))
 
+    def test_i32_names_int32(self):
+        # test__mma_kernel__int8_accint32: C = C0 + A.astype(i32) @ B.astype(i32)
+        spec = spec_of(" | ".join([arr("A", "int8", (1, 2)), arr("B", "int8", (2, 1)),
+                                   arr("C", "int32", (1, 1))]),
+                       "C = C0 + A.astype(i32) @ B.astype(i32)")
+        A = np.array([[100, 100]], dtype=np.int8)
+        B = np.array([[100], [-1]], dtype=np.int8)
+        C = np.array([[1]], dtype=np.int32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C})
+        self.assertEqual(got["C"][0, 0], 1 + 10000 - 100)
+
+    def test_split_k_into_float16_rounds_each_split(self):
+        # tk__matmul_split_k_kernel__float16: each split's float32 sum is
+        # rounded to float16 and added to C in float16.
+        spec = spec_of(" | ".join([
+            arr("A", "float16", (1, 2)), arr("B", "float16", (2, 1)),
+            arr("C", "float16", (1, 1)), arr("LOCKS", "int32", (1,)),
+            arr("COUNTS", "int32", (1,)),
+            "tk:constant[1; compile-time, no param]",
+            "SPLIT_K:constant[2; compile-time, no param]"]), "C = A @ B")
+        A = np.array([[1 + 2 ** -11, 2 ** -11]], dtype=np.float32)
+        B = np.ones((2, 1), dtype=np.float32)
+        zero = np.zeros(1, dtype=np.int32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": np.zeros((1, 1), np.float32),
+                                        "LOCKS": zero, "COUNTS": zero})
+        # f16(f16(1 + 2^-11) + f16(2^-11)) = f16(1 + 2^-11) = 1, where the
+        # float32 sum rounds to 1 + 2^-10.
+        self.assertEqual(got["C"][0, 0], 1.0)
+
+    def test_tf32_calls_round_only_their_operands(self):
+        # test__mma_tf32_kernel: the accumulator C is not rounded to tf32.
+        spec = spec_of(" | ".join([arr("A", "float32", (1, 1)), arr("B", "float32", (1, 1)),
+                                   arr("C", "float32", (1, 1))]), "C = C0 + tf32(A) @ tf32(B)")
+        A = np.array([[1 + 2 ** -12]], dtype=np.float32)
+        B = np.ones((1, 1), dtype=np.float32)
+        C = np.array([[1 + 2 ** -12]], dtype=np.float32)
+        got = reference.evaluate(spec, {"A": A, "B": B, "C": C}, tf32_inputs=True)
+        self.assertEqual(got["C"][0, 0], np.float32(2 + 2 ** -12))
+
 
 class CompareTest(unittest.TestCase):
     def test_tolerances_by_dtype(self):

@@ -49,13 +49,31 @@ def _value_range(reference):
     return -1.0, 1.0
 
 
-def fill(array, rng, reference):
-    """Random values in a sensible range for the element type."""
+def flat_index_bounds(spec):
+    """{integer array: element count} for arrays the reference uses as flat
+    indices (`y.flat[offsets] = x.flat[offsets]`): the kernel offsets
+    pointers by them unchecked, so they must stay inside every array they
+    index."""
+    sizes = {a.name: int(np.prod(a.shape)) for a in spec.arguments
+             if a.kind == "array"}
+    bounds = {}
+    for m in re.finditer(r"(\w+)\.flat\[\s*(\w+)\s*\]", spec.reference):
+        indexed, index = m.groups()
+        if indexed in sizes and index in sizes:
+            bounds[index] = min(bounds.get(index, sizes[indexed]), sizes[indexed])
+    return bounds
+
+
+def fill(array, rng, reference, index_bound=None):
+    """Random values in a sensible range for the element type; indices in
+    [0, index_bound) when given."""
     name = array.arg.dtype
     shape = array.view.shape
     divides = re.search(r"/|%|>>|<<", reference) is not None
     if name == "bool_":
         values = rng.integers(0, 2, size=shape).astype(bool)
+    elif index_bound is not None:
+        values = rng.integers(0, index_bound, size=shape)
     elif name.startswith(("int", "uint")) or name == "i64":
         low = 1 if divides or name.startswith("uint") else -8
         values = rng.integers(low, 8, size=shape)
@@ -93,12 +111,13 @@ def allocate(spec, seed=0):
     """One DeviceArray per array argument, by name, filled and ready."""
     rng = np.random.default_rng(seed)
     zeros = zero_initialized(spec) | scratch(spec)
+    bounds = flat_index_bounds(spec)
     arrays = {}
     for arg in spec.arguments:
         if arg.kind != "array":
             continue
         array = DeviceArray(arg)
         if arg.name not in zeros:
-            fill(array, rng, spec.reference)
+            fill(array, rng, spec.reference, bounds.get(arg.name))
         arrays[arg.name] = array
     return arrays

@@ -31,7 +31,7 @@ def tf32_round(x):
 HELPERS = {
     "np": np, "softmax": softmax, "tf32_round": tf32_round, "tf32": tf32_round,
     "f32": np.float32, "f16": np.float16, "bf16": np.float32, "acc": np.float64,
-    "inf": np.inf, "repeat": np.repeat,
+    "i32": np.int32, "inf": np.inf, "repeat": np.repeat,
     # atomic read-modify-write references: x_ref = op(x0, y)
     "add": np.add, "xchg": lambda old, new: new, "max": np.maximum,
     "min": np.minimum, "_and": np.bitwise_and, "_or": np.bitwise_or,
@@ -86,11 +86,41 @@ def _layer_norm_bwd_partial(values, scalars, constants):
     return {"DX": (wdy - (xhat * c1 + c2)) * rstd, "DW": dw, "DB": db}
 
 
-def _hand_written(names):
+def _split_k_float16(values, scalars, constants):
+    """Split-K into a float16 C, computed as the kernel computes it (NVIDIA's
+    code too, docs/semantics-from-nvidia.md): split s sums the k tiles
+    s, s + SPLIT_K, ... in float32, each tile's dot product a chain of fused
+    multiply-adds from zero added to the running sum; the first split to take
+    the lock stores its sum rounded to float16, the others add theirs, rounded
+    to float16, in float16. The splits arrive in index order, as blocks run
+    on the host; on a GPU another order may move the last float16 place."""
+    a = values["A"].astype(np.float64)
+    b = values["B"].astype(np.float64)
+    tile_k, splits = int(constants["tk"]), int(constants["SPLIT_K"])
+    tiles = a.shape[1] // tile_k
+    c = None
+    for split in range(splits):
+        total = np.zeros((a.shape[0], b.shape[1]), np.float32)
+        for tile in range(split, tiles, splits):
+            dot = np.zeros_like(total)
+            for k in range(tile * tile_k, (tile + 1) * tile_k):
+                # An f16 x f16 product and its f32 sum are exact in float64,
+                # so one rounding to float32 is the fused multiply-add.
+                product = a[:, k:k + 1] * b[k:k + 1, :]
+                dot = (dot.astype(np.float64) + product).astype(np.float32)
+            total = total + dot
+        part = total.astype(np.float16)
+        c = part if c is None else (c.astype(np.float32) + part).astype(np.float16)
+    return {"C": c.astype(np.float32)}
+
+
+def _hand_written(names, dtypes):
     if {"Q", "K", "V", "Out", "qk_scale"} <= names:
         return _fmha
     if {"DX", "DY", "DW", "DB", "X", "W", "Mean", "Rstd"} <= names:
         return _layer_norm_bwd_partial
+    if {"A", "B", "C", "LOCKS", "COUNTS"} <= names and dtypes.get("C") == "float16":
+        return _split_k_float16
     return None
 
 
@@ -113,6 +143,9 @@ def _aliases(code, arrays):
 
 
 TF32_NOTE = re.compile(r"inputs rounded to tf32|tf32 rounding")
+# A reference that rounds its operands itself (`C0 + tf32(A) @ tf32(B)`):
+# the accumulator C stays float32, as in NVIDIA's code for the kernel.
+TF32_CALL = re.compile(r"\btf32(_round)?\(")
 
 
 def evaluate(spec, values, tf32_inputs=False):
@@ -120,13 +153,16 @@ def evaluate(spec, values, tf32_inputs=False):
     {array name: values as references see them}. With `tf32_inputs` (the
     kernel rounds its float32 operands to tf32, as a note in the reference or
     the kernel's own conversions say) the reference computes with float32
-    inputs so rounded. Raises NoReference."""
+    inputs so rounded, unless it calls tf32() on the operands itself.
+    Raises NoReference."""
     scalars = {a.name: a.value for a in spec.arguments if a.kind == "scalar"}
     constants = {a.name: a.value for a in spec.arguments if a.kind == "constant"}
-    hand = _hand_written(set(values) | set(scalars))
+    hand = _hand_written(set(values) | set(scalars),
+                         {a.name: a.dtype for a in spec.arguments})
     if hand:
         return hand(values, scalars, constants)
     code = rewrite(spec.reference)
+    tf32_inputs = tf32_inputs and not TF32_CALL.search(code)
     aliases = _aliases(code, values)
     namespace = dict(HELPERS)
     namespace.update(scalars)

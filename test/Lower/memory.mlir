@@ -81,10 +81,12 @@ cuda_tile.module @m {
 
 // -----
 
-// i1 lives in a byte; fp8 elements move as their bit patterns.
+// i1 lives in a byte, true when it is not zero; fp8 elements move as their
+// bit patterns.
 // CHECK-LABEL: gpu.func @load_narrow
 // CHECK: %[[B:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
-// CHECK-NEXT: arith.trunci %[[B]] : i8 to i1
+// CHECK-NEXT: %[[Z:.+]] = arith.constant 0 : i8
+// CHECK-NEXT: arith.cmpi ne, %[[B]], %[[Z]] : i8
 // CHECK: %[[F:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
 // CHECK-NEXT: arith.bitcast %[[F]] : i8 to f8E4M3FN
 cuda_tile.module @m {

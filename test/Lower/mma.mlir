@@ -1,8 +1,14 @@
 // RUN: tile-lower %s --gpu-name=sm_100 --split-input-file | FileCheck %s
 
-// Each mma is a loop nest over the result with an inner k loop that carries
-// the accumulator: one fused multiply-add per k in the accumulation type,
-// with the inputs widened exactly.
+// Each mma is a loop nest over the result with an inner k loop that sums
+// the products from zero, one fused multiply-add per k in f32 (f64 for f64)
+// with the inputs widened exactly, and adds the accumulator last: NVIDIA's
+// tileiras 13.5 computes a 4x4x4 mmaf (no tensor core) as
+//   fma.rn.f32 %s1, %a0, %b0, 0f00000000; ... fma.rn.f32 %s4, %a3, %b3, %s3;
+//   add.f32 %d, %c, %s4
+// for f32, f16, bf16, tf32 and f8 operands, f16 accumulators included (the
+// accumulator widened, the sum rounded to f16 once: cvt.rn.f16x2.f32), and
+// fma.rn.f64/add.f64 for f64 (docs/semantics-from-nvidia.md).
 
 // f16 x f16 into f32: exact products, one rounding per step. The
 // accumulator dies here: each result element is written over its own
@@ -16,16 +22,18 @@
 // CHECK: scf.for %[[M:[a-z0-9_]+]] =
 // CHECK: scf.for %[[N:[a-z0-9_]+]] =
 // CHECK-NEXT: %[[C0:[a-z0-9_]+]] = memref.load %[[C]][%[[M]], %[[N]]] : memref<4x2xf32>
+// CHECK-NEXT: %[[FZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-NEXT: %[[EIGHT:[a-z0-9_]+]] = arith.constant 8 : index
-// CHECK: %[[SUM:[a-z0-9_]+]] = scf.for %[[K:[a-z0-9_]+]] = %[[ZERO]] to %[[EIGHT]] step %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[C0]]) -> (f32) {
+// CHECK: %[[DOT:[a-z0-9_]+]] = scf.for %[[K:[a-z0-9_]+]] = %[[ZERO]] to %[[EIGHT]] step %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[FZERO]]) -> (f32) {
 // CHECK-NEXT: %[[X:[a-z0-9_]+]] = memref.load %[[A]][%[[M]], %[[K]]] : memref<4x8xf16>
 // CHECK-NEXT: %[[Y:[a-z0-9_]+]] = memref.load %[[B]][%[[K]], %[[N]]] : memref<8x2xf16>
 // CHECK-NEXT: %[[WX:[a-z0-9_]+]] = arith.extf %[[X]] : f16 to f32
 // CHECK-NEXT: %[[WY:[a-z0-9_]+]] = arith.extf %[[Y]] : f16 to f32
 // CHECK-NEXT: %[[NEW:[a-z0-9_]+]] = math.fma %[[WX]], %[[WY]], %[[ACC]] : f32
 // CHECK-NEXT: scf.yield %[[NEW]] : f32
-// CHECK: memref.store %[[SUM]], %[[C]][%[[M]], %[[N]]] : memref<4x2xf32>
+// CHECK: %[[SUM:[a-z0-9_]+]] = arith.addf %[[C0]], %[[DOT]] : f32
+// CHECK-NEXT: memref.store %[[SUM]], %[[C]][%[[M]], %[[N]]] : memref<4x2xf32>
 cuda_tile.module @m {
   entry @mmaf_f16_f32() {
     %a = constant <f16: 1.5> : tile<4x8xf16>
@@ -38,15 +46,19 @@ cuda_tile.module @m {
 
 // -----
 
-// An f16 accumulator accumulates in f16: each step rounds back to f16.
+// An f16 accumulator: the sum is taken in f32, the accumulator widened and
+// added to it, and the result rounded to f16 once.
 // CHECK-LABEL: gpu.func @mmaf_f16_f16(
-// CHECK: scf.for %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{.+}}) -> (f16) {
-// CHECK: %[[WACC:[a-z0-9_]+]] = arith.extf %[[ACC]] : f16 to f32
-// CHECK-NEXT: %[[WX:[a-z0-9_]+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK: %[[C0:[a-z0-9_]+]] = memref.load %{{.+}} : memref<2x8xf16>
+// CHECK-NEXT: %[[WC:[a-z0-9_]+]] = arith.extf %[[C0]] : f16 to f32
+// CHECK: %[[DOT:[a-z0-9_]+]] = scf.for %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{.+}}) -> (f32) {
+// CHECK: %[[WX:[a-z0-9_]+]] = arith.extf %{{.+}} : f16 to f32
 // CHECK-NEXT: %[[WY:[a-z0-9_]+]] = arith.extf %{{.+}} : f16 to f32
-// CHECK-NEXT: %[[F:[a-z0-9_]+]] = math.fma %[[WX]], %[[WY]], %[[WACC]] : f32
-// CHECK-NEXT: %[[NEW:[a-z0-9_]+]] = arith.truncf %[[F]] : f32 to f16
-// CHECK-NEXT: scf.yield %[[NEW]] : f16
+// CHECK-NEXT: %[[F:[a-z0-9_]+]] = math.fma %[[WX]], %[[WY]], %[[ACC]] : f32
+// CHECK-NEXT: scf.yield %[[F]] : f32
+// CHECK: %[[SUM:[a-z0-9_]+]] = arith.addf %[[WC]], %[[DOT]] : f32
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.truncf %[[SUM]] : f32 to f16
+// CHECK-NEXT: memref.store %[[R]], %{{.+}} : memref<2x8xf16>
 cuda_tile.module @m {
   entry @mmaf_f16_f16() {
     %a = constant <f16: 1.5> : tile<2x16xf16>

@@ -165,7 +165,8 @@ cuda_tile.module @m {
 
 // A strided view places tile %i at element 3 * %i; its index space counts
 // the tile origins inside the tensor, ceil(1000 / 3). i1 elements live in
-// bytes and fp8 elements are loaded as their bit pattern.
+// bytes (true when not zero) and fp8 elements are loaded as their bit
+// pattern.
 
 // CHECK-LABEL: gpu.func @strided(
 // CHECK: %[[I:.+]] = arith.index_cast %arg2 : i32 to index
@@ -173,7 +174,8 @@ cuda_tile.module @m {
 // CHECK: scf.for %[[IV:.+]] = %{{.+}} to %c128
 // CHECK: arith.addi %[[ORIGIN]], %[[IV]] : index
 // CHECK: %[[B:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
-// CHECK-NEXT: arith.trunci %[[B]] : i8 to i1
+// CHECK-NEXT: %[[Z:.+]] = arith.constant 0 : i8
+// CHECK-NEXT: arith.cmpi ne, %[[B]], %[[Z]] : i8
 // CHECK: %[[F:.+]] = llvm.load %{{.+}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
 // CHECK-NEXT: arith.bitcast %[[F]] : i8 to f8E4M3FN
 // CHECK: %[[Z:.+]] = arith.constant 0.000000e+00 : f8E4M3FN

@@ -1,6 +1,6 @@
 // The serial mma and reduce lowerings reach ptxas: each k step is one pair of
-// widened inputs and one fma chained on the previous step, and the row
-// reduction a chain of f32 adds.
+// widened inputs and one fma chained on the previous step, the accumulator is
+// added to the chain's sum, and the row reduction is a chain of f32 adds.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir %t
 // RUN: tile-lower %s --gpu-name=sm_90 | tile-sched | tile-llc --emit=ptx -o %t/mma.ptx
@@ -12,6 +12,8 @@
 // CHECK: cvt.f32.f16 [[X:%r[0-9]+]],
 // CHECK: fma.rn.f32 [[S:%r[0-9]+]], {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
 // CHECK: fma.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[S]];
+// CHECK: add.rn.f32 [[D:%r[0-9]+]], {{%r[0-9]+}}, {{%r[0-9]+}};
+// CHECK-NEXT: st.local.b32 [{{%rd[0-9]+}}], [[D]];
 // CHECK: add.rn.f32 [[R:%r[0-9]+]],
 // CHECK-NEXT: add.rn.f32 {{%r[0-9]+}}, [[R]],
 // CHECK: st.global.b32

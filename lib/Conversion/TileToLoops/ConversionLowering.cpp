@@ -101,12 +101,34 @@ static ScalarFn itof(cuda_tile::IToFOp op) {
   };
 }
 
+/// A float as i1 is "not zero", as NVIDIA's tileiras 13.5 compiles it
+/// (docs/semantics-from-nvidia.md): f16, bf16, f32 and f64 compare unordered
+/// (`setp.neu`: NaN is true, -0.0 false), f8 and tf32 test their bits
+/// (`setp.ne.b16`/`.b32`: NaN and -0.0 are true).
+static Value floatToBool(OpBuilder &b, Location loc, Value x, bool isTF32) {
+  if (isFloat8(x.getType()) || isTF32) {
+    Type bitsType = b.getIntegerType(x.getType().getIntOrFloatBitWidth());
+    Value bits = arith::BitcastOp::create(b, loc, bitsType, x);
+    Value zero = arith::ConstantIntOp::create(b, loc, bitsType, 0);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bits, zero);
+  }
+  x = widenToF32(b, loc, x);
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(x.getType(), 0.0));
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);
+}
+
 /// Saturating conversion toward zero; NaN becomes 0. f16/bf16 widen first.
+/// To i1 it is a test for zero instead (floatToBool), signed or not.
 static ScalarFn ftoi(cuda_tile::FToIOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
   Type to = TileLowering::tileElementType(op.getTo().getType());
+  bool fromTF32 = isa<FloatTF32Type>(
+      cast<cuda_tile::TileType>(op.getFrom().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = v[0];
+    if (to.isInteger(1))
+      return floatToBool(b, loc, x, fromTF32);
     if (isFloat8(x.getType()))
       x = float8ToF16(b, loc, x);
     x = widenToF32(b, loc, x);

@@ -74,8 +74,12 @@ Value tilechain::toMemory(OpBuilder &b, Location loc, Value v, Type memType) {
 Value tilechain::fromMemory(OpBuilder &b, Location loc, Value v, Type element) {
   if (v.getType() == element)
     return v;
-  if (element.isInteger(1))
-    return arith::TruncIOp::create(b, loc, element, v);
+  // A bool byte is true when it is not zero, as NVIDIA's tileiras loads it
+  // (`setp.ne.b16`; docs/semantics-from-nvidia.md), not by its low bit.
+  if (element.isInteger(1)) {
+    Value zero = arith::ConstantIntOp::create(b, loc, v.getType(), 0);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+  }
   return arith::BitcastOp::create(b, loc, element, v);
 }
 

@@ -1,12 +1,13 @@
 //===- MmaLowering.cpp - mmaf, mmai, mmaf_scaled -> serial dot products ----===//
 //
-// result[b, m, n] = acc[b, m, n] + sum_k lhs[b, m, k] * rhs[b, k, n], with
-// the sum taken in k order, one step at a time, in the accumulator type.
-// Each step computes what a tensor core computes for that element: the
-// product of the two inputs is exact in the accumulation type (f16, bf16,
-// tf32 and f8 products fit in f32's significand; f8 x f8 fits in f16's), so
-// a fused multiply-add in the accumulation type rounds once per step.
-// f16 accumulators accumulate in f16: the step is rounded back to f16.
+// result[b, m, n] = acc[b, m, n] + sum_k lhs[b, m, k] * rhs[b, k, n], as
+// NVIDIA's tileiras 13.5 computes it where it uses no tensor core
+// (docs/semantics-from-nvidia.md): the sum starts from zero and is taken in k
+// order, one fused multiply-add per step, in f32 (f64 for f64 operands);
+// the accumulator is added to the sum last, and an f16 accumulator is
+// widened for that addition and the result rounded to f16 once. The product
+// of two inputs is exact in f32 (f16, bf16, tf32 and f8 products fit in its
+// significand), so each step rounds once.
 //
 // Only the combinations the hardware has are accepted; the serial loop nest
 // is the one code path for now, and a warp-level mma path would sit beside
@@ -170,11 +171,18 @@ static Value widenInput(OpBuilder &b, Location loc, Value x, Type inputType,
 using MmaStep = function_ref<Value(OpBuilder &, Location, Value acc, Value a,
                                    Value b, ValueRange ivs, Value k)>;
 
+/// The accumulator (widened to the carried type) added to the k sum.
+using MmaAddAccumulator =
+    function_ref<Value(OpBuilder &, Location, Value acc, Value sum)>;
+
 /// Emits result = acc + lhs x rhs as a loop nest over the result with an
-/// inner k loop carrying the accumulator in `carriedType`.
+/// inner k loop carrying its sum in `carriedType`. With `addAccumulator` the
+/// k loop starts from zero and the accumulator is added to its sum;
+/// without, the k loop starts from the accumulator.
 static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
                                  Value rhs, Value acc, Type carriedType,
-                                 MmaStep step) {
+                                 MmaStep step,
+                                 MmaAddAccumulator addAccumulator = nullptr) {
   Location loc = op->getLoc();
   Type resultType = op->getResult(0).getType();
   ArrayRef<int64_t> shape = TileLowering::tileShape(resultType);
@@ -197,11 +205,14 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
     Value initial = l.readElement(b, loc, accBuffer, ivs);
     if (carriedType != accType)
       initial = arith::ExtFOp::create(b, loc, carriedType, initial);
+    Value start = initial;
+    if (addAccumulator)
+      start = arith::ConstantOp::create(b, loc, b.getZeroAttr(carriedType));
     Value zero = l.indexConstant(loc, 0);
     Value end = l.indexConstant(loc, k);
     Value one = l.indexConstant(loc, 1);
     auto loop = scf::ForOp::create(
-        b, loc, zero, end, one, ValueRange{initial},
+        b, loc, zero, end, one, ValueRange{start},
         [&](OpBuilder &nested, Location, Value kv, ValueRange carried) {
           SmallVector<Value> lhsIvs(batch), rhsIvs(batch);
           lhsIvs.append({m, kv});
@@ -212,6 +223,8 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
           scf::YieldOp::create(nested, loc, next);
         });
     Value sum = loop.getResult(0);
+    if (addAccumulator)
+      sum = addAccumulator(b, loc, initial, sum);
     if (carriedType != accType)
       sum = arith::TruncFOp::create(b, loc, accType, sum);
     l.writeElement(b, loc, sum, result, ivs);
@@ -220,20 +233,13 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
-/// The float step: fma of the widened inputs in the computation type; an f16
-/// accumulator is rounded back to f16 after each step.
-static Value floatStep(OpBuilder &b, Location loc, Value acc, Value a,
-                       Value bv, Type inputType, Type accType) {
-  Type computeType = accType.isF16() ? b.getF32Type() : accType;
-  Value wideAcc = acc;
-  if (computeType != accType)
-    wideAcc = arith::ExtFOp::create(b, loc, computeType, acc);
+/// The float step: fma of the inputs widened to the computation type.
+static Value floatStep(OpBuilder &b, Location loc, Value sum, Value a,
+                       Value bv, Type inputType) {
+  Type computeType = sum.getType();
   Value wideA = widenInput(b, loc, a, inputType, computeType);
   Value wideB = widenInput(b, loc, bv, inputType, computeType);
-  Value sum = math::FmaOp::create(b, loc, wideA, wideB, wideAcc);
-  if (computeType != accType)
-    sum = arith::TruncFOp::create(b, loc, accType, sum);
-  return sum;
+  return math::FmaOp::create(b, loc, wideA, wideB, sum);
 }
 
 /// Whether a lowered tile holds its elements as f32.
@@ -252,10 +258,14 @@ static LogicalResult lowerMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
                           << "' with tf32 operands held as "
                           << getElementTypeOrSelf(l.lookup(op.getLhs()))
                           << " yet (expected f32 holders)";
+  Type computeType = accType.isF16() ? l.b().getF32Type() : accType;
   return lowerSerial(
-      l, op, op.getLhs(), op.getRhs(), op.getAcc(), accType,
-      [&](OpBuilder &b, Location loc, Value acc, Value a, Value bv, ValueRange,
-          Value) { return floatStep(b, loc, acc, a, bv, input, accType); });
+      l, op, op.getLhs(), op.getRhs(), op.getAcc(), computeType,
+      [&](OpBuilder &b, Location loc, Value sum, Value a, Value bv, ValueRange,
+          Value) { return floatStep(b, loc, sum, a, bv, input); },
+      [](OpBuilder &b, Location loc, Value acc, Value sum) -> Value {
+        return arith::AddFOp::create(b, loc, acc, sum);
+      });
 }
 
 static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
@@ -286,7 +296,9 @@ static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
 
 /// mmaf_scaled: every input element is multiplied by the scale of its block
 /// of `blockSize` consecutive k. The scaled product is exact in f32 except
-/// where the scales push it out of f32's range.
+/// where the scales push it out of f32's range. The k loop starts from the
+/// accumulator: block-scaled mma needs sm_100, where NVIDIA's tileiras uses
+/// tcgen05.mma, so no serial form of it was there to compare with.
 static LogicalResult lowerMmaFScaled(TileLowering &l,
                                      cuda_tile::MmaFScaledOp op) {
   auto lhsType = cast<cuda_tile::TileType>(op.getLhs().getType());
