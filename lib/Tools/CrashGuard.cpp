@@ -219,6 +219,8 @@ void injectCrashIfAsked() {
     std::abort();
   if (kind == "segv")
     std::raise(SIGSEGV);
+  if (kind == "oom")
+    llvm::report_bad_alloc_error("injected by TILECHAIN_CRASH_TEST");
 }
 
 void pushPhase(std::string what, std::string kernel) {

@@ -15,9 +15,9 @@
 //
 // Crash recovery is per thread, so guarded stages run MLIR single-threaded.
 //
-// Testing: TILECHAIN_CRASH_TEST=<tool>:<fatal|abort|segv> makes <tool> call
-// report_fatal_error, abort() or raise SIGSEGV when its first phase (first
-// pass, for the MLIR stages) begins.
+// Testing: TILECHAIN_CRASH_TEST=<tool>:<fatal|abort|segv|oom> makes <tool>
+// call report_fatal_error, abort(), raise SIGSEGV or report_bad_alloc_error
+// when its first phase (first pass, for the MLIR stages) begins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_TOOLS_CRASHGUARD_H
