@@ -6,7 +6,13 @@ enlarged, sections cut) with a fixed random seed; every mutant must make
 tile-read exit 0 or 3 (never crash or hang), print a diagnostic when it
 fails, and leave no output file behind on failure.
 
+With --pipeline TILEIRAS, every mutant tile-read accepts is also compiled by
+that driver (scripts/tileiras) for --gpu-name: it must give a cubin or
+refuse with a diagnostic (exit 5), never an internal compiler error, a
+signal, a hang, or an output file on failure.
+
   bytecode-fuzz.py SEED_FILE... [--mutants N] [--seed S] [--tool tile-read]
+                   [--pipeline TILEIRAS [--gpu-name sm_XY]]
 """
 import argparse
 import os
@@ -40,6 +46,28 @@ def mutate(data, rng):
     return bytes(data)
 
 
+def compile_mutant(args, mutant_path, tmp):
+    """None when the driver wrote a cubin, "refused" when it refused the
+    mutant with a diagnostic, else what went wrong."""
+    cubin = os.path.join(tmp, "mutant.cubin")
+    if os.path.exists(cubin):
+        os.remove(cubin)
+    try:
+        proc = subprocess.run([sys.executable, args.pipeline, mutant_path,
+                               "-o", cubin, "--gpu-name", args.gpu_name],
+                              capture_output=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return "HANG in the pipeline"
+    stderr = proc.stderr.decode(errors="replace")
+    if proc.returncode == 0:
+        return None if os.path.exists(cubin) else "success without a cubin"
+    if "internal compiler error" in stderr or "LLVM ERROR" in stderr:
+        return "internal compiler error: %s" % stderr[-400:]
+    if proc.returncode != 5 or not stderr.strip() or os.path.exists(cubin):
+        return "pipeline exit %d: %s" % (proc.returncode, stderr[-300:])
+    return "refused"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -47,10 +75,14 @@ def main():
     parser.add_argument("--mutants", type=int, default=20, help="mutants per seed file")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tool", default="tile-read")
+    parser.add_argument("--pipeline", metavar="TILEIRAS",
+                        help="also compile accepted mutants with this driver")
+    parser.add_argument("--gpu-name", default="sm_90")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     problems = 0
     runs = 0
+    compiled = refused = 0
     with tempfile.TemporaryDirectory() as tmp:
         mutant_path = os.path.join(tmp, "mutant.tileirbc")
         out_path = os.path.join(tmp, "out.mlir")
@@ -79,7 +111,19 @@ def main():
                                                or os.path.exists(out_path)):
                     problems += 1
                     print("failure without diagnostic or with output on a mutant of %s" % seed)
+                elif proc.returncode == 0 and args.pipeline:
+                    verdict = compile_mutant(args, mutant_path, tmp)
+                    if verdict is None:
+                        compiled += 1
+                    elif verdict == "refused":
+                        refused += 1
+                    else:
+                        problems += 1
+                        print("%s on a mutant of %s" % (verdict, seed))
     print("fuzz: %d mutants, %d problems" % (runs, problems))
+    if args.pipeline:
+        print("pipeline: %d accepted mutants, %d compiled, %d refused"
+              % (compiled + refused, compiled, refused))
     sys.exit(1 if problems else 0)
 
 

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
+#include "tilechain/Pipeline/Pipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -196,7 +197,7 @@ struct AssignTileBuffersPass
     // thread carries across control flow), which LLVM keeps in registers;
     // packing them into an arena would hide that.
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (!func->hasAttr("tilechain.tile_kernel"))
+      if (!func->hasAttr(tilechain::kTileKernelAttrName))
         packed &= succeeded(packBuffers(func));
     if (!packed)
       signalPassFailure();

@@ -10,11 +10,15 @@
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Pipeline/TileKernelPTX.h"
 
+#include "tilechain/Pipeline/PTXIdentifier.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -199,6 +203,32 @@ LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
   return success();
 }
 
+/// Every name NVPTX prints must be a PTX identifier, or its printer aborts
+/// ("Symbol name with unsupported characters"). NVPTX itself renames '.'
+/// and '@' in names of local linkage.
+LogicalResult checkSymbolNames(const llvm::Module &module, Operation *anchor) {
+  for (const llvm::GlobalValue &value : module.global_values()) {
+    if (value.getName().empty() ||
+        (isa<llvm::Function>(value) &&
+         cast<llvm::Function>(value).isIntrinsic()))
+      continue;
+    std::string name = value.getName().str();
+    if (value.hasLocalLinkage()) {
+      llvm::replace(name, '.', '_');
+      llvm::replace(name, '@', '_');
+    }
+    std::string why = tilechain::whyNotPTXIdentifier(name);
+    if (why.empty())
+      continue;
+    std::string escaped;
+    llvm::raw_string_ostream os(escaped);
+    llvm::printEscapedString(value.getName(), os);
+    return anchor->emitError() << "symbol \"" << escaped
+                               << "\" is not a PTX identifier: " << why;
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
@@ -235,6 +265,8 @@ LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
       translateModuleToLLVMIR(gpuModule, context, gpuModule.getName());
   if (!llvmModule)
     return gpuModule.emitError("cannot translate to LLVM IR");
+  if (failed(checkSymbolNames(*llvmModule, gpuModule)))
+    return failure();
   FailureOr<SmallVector<llvm::Function *>> tileKernels =
       findTileKernelFunctions(gpuModule, *llvmModule);
   if (failed(tileKernels))

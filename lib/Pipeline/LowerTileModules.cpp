@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
+#include "tilechain/Pipeline/PTXIdentifier.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
@@ -25,10 +26,26 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
 namespace {
+
+/// Kernels and globals keep their names in the PTX (PTXIdentifier.h).
+LogicalResult checkPTXName(Operation *op, StringRef kind, StringRef name) {
+  std::string why = tilechain::whyNotPTXIdentifier(name);
+  if (why.empty())
+    return success();
+  std::string escaped;
+  llvm::raw_string_ostream os(escaped);
+  llvm::printEscapedString(name, os);
+  return op->emitError() << kind << " name \"" << escaped
+                         << "\" is not a PTX identifier: " << why
+                         << " (PTX identifiers are [A-Za-z][A-Za-z0-9_$]* or "
+                            "[_$][A-Za-z0-9_$]+; names are kept as written, "
+                            "since front ends look kernels up by name)";
+}
 
 /// A gpu.func kernel with `entry`'s name and flattened parameters, or null
 /// after a diagnostic.
@@ -96,7 +113,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                 builder.getI32IntegerAttr(1));
-  func->setAttr("tilechain.tile_kernel", builder.getUnitAttr());
+  func->setAttr(tilechain::kTileKernelAttrName, builder.getUnitAttr());
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
   Value tid = gpu::ThreadIdOp::create(bodyBuilder, loc, gpu::Dimension::x);
@@ -188,10 +205,15 @@ struct LowerTileModulesPass
       for (Operation &op : tileModule.getBody().front()) {
         LogicalResult lowered = failure();
         if (auto entry = dyn_cast<cuda_tile::EntryOp>(op))
-          lowered = parallel ? lowerParallelEntry(entry, builder, *target)
-                             : lowerSerialEntry(entry, builder, *target);
+          lowered = failed(checkPTXName(entry, "kernel", entry.getSymName()))
+                        ? failure()
+                    : parallel ? lowerParallelEntry(entry, builder, *target)
+                               : lowerSerialEntry(entry, builder, *target);
         else if (auto global = dyn_cast<cuda_tile::GlobalOp>(op))
-          lowered = tilechain::lowerGlobal(global.getOperation(), builder);
+          lowered = succeeded(checkPTXName(global, "global",
+                                           global.getSymName()))
+                        ? tilechain::lowerGlobal(global.getOperation(), builder)
+                        : failure();
         else
           op.emitError() << "tile-lower cannot lower '" << op.getName()
                          << "' yet";

@@ -14,6 +14,7 @@
 #include "tilechain/Bytecode/Reader.h"
 #include "tilechain/Bytecode/Writer.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
 
@@ -135,20 +136,26 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
     return kExitNotTileIR;
   }
   if (isTile && options.inputKind != InputKind::Mlir) {
+    CrashPhase phase("decoding Tile IR bytecode");
     top = readTileIRBytecode(bytes, &ctx);
     if (!top)
       return kExitNotTileIR;
   } else {
+    CrashPhase phase("parsing MLIR");
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
     top = parseSourceFile<ModuleOp>(sourceMgr, config);
     if (!top)
       return kExitCompileFailure;
   }
+  noteCrashKernels(top.get());
   // One cuda_tile.module is printed on its own; anything else (several
   // top-level ops, as in dialect tests) is printed like mlir-opt would.
   Operation *module = findTileModule(top.get());
-  if (failed(verify(module ? module : top.get())))
-    return kExitCompileFailure;
+  {
+    CrashPhase phase("verifying");
+    if (failed(verify(module ? module : top.get())))
+      return kExitCompileFailure;
+  }
   if (!module && options.emit == Emit::TileBytecode) {
     top->emitError("Tile IR bytecode holds exactly one 'cuda_tile.module'");
     return kExitCompileFailure;
@@ -165,6 +172,7 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
 }
 
 int TileRead::emit(Operation *module, std::string &out) {
+  CrashPhase phase("writing the output");
   llvm::raw_string_ostream os(out);
   switch (options.emit) {
   case Emit::Mlir:
@@ -195,14 +203,8 @@ int TileRead::emit(Operation *module, std::string &out) {
   return kExitSuccess;
 }
 
-int tilechain::runTileRead(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
-  Options options;
-  registerAsmPrinterCLOptions();
-  registerMLIRContextCLOptions();
-  llvm::cl::ParseCommandLineOptions(argc, argv,
-                                    "tile-read: Tile IR bytecode <-> cuda_tile\n");
-
+/// Everything after the command line: read, verify, write.
+static int readVerifyWrite(Options &options) {
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
       openInputFile(options.input, &errorMessage);
@@ -210,10 +212,13 @@ int tilechain::runTileRead(int argc, char **argv) {
     llvm::errs() << "tile-read: " << errorMessage << "\n";
     return kExitConfiguration;
   }
+  if (options.input == "-")
+    keepStdinForCrashReport(input->getBuffer());
 
   DialectRegistry registry;
   registry.insert<cuda_tile::CudaTileDialect>();
-  MLIRContext ctx(registry);
+  // Crash recovery is per thread (CrashGuard.h).
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   ctx.allowUnregisteredDialects(options.allowUnregistered);
   if (options.warnUnsupportedHints)
@@ -259,4 +264,15 @@ int tilechain::runTileRead(int argc, char **argv) {
     return kExitConfiguration;
   }
   return kExitSuccess;
+}
+
+int tilechain::runTileRead(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  Options options;
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "tile-read: Tile IR bytecode <-> cuda_tile\n");
+  return runCrashGuarded("tile-read", argc, argv, options.input,
+                         [&] { return readVerifyWrite(options); });
 }

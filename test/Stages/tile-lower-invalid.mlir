@@ -46,3 +46,32 @@ module {
 // expected-error@+1 {{expected a cuda_tile.module in tile-read's output}}
 module {
 }
+
+// -----
+
+// Kernel and global names reach the PTX as written, since front ends launch
+// kernels by name: a name PTX cannot hold is refused, not renamed (LLVM's
+// NVPTX printer would abort on it).
+cuda_tile.module @kernels {
+  // expected-error@+1 {{kernel name "vector-add" is not a PTX identifier: byte 0x2d ('-') at offset 6 is not allowed there (PTX identifiers are [A-Za-z][A-Za-z0-9_$]* or [_$][A-Za-z0-9_$]+; names are kept as written, since front ends look kernels up by name)}}
+  entry @"vector-add"() {
+    return
+  }
+  // expected-error@+1 {{kernel name "k\FF" is not a PTX identifier: byte 0xff at offset 1}}
+  entry @"k\FF"() {
+    return
+  }
+  // expected-error@+1 {{kernel name "7up" is not a PTX identifier: byte 0x37 ('7') at offset 0}}
+  entry @"7up"() {
+    return
+  }
+  // expected-error@+1 {{kernel name "_" is not a PTX identifier: '_' or '$' alone is not an identifier}}
+  entry @_() {
+    return
+  }
+  // expected-error@+1 {{global name "counts.0" is not a PTX identifier: byte 0x2e ('.') at offset 6}}
+  global @"counts.0" <i32: [1, 2]> : tile<2xi32>
+  entry @"$ok_Name9"() {
+    return
+  }
+}

@@ -2,6 +2,7 @@
 #include "tilechain/Pipeline/Ptxas.h"
 #include "tilechain/Pipeline/TileHostObject.h"
 #include "tilechain/Pipeline/TileKernelPTX.h"
+#include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
 
@@ -61,16 +62,16 @@ static std::error_code createScratch(llvm::StringRef suffix,
   return {};
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
-
+/// Runs ptxas on the PTX and writes the checked cubin.
+static int link() {
   if (optLevel > 3)
     return fail("--opt-level must be 0-3", kExitConfiguration);
   auto input = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!input)
     return fail("cannot read '" + inputFile + "': " + input.getError().message(),
                 kExitConfiguration);
+  if (inputFile == "-")
+    keepStdinForCrashReport((*input)->getBuffer());
   llvm::Expected<std::string> chip = getPTXTarget((*input)->getBuffer());
   if (!chip)
     return fail(inputFile + ": " + llvm::toString(chip.takeError()),
@@ -131,6 +132,7 @@ int main(int argc, char **argv) {
     return fail("cannot create a file for the cubin: " + ec.message(),
                 kExitConfiguration);
 
+  CrashPhase phase("running ptxas");
   PtxasResult result =
       runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
                options.timeoutSeconds);
@@ -179,4 +181,10 @@ int main(int argc, char **argv) {
     return fail("cannot write '" + outputFile + "': " + ec.message(),
                 kExitConfiguration);
   return kExitSuccess;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
+  return runCrashGuarded("tile-link", argc, argv, inputFile, link);
 }

@@ -1,6 +1,8 @@
 //===- tile-llc.cpp - scheduled MLIR -> LLVM IR or PTX --------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -12,7 +14,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
@@ -55,17 +57,12 @@ static std::string defaultLibdevice() {
   return TILECHAIN_LIBDEVICE_DEFAULT;
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  registerMLIRContextCLOptions();
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  registerAsmPrinterCLOptions();
-  cl::ParseCommandLineOptions(argc, argv, "tile-llc: scheduled MLIR -> PTX\n");
-
+/// Parses, lowers and emits; the output is written whole on success.
+static int compile() {
   DialectRegistry registry;
   tilechain::registerPipelineDialects(registry);
-  MLIRContext context(registry);
+  // Crash recovery is per thread (CrashGuard.h).
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
 
   std::string error;
   auto input = openInputFile(inputFile, &error);
@@ -73,6 +70,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "tile-llc: " << error << "\n";
     return tilechain::kExitConfiguration;
   }
+  if (inputFile == "-")
+    tilechain::keepStdinForCrashReport(input->getBuffer());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -87,6 +86,7 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
   pm.enableTiming(rootTiming);
+  tilechain::addCrashReportInstrumentation(pm);
   bool forHost = emit == Emit::HostObject || emit == Emit::HostLLVMIR;
   if (forHost)
     tilechain::populateHostLLCPipeline(pm);
@@ -95,29 +95,41 @@ int main(int argc, char **argv) {
   if (failed(pm.run(*module)))
     return tilechain::kExitCompileFailure;
 
-  auto output = openOutputFile(outputFile, &error);
-  if (!output) {
-    llvm::errs() << "tile-llc: " << error << "\n";
-    return tilechain::kExitConfiguration;
-  }
+  std::string output;
+  llvm::raw_string_ostream os(output);
   if (forHost) {
     auto hostEmit = emit == Emit::HostObject ? tilechain::HostEmit::Object
                                              : tilechain::HostEmit::LLVMIR;
-    if (failed(tilechain::emitHost(*module, hostEmit, output->os())))
+    tilechain::CrashPhase phase("generating host code with LLVM");
+    if (failed(tilechain::emitHost(*module, hostEmit, os)))
       return tilechain::kExitCompileFailure;
-    output->keep();
-    return tilechain::kExitSuccess;
+  } else {
+    tilechain::LLCOptions options;
+    options.ftz = ftz;
+    options.precDiv = precDiv;
+    options.precSqrt = precSqrt;
+    options.libdevicePath = libdevice.getNumOccurrences() ? libdevice.getValue()
+                                                          : defaultLibdevice();
+    auto target = emit == Emit::PTX ? tilechain::LLCEmit::PTX
+                                    : tilechain::LLCEmit::LLVMIR;
+    tilechain::CrashPhase phase("generating PTX with LLVM's NVPTX back end");
+    if (failed(tilechain::emitTarget(*module, options, target, os)))
+      return tilechain::kExitCompileFailure;
   }
-  tilechain::LLCOptions options;
-  options.ftz = ftz;
-  options.precDiv = precDiv;
-  options.precSqrt = precSqrt;
-  options.libdevicePath =
-      libdevice.getNumOccurrences() ? libdevice.getValue() : defaultLibdevice();
-  auto target = emit == Emit::PTX ? tilechain::LLCEmit::PTX
-                                  : tilechain::LLCEmit::LLVMIR;
-  if (failed(tilechain::emitTarget(*module, options, target, output->os())))
-    return tilechain::kExitCompileFailure;
-  output->keep();
+  if (std::error_code ec = tilechain::writeOutputFile(outputFile, output)) {
+    llvm::errs() << "tile-llc: cannot write '" << outputFile
+                 << "': " << ec.message() << "\n";
+    return tilechain::kExitConfiguration;
+  }
   return tilechain::kExitSuccess;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "tile-llc: scheduled MLIR -> PTX\n");
+  return tilechain::runCrashGuarded("tile-llc", argc, argv, inputFile, compile);
 }
