@@ -441,12 +441,25 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
     Attribute hints = op->getAttr("optimization_hints");
     funcSection.writeVarInt(entry.nameIndex);
     funcSection.writeVarInt(entry.typeIndex);
+    bool hintsAlways = version.packed() >= 1305;
     funcSection.writeByte((kernel ? kFunctionKernel : 0) |
-                          (kernel && hints ? kFunctionHasHints : 0));
+                          (kernel && hints && !hintsAlways ? kFunctionHasHints
+                                                           : 0));
     funcSection.writeVarInt(entry.debugSlot);
     if (kernel && hints &&
         failed(encodeTaggedAttr(state, hints, funcSection, op->getLoc())))
       return failure();
+    if (hintsAlways) {
+      // 13.5: an entry without hints has empty ones, and every function an
+      // argument attribute array, empty as cuTile writes it (the reference
+      // reader keeps none of it).
+      if (kernel && !hints) {
+        funcSection.writeVarInt(static_cast<uint64_t>(AttrTag::OptimizationHints));
+        funcSection.writeVarInt(0);
+      }
+      funcSection.writeVarInt(static_cast<uint64_t>(AttrTag::Array));
+      funcSection.writeVarInt(0);
+    }
     ByteWriter bodyBytes;
     std::vector<uint64_t> *debug =
         entry.debugSlot ? &state.debugPerFunction[entry.debugSlot - 1] : nullptr;
