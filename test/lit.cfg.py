@@ -58,6 +58,28 @@ else:
         % config.corpus_dir)
 
 
+def _cutile_python():
+    """A Python that imports cuTile Python (the cuda-tile package):
+    $TILECHAIN_CUTILE_PYTHON, else the one running the tests."""
+    python = os.environ.get("TILECHAIN_CUTILE_PYTHON") or shutil.which("python3")
+    try:
+        found = subprocess.run([python, "-c", "import cuda.tile"],
+                               capture_output=True, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        found = False
+    return python if found else None
+
+
+cutile_python = _cutile_python()
+if cutile_python:
+    config.available_features.add("cutile")
+    config.substitutions.append(("%cutile_python", cutile_python))
+else:
+    lit_config.warning(
+        "cuTile Python (cuda-tile) is not importable: cuTile front-end tests "
+        "are skipped (set TILECHAIN_CUTILE_PYTHON to a Python that has it)")
+
+
 def _have_gpu():
     smi = shutil.which("nvidia-smi")
     if not smi:

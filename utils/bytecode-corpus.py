@@ -127,7 +127,7 @@ def check_error(tool, path):
     if code != 3:
         return "exit %d, expected 3" % code
     for line in expected:
-        line = line.replace("supports versions [13.1, 13.1]", "supports versions [13.1, 13.4]")
+        line = line.replace("supports versions [13.1, 13.1]", "supports versions [13.1, 13.5]")
         if line not in err:
             return "missing: %s" % line
     return None

@@ -9,6 +9,7 @@
 #include "WriterState.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -42,9 +43,9 @@ static DebugParts partsOf(Attribute attr) {
   return parts;
 }
 
-/// `key = N` among the attribute's own parameters (not those of the
-/// attributes nested in it) in its printed form.
-static uint64_t numberAfter(Attribute attr, StringRef key) {
+/// The printed value of parameter `key` among the attribute's own parameters
+/// (not those of the attributes nested in it), or an empty string.
+static std::string paramText(Attribute attr, StringRef key) {
   std::string text = printed(attr);
   std::string pattern = (key + " = ").str();
   int depth = 0;
@@ -57,16 +58,22 @@ static uint64_t numberAfter(Attribute attr, StringRef key) {
       continue;
     depth += c == '<' ? 1 : c == '>' ? -1 : 0;
     bool atWordStart = i > 0 && (text[i - 1] == '<' || text[i - 1] == ' ');
-    if (depth == 1 && atWordStart && StringRef(text).substr(i).starts_with(pattern)) {
-      uint64_t value = 0;
-      StringRef(text)
+    if (depth == 1 && atWordStart && StringRef(text).substr(i).starts_with(pattern))
+      return StringRef(text)
           .drop_front(i + pattern.size())
-          .take_while([](char d) { return llvm::isDigit(d); })
-          .getAsInteger(10, value);
-      return value;
-    }
+          .take_while([](char d) { return d != ',' && d != '>'; })
+          .str();
   }
-  return 0;
+  return "";
+}
+
+/// `key = N` among the attribute's own parameters; 0 when absent.
+static uint64_t numberAfter(Attribute attr, StringRef key) {
+  uint64_t value = 0;
+  StringRef(paramText(attr, key))
+      .take_while([](char d) { return llvm::isDigit(d); })
+      .getAsInteger(10, value);
+  return value;
 }
 
 /// The record a location is written as: a debug attribute, a call site of
@@ -182,6 +189,14 @@ LogicalResult tilechain::bytecode::encodeDebugRecord(WriterState &state,
     str(1);
     ref("cuda_tile.di_compile_unit");
     out.writeVarInt(numberAfter(attr, "scopeLine"));
+    bool declaration = paramText(attr, "flags") == "declaration";
+    if (state.version.packed() >= 1305)
+      out.writeVarInt(declaration ? kSubprogramDeclaration : 0);
+    else if (declaration)
+      return emitError(UnknownLoc::get(attr.getContext()))
+             << "a declaration subprogram cannot be encoded in bytecode "
+                "version "
+             << state.version.str() << " (requires bytecode 13.5+)";
   } else {
     tag(DebugTag::Unknown);
   }

@@ -10,6 +10,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -194,13 +195,30 @@ Attribute tilechain::bytecode::decodeDebugRecord(ReaderState &state,
     os << ">";
     break;
   }
-  case DebugTag::Subprogram:
+  case DebugTag::Subprogram: {
     os << "#cuda_tile.di_subprogram<";
     ok = p.ref("file = ") && p.number(", line = ") && p.string(", name = ") &&
          p.string(", linkageName = ") && p.ref(", compileUnit = ") &&
          p.number(", scopeLine = ");
+    uint64_t flags = 0;
+    if (ok && state.version.packed() >= 1305) {
+      if (!record.readVarInt(flags)) {
+        emitReadError(state.ctx, record)
+            << "failed to read flags when parsing DISubprogramAttr";
+        return {};
+      }
+      if (flags & ~kSubprogramDeclaration) {
+        emitReadError(state.ctx, record)
+            << "unrecognized flag bits (0x" << llvm::utohexstr(flags)
+            << ") when parsing DISubprogramAttr";
+        return {};
+      }
+    }
+    if (flags & kSubprogramDeclaration)
+      os << ", flags = declaration";
     os << ">";
     break;
+  }
   case DebugTag::CallSite: {
     uint64_t callee, caller;
     if (!record.readVarInt(callee) || !record.readVarInt(caller)) {

@@ -52,8 +52,16 @@ enum class DebugTag : uint64_t {
 enum FunctionFlag : uint8_t {
   kFunctionPrivate = 0x01,
   kFunctionKernel = 0x02,
-  kFunctionHasHints = 0x04,
+  kFunctionHasHints = 0x04,   // before 13.5; from 13.5 entries always have hints
+  kFunctionExternImpl = 0x04, // 13.5: a SIMT preview implementation
 };
+
+/// The header's version tag: bit 0 marks public-preview content (13.5+, the
+/// newest version only); no other bit is defined.
+constexpr uint16_t kPreviewTag = 0x0001;
+
+/// 13.5 debug info: the flags varint that ends a subprogram record.
+constexpr uint64_t kSubprogramDeclaration = 0x1;
 
 } // namespace tilechain::bytecode
 

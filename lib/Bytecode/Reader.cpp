@@ -15,6 +15,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <array>
 #include <optional>
@@ -102,6 +105,20 @@ LogicalResult FileReader::readHeader() {
                    << ", this reader supports versions ["
                    << BytecodeVersion::oldest().str() << ", "
                    << BytecodeVersion::newest().str() << "]";
+  if (version.tag & ~kPreviewTag)
+    return error() << "header has unrecognized version tag bits (0x"
+                   << llvm::utohexstr(version.tag & ~kPreviewTag) << ");";
+  if (version.tag & kPreviewTag) {
+    if (version.packed() != BytecodeVersion::newest().packed())
+      return error() << "public-preview bytecode at version " << version.str()
+                     << " is not readable; preview content is only valid at "
+                        "the current version "
+                     << BytecodeVersion::newest().str();
+    // The preview (cuTile's foreign calls and tile libraries) is NVIDIA's
+    // `simt` feature, which tilechain does not implement (docs/simt-preview.md).
+    return error() << "public-preview bytecode requires at least one enabled "
+                      "preview feature; this reader implements none";
+  }
   return success();
 }
 
@@ -264,7 +281,18 @@ LogicalResult FileReader::readFunctionSection(ArrayRef<uint8_t> payload) {
         !section.readVarInt(func.typeIndex) || !section.readByte(func.flags) ||
         !section.readVarInt(func.locationIndex))
       return emitReadError(ctx, section) << "failed to read function " << i;
-    if ((func.flags & kFunctionKernel) && (func.flags & kFunctionHasHints)) {
+    bool kernel = func.flags & kFunctionKernel;
+    if (state.version.packed() >= 1305) {
+      // 13.5: an entry always has hints, and every function an argument
+      // attribute (any tagged attribute; the reference prints none of it).
+      if (kernel && (func.flags & kFunctionExternImpl))
+        return emitReadError(ctx, section)
+               << "function entry cannot be both kernel and extern impl";
+      if (kernel && !(func.hints = decodeTaggedAttr(state, section)))
+        return failure();
+      if (!decodeTaggedAttr(state, section))
+        return failure();
+    } else if (kernel && (func.flags & kFunctionHasHints)) {
       func.hints = decodeTaggedAttr(state, section);
       if (!func.hints)
         return failure();
@@ -359,8 +387,26 @@ LogicalResult FileReader::createFunction(OpBuilder &builder,
   LocationAttr loc = locations.next();
   if (!loc)
     return error() << "failed to read function location for '" << name << "'";
-  if (!(func.flags & kFunctionKernel))
+  if (!(func.flags & kFunctionKernel)) {
+    // From 13.5 a function that is not an entry is a SIMT preview function.
+    if (state.version.packed() >= 1305)
+      return error() << "function '" << name
+                     << "' uses preview feature 'simt', which this reader "
+                        "does not implement";
     return error() << "un-expected non-entry function '" << name << "'";
+  }
+  if (func.flags & kFunctionPrivate)
+    return error() << "entry op must have public symbol visibility: function '"
+                   << name << "' is marked private";
+  Attribute hints = func.hints;
+  if (hints && !isa<cuda_tile::OptimizationHintsAttr>(hints))
+    return error() << "invalid optimization hints attribute for function '"
+                   << name << "'";
+  // 13.5 writes empty hints for an entry without any: they read as absent.
+  if (auto optimizationHints =
+          dyn_cast_or_null<cuda_tile::OptimizationHintsAttr>(hints))
+    if (optimizationHints.getValue().empty())
+      hints = {};
   const OpSpec *spec = lookupOpName("cuda_tile.entry");
   if (!spec)
     return error() << "this reader has no 'cuda_tile.entry' op";
@@ -376,9 +422,9 @@ LogicalResult FileReader::createFunction(OpBuilder &builder,
                                          : funcType.getNumResults();
       op.addAttribute(attrName, ArrayAttr::get(ctx, SmallVector<Attribute>(
                                                         n, DictionaryAttr::get(ctx))));
-    } else if (attr.kind == AttrKind::OptimizationHints && func.hints) {
+    } else if (attr.kind == AttrKind::OptimizationHints && hints) {
       // Absent hints stay absent, so that re-encoding reproduces the file.
-      op.addAttribute(attrName, func.hints);
+      op.addAttribute(attrName, hints);
     }
   }
   Region *region = op.addRegion();

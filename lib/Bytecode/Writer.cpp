@@ -154,6 +154,19 @@ static std::string versionString(PackedVersion version) {
   return std::to_string(version / 100) + "." + std::to_string(version % 100);
 }
 
+/// What an absent always-encoded flag array is written as: all false, one
+/// entry per operand of the op's variadic group (the view index, for every op
+/// that has such an array). NVIDIA's reader refuses an array of another size.
+static DenseBoolArrayAttr allFalseFlags(Operation &op, const OpSpec &spec) {
+  auto segments = op.getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  size_t count = 0;
+  for (auto [i, operand] : llvm::enumerate(spec.operands))
+    if (operand.arity == ArgArity::Variadic && segments &&
+        i < static_cast<size_t>(segments.size()))
+      count = segments[i];
+  return DenseBoolArrayAttr::get(op.getContext(), SmallVector<bool>(count));
+}
+
 LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
   PackedVersion version = state.version.packed();
   const OpSpec *spec = lookupOpName(op.getName().getStringRef());
@@ -256,7 +269,7 @@ LogicalResult OpWriter::writeOp(Operation &op, ByteWriter &out) {
       continue;
     Attribute value = op.getAttr(attr.name);
     if (!value && attr.alwaysEncoded && attr.kind == AttrKind::DenseBoolArray)
-      value = DenseBoolArrayAttr::get(op.getContext(), {});
+      value = allFalseFlags(op, *spec);
     if (!value) {
       if (attr.optional)
         continue;
@@ -428,12 +441,25 @@ LogicalResult tilechain::bytecode::writeTileIRBytecode(Operation *module,
     Attribute hints = op->getAttr("optimization_hints");
     funcSection.writeVarInt(entry.nameIndex);
     funcSection.writeVarInt(entry.typeIndex);
+    bool hintsAlways = version.packed() >= 1305;
     funcSection.writeByte((kernel ? kFunctionKernel : 0) |
-                          (kernel && hints ? kFunctionHasHints : 0));
+                          (kernel && hints && !hintsAlways ? kFunctionHasHints
+                                                           : 0));
     funcSection.writeVarInt(entry.debugSlot);
     if (kernel && hints &&
         failed(encodeTaggedAttr(state, hints, funcSection, op->getLoc())))
       return failure();
+    if (hintsAlways) {
+      // 13.5: an entry without hints has empty ones, and every function an
+      // argument attribute array, empty as cuTile writes it (the reference
+      // reader keeps none of it).
+      if (kernel && !hints) {
+        funcSection.writeVarInt(static_cast<uint64_t>(AttrTag::OptimizationHints));
+        funcSection.writeVarInt(0);
+      }
+      funcSection.writeVarInt(static_cast<uint64_t>(AttrTag::Array));
+      funcSection.writeVarInt(0);
+    }
     ByteWriter bodyBytes;
     std::vector<uint64_t> *debug =
         entry.debugSlot ? &state.debugPerFunction[entry.debugSlot - 1] : nullptr;

@@ -59,7 +59,7 @@ struct Options {
           clEnumValN(Emit::TileBytecode, "bytecode", "Tile IR bytecode"))};
   llvm::cl::opt<std::string> version{
       "bytecode-version",
-      llvm::cl::desc("Tile IR bytecode version to write (13.1 to 13.4)"),
+      llvm::cl::desc("Tile IR bytecode version to write (13.1 to 13.5)"),
       llvm::cl::init("13.4")};
   llvm::cl::opt<InputKind> inputKind{
       "input", llvm::cl::desc("what the input must be"),

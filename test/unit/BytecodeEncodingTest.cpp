@@ -128,12 +128,13 @@ TEST_CASE("padding aligns to the slice start with 0xCB", "[bytecode]") {
   CHECK_FALSE(reader.skipPadding(8));
 }
 
-TEST_CASE("bytecode versions 13.1 to 13.4 are accepted", "[bytecode]") {
+TEST_CASE("bytecode versions 13.1 to 13.5 are accepted", "[bytecode]") {
   CHECK(BytecodeVersion::parse("13.1")->packed() == 1301);
   CHECK(BytecodeVersion::parse("13.4")->str() == "13.4");
   CHECK(BytecodeVersion::parse("13.2.5")->str() == "13.2.5");
   CHECK_FALSE(BytecodeVersion::parse("13.0"));
-  CHECK_FALSE(BytecodeVersion::parse("13.5"));
+  CHECK(BytecodeVersion::parse("13.5")->str() == "13.5");
+  CHECK_FALSE(BytecodeVersion::parse("13.6"));
   CHECK_FALSE(BytecodeVersion::parse("18.0"));
   CHECK_FALSE(BytecodeVersion::parse("13"));
   CHECK_FALSE(BytecodeVersion::parse("13.x"));

@@ -61,7 +61,7 @@ TEST_CASE("the magic and version are checked first", "[bytecode]") {
   std::string v18("\x7fTileIR\0\x12\x00\x00\x00", 12);
   CHECK(decode(v18, ok) ==
         "error at offset 12: unsupported Tile version 18.0.0, this reader "
-        "supports versions [13.1, 13.4]\nerror at offset 12: failed to parse "
+        "supports versions [13.1, 13.5]\nerror at offset 12: failed to parse "
         "bytecode header\n");
   CHECK(decode(kHeader131.substr(0, 10), ok).find("failed to read the bytecode version") !=
         std::string::npos);

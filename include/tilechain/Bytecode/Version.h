@@ -22,7 +22,7 @@ struct BytecodeVersion {
   bool isSupported() const;
 
   static BytecodeVersion oldest() { return {13, 1, 0}; }
-  static BytecodeVersion newest() { return {13, 4, 0}; }
+  static BytecodeVersion newest() { return {13, 5, 0}; }
   /// Parses "13.N" (or "13.N.T") naming a supported version.
   static std::optional<BytecodeVersion> parse(llvm::StringRef text);
 };

@@ -375,7 +375,8 @@ static LogicalResult verifyViewIndices(Operation *op, TileView view,
   return success();
 }
 
-// The 13.4 `inbounds` flags hold one entry per index.
+// The `inbounds` flags (13.4 view loads and stores, 13.5 atomic_red_view_tko)
+// hold one entry per index.
 static LogicalResult verifyInbounds(Operation *op,
                                     std::optional<ArrayRef<bool>> inbounds,
                                     size_t numIndices) {
@@ -532,6 +533,8 @@ LogicalResult AtomicRedViewTkoOp::verify() {
            << view.getViewIndexRank()
            << " index operand(s) for view with tile rank "
            << viewTile.getRank() << ", got " << getIndex().size();
+  if (failed(verifyInbounds(*this, getInbounds(), getIndex().size())))
+    return failure();
   for (auto [i, index] : llvm::enumerate(getIndex())) {
     auto type = cast<TileType>(index.getType());
     if (type.getRank() != 0) {

@@ -221,6 +221,16 @@ def CudaTile_DICompileUnitAttr
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+// Bytecode 13.5 gives each subprogram a flags varint; bit 0 is the only one
+// the reference reader knows.
+def CudaTile_DISubprogramFlags : I32BitEnumAttr<"DISubprogramFlags",
+    "debug info subprogram flags", [
+    I32BitEnumAttrCaseNone<"None", "none">,
+    I32BitEnumAttrCaseBit<"Declaration", 0, "declaration">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::cuda_tile";
+}
+
 def CudaTile_DISubprogramAttr : CudaTile_Attr<"DISubprogram", "di_subprogram"> {
   let summary = "a source function";
   let parameters = (ins "DIFileAttr":$file,
@@ -228,7 +238,8 @@ def CudaTile_DISubprogramAttr : CudaTile_Attr<"DISubprogram", "di_subprogram"> {
                         "::mlir::StringAttr":$name,
                         "::mlir::StringAttr":$linkageName,
                         "DICompileUnitAttr":$compileUnit,
-                        OptionalParameter<"unsigned">:$scopeLine);
+                        OptionalParameter<"unsigned">:$scopeLine,
+                        OptionalParameter<"DISubprogramFlags">:$flags);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

@@ -1,6 +1,6 @@
 //===- CudaTileDialect.td - the cuda_tile dialect and its op base ---------===//
 //
-// cuda_tile is the public input language of tilechain (Tile IR 13.1-13.4).
+// cuda_tile is the public input language of tilechain (Tile IR 13.1-13.5).
 // Its surface (op names, operand and attribute order, syntax) follows the
 // public NVIDIA/cuda-tile definition so that real bytecode and NVIDIA's own
 // test files are accepted unchanged.

@@ -125,13 +125,16 @@ def : TileOpcode<"fpowi", 0x79>;
 def : TileOpcode<"memory_fence_alias_tko", 0x7A>;
 
 // Optional attributes that the bytecode nevertheless always carries, without
-// a presence bit (13.4 writes `inbounds` unconditionally). An all-false value
-// reads as absent, and an absent one is written as an empty array.
+// a presence bit (13.4 writes `inbounds` of view loads and stores
+// unconditionally, 13.5 that of atomic_red_view_tko). An all-false value
+// reads as absent, and an absent one is written all false, one entry per
+// index (NVIDIA's reader refuses any other size).
 class TileAlwaysEncoded<string opMnemonic, string attrName> {
   string mnemonic = opMnemonic;
   string attr = attrName;
 }
 def : TileAlwaysEncoded<"load_view_tko", "inbounds">;
 def : TileAlwaysEncoded<"store_view_tko", "inbounds">;
+def : TileAlwaysEncoded<"atomic_red_view_tko", "inbounds">;
 
 #endif // TILECHAIN_CUDATILE_OPCODES_TD

@@ -237,7 +237,9 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
     Variadic<CudaTile_IntTileType>:$index,
     CudaTile_AtomicRMWModeAttr:$mode,
     CudaTile_TileType:$value,
-    Optional<CudaTile_TokenType>:$token);
+    Optional<CudaTile_TokenType>:$token,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds);
+  let laterArgs = [ArgSince<"inbounds", "13.5">];
   let results = (outs CudaTile_TokenType:$result_token);
   let assemblyFormat = [{
     $memory_ordering_semantics $memory_scope
