@@ -3,16 +3,20 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "tilechain/Tools/ExitCodes.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "tilechain/Tools/ExitCodes.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 
 int tilechain::runStageMain(int argc, char **argv, llvm::StringRef toolName,
                             DialectRegistry &registry,
                             const PipelineBuilder &defaultPipeline) {
+  // A crash prints a stack trace and the command line; interrupts remove a
+  // partial output file.
+  llvm::InitLLVM initLLVM(argc, argv);
   auto [inputFile, outputFile] =
       registerAndParseCLIOptions(argc, argv, toolName, registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
