@@ -35,6 +35,11 @@ static cl::alias deviceDebugLong("device-debug", cl::aliasopt(deviceDebug),
 static cl::opt<unsigned>
     timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
 
+static cl::opt<bool>
+    printPtxas("print-ptxas",
+               cl::desc("Print the ptxas this command line would run, and "
+                        "exit (scripts/tileiras --version digests it)"));
+
 static std::string defaultPtxas() {
   if (const char *fromEnv = std::getenv("TILECHAIN_PTXAS"))
     return fromEnv;
@@ -62,6 +67,12 @@ static std::error_code createScratch(llvm::StringRef suffix,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
+  std::string ptxasPath =
+      ptxas.getNumOccurrences() ? ptxas.getValue() : defaultPtxas();
+  if (printPtxas) {
+    llvm::outs() << ptxasPath << "\n";
+    return kExitSuccess;
+  }
 
   if (optLevel > 3)
     return fail("--opt-level must be 0-3", kExitConfiguration);
@@ -75,8 +86,7 @@ int main(int argc, char **argv) {
                 kExitConfiguration);
 
   LinkOptions options;
-  options.ptxasPath =
-      ptxas.getNumOccurrences() ? ptxas.getValue() : defaultPtxas();
+  options.ptxasPath = ptxasPath;
   options.optLevel = optLevel;
   options.lineInfo = lineInfo;
   options.deviceDebug = deviceDebug;

@@ -49,6 +49,11 @@ static cl::opt<std::string> libdevice(
              "configured one)"),
     cl::value_desc("file"));
 
+static cl::opt<bool> printLibdevice(
+    "print-libdevice",
+    cl::desc("Print the libdevice this command line would link, and exit "
+             "(scripts/tileiras --version digests it)"));
+
 static std::string defaultLibdevice() {
   if (const char *fromEnv = std::getenv("TILECHAIN_LIBDEVICE"))
     return fromEnv;
@@ -62,6 +67,12 @@ int main(int argc, char **argv) {
   registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "tile-llc: scheduled MLIR -> PTX\n");
+  std::string libdevicePath =
+      libdevice.getNumOccurrences() ? libdevice.getValue() : defaultLibdevice();
+  if (printLibdevice) {
+    llvm::outs() << libdevicePath << "\n";
+    return tilechain::kExitSuccess;
+  }
 
   DialectRegistry registry;
   tilechain::registerPipelineDialects(registry);
@@ -112,8 +123,7 @@ int main(int argc, char **argv) {
   options.ftz = ftz;
   options.precDiv = precDiv;
   options.precSqrt = precSqrt;
-  options.libdevicePath =
-      libdevice.getNumOccurrences() ? libdevice.getValue() : defaultLibdevice();
+  options.libdevicePath = libdevicePath;
   auto target = emit == Emit::PTX ? tilechain::LLCEmit::PTX
                                   : tilechain::LLCEmit::LLVMIR;
   if (failed(tilechain::emitTarget(*module, options, target, output->os())))
