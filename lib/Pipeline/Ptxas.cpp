@@ -136,8 +136,14 @@ PtxasResult tilechain::runPtxas(llvm::ArrayRef<std::string> argv,
                                 unsigned timeoutSeconds) {
   PtxasResult result;
   int output[2], execError[2];
-  if (::pipe2(output, O_CLOEXEC) != 0 || ::pipe2(execError, O_CLOEXEC) != 0) {
+  if (::pipe2(output, O_CLOEXEC) != 0) {
     result.failure = std::string("cannot create a pipe: ") + strerror(errno);
+    return result;
+  }
+  if (::pipe2(execError, O_CLOEXEC) != 0) {
+    result.failure = std::string("cannot create a pipe: ") + strerror(errno);
+    ::close(output[0]);
+    ::close(output[1]);
     return result;
   }
   std::vector<char *> args;
@@ -145,6 +151,7 @@ PtxasResult tilechain::runPtxas(llvm::ArrayRef<std::string> argv,
     args.push_back(const_cast<char *>(word.c_str()));
   args.push_back(nullptr);
 
+  interrupted = false;
   llvm::sys::SetInterruptFunction(killRunningGroup);
   pid_t pid = ::fork();
   if (pid == 0) {
@@ -166,6 +173,7 @@ PtxasResult tilechain::runPtxas(llvm::ArrayRef<std::string> argv,
   ::close(execError[1]);
   if (pid < 0) {
     result.failure = std::string("cannot fork: ") + strerror(errno);
+    llvm::sys::SetInterruptFunction(nullptr);
     ::close(output[0]);
     ::close(execError[0]);
     return result;
@@ -203,6 +211,9 @@ PtxasResult tilechain::runPtxas(llvm::ArrayRef<std::string> argv,
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
   runningGroup = 0;
+  // From here on an interrupt is the caller's again: with the handler left
+  // in place a later SIGTERM would only set `interrupted` and be lost.
+  llvm::sys::SetInterruptFunction(nullptr);
   drain(output[0], result.output);
   ::close(output[0]);
 

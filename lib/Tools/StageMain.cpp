@@ -9,6 +9,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,6 +20,8 @@ using namespace mlir;
 int tilechain::runStageMain(int argc, char **argv, llvm::StringRef toolName,
                             DialectRegistry &registry,
                             const PipelineBuilder &defaultPipeline) {
+  // LLVM's signal handlers: interrupts remove a partial output file.
+  llvm::InitLLVM initLLVM(argc, argv);
   // Crash recovery is per thread (CrashGuard.h): the passes run on this one.
   static char singleThreaded[] = "--mlir-disable-threading";
   std::vector<char *> args(argv, argv + argc);

@@ -557,19 +557,37 @@ cuda_tile.module @m {
 
 // -----
 
-// bf16 from an integer: round to odd in f32, then to nearest bf16 (one rounding).
+// bf16 and tf32 from an integer: round to odd in f32, then to nearest (one
+// rounding). The magnitude keeps its 24 leading bits (toward zero, converted
+// exactly) and the bits below them set the last bit.
 // CHECK-LABEL: gpu.func @itof_bf16(
-// CHECK: [[RZ:%.+]] = llvm.inline_asm "cvt.rz.f32.s32 $0, $1;", "=f,r" %arg0
-// CHECK: [[BACK:%.+]] = arith.fptosi [[RZ]] : f32 to i32
-// CHECK: [[INEXACT:%.+]] = arith.cmpi ne, [[BACK]], %arg0
-// CHECK: [[BITS:%.+]] = arith.bitcast [[RZ]] : f32 to i32
+// CHECK: [[NEG:%.+]] = arith.cmpi slt, %arg0, %c0_i32
+// CHECK: [[NEGATED:%.+]] = arith.subi %{{.+}}, %arg0 : i32
+// CHECK: [[MAG:%.+]] = arith.select [[NEG]], [[NEGATED]], %arg0 : i32
+// CHECK: [[LZ:%.+]] = "llvm.intr.ctlz"([[MAG]]) <{is_zero_poison = false}> : (i32) -> i32
+// CHECK: [[EXCESS:%.+]] = arith.subi %c8_i32, [[LZ]] : i32
+// CHECK: [[DROP:%.+]] = arith.maxsi [[EXCESS]], %{{.+}} : i32
+// CHECK: [[LOW:%.+]] = arith.andi [[MAG]], %{{.+}} : i32
+// CHECK: [[INEXACT:%.+]] = arith.cmpi ne, [[LOW]], %{{.+}} : i32
+// CHECK: [[KEPT:%.+]] = arith.xori [[MAG]], [[LOW]] : i32
+// CHECK: [[RZ:%.+]] = arith.uitofp [[KEPT]] : i32 to f32
+// CHECK: [[MINUS:%.+]] = arith.negf [[RZ]] : f32
+// CHECK: [[SIGNED:%.+]] = arith.select [[NEG]], [[MINUS]], [[RZ]] : f32
+// CHECK: [[BITS:%.+]] = arith.bitcast [[SIGNED]] : f32 to i32
 // CHECK: [[STICKY:%.+]] = arith.extui [[INEXACT]] : i1 to i32
 // CHECK: [[ODD:%.+]] = arith.ori [[BITS]], [[STICKY]]
 // CHECK: [[F:%.+]] = arith.bitcast [[ODD]] : i32 to f32
 // CHECK: arith.truncf [[F]] : f32 to bf16
+// CHECK: "llvm.intr.ctlz"(%arg1) <{is_zero_poison = false}> : (i64) -> i64
+// CHECK: arith.subi %c40_i64, %{{.+}} : i64
+// CHECK: [[ODD64:%.+]] = arith.ori
+// CHECK: [[F64:%.+]] = arith.bitcast [[ODD64]] : i32 to f32
+// CHECK: arith.bitcast [[F64]] : f32 to i32
+// CHECK: arith.andi %{{.+}}, %c-8192_i32
 cuda_tile.module @m {
-  entry @itof_bf16(%i: tile<i32>) {
+  entry @itof_bf16(%i: tile<i32>, %u: tile<i64>) {
     %0 = itof %i signed : tile<i32> -> tile<bf16>
+    %1 = itof %u unsigned : tile<i64> -> tile<tf32>
     return
   }
 }
@@ -607,14 +625,41 @@ cuda_tile.module @m {
 
 // -----
 
+// bf16, tf32 and f8 from f64: round to odd in f32 (the nearest f32, one unit
+// toward zero where it rounded away from zero, the last bit set where it is
+// inexact), then to nearest: one rounding.
 // CHECK-LABEL: gpu.func @ftof_f64_bf16(
-// CHECK: [[RZ:%.+]] = llvm.inline_asm "cvt.rz.f32.f64 $0, $1;", "=f,d" %arg0
-// CHECK: [[BACK:%.+]] = arith.extf [[RZ]] : f32 to f64
-// CHECK: arith.cmpf une, [[BACK]], %arg0
-// CHECK: arith.truncf {{%.+}} : f32 to bf16
+// CHECK: [[NEAR:%.+]] = arith.truncf %arg0 : f64 to f32
+// CHECK: [[BACK:%.+]] = arith.extf [[NEAR]] : f32 to f64
+// CHECK: [[XBITS:%.+]] = arith.bitcast %arg0 : f64 to i64
+// CHECK: [[XMAG:%.+]] = arith.andi [[XBITS]], %c9223372036854775807_i64
+// CHECK: [[BBITS:%.+]] = arith.bitcast [[BACK]] : f64 to i64
+// CHECK: [[BMAG:%.+]] = arith.andi [[BBITS]], %c9223372036854775807_i64
+// CHECK: [[AWAY:%.+]] = arith.cmpi ugt, [[BMAG]], [[XMAG]] : i64
+// CHECK: [[NBITS:%.+]] = arith.bitcast [[NEAR]] : f32 to i32
+// CHECK: [[STEP:%.+]] = arith.extui [[AWAY]] : i1 to i32
+// CHECK: [[RZBITS:%.+]] = arith.subi [[NBITS]], [[STEP]] : i32
+// CHECK: [[RZ:%.+]] = arith.bitcast [[RZBITS]] : i32 to f32
+// CHECK: [[INEXACT:%.+]] = arith.cmpf une, [[BACK]], %arg0 : f64
+// CHECK: [[BITS:%.+]] = arith.bitcast [[RZ]] : f32 to i32
+// CHECK: [[STICKY:%.+]] = arith.extui [[INEXACT]] : i1 to i32
+// CHECK: [[ODD:%.+]] = arith.ori [[BITS]], [[STICKY]]
+// CHECK: [[F:%.+]] = arith.bitcast [[ODD]] : i32 to f32
+// CHECK: arith.truncf [[F]] : f32 to bf16
+// CHECK: arith.cmpf une
+// CHECK: [[ODD2:%.+]] = arith.ori
+// CHECK: [[F2:%.+]] = arith.bitcast [[ODD2]] : i32 to f32
+// CHECK: arith.bitcast [[F2]] : f32 to i32
+// CHECK: arith.andi %{{.+}}, %c-8192_i32
+// CHECK: arith.cmpf une
+// CHECK: [[ODD3:%.+]] = arith.ori
+// CHECK: [[F3:%.+]] = arith.bitcast [[ODD3]] : i32 to f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ff.to.e4m3x2.rn"(%{{.+}}, [[F3]]) : (f32, f32) -> i16
 cuda_tile.module @m {
   entry @ftof_f64_bf16(%d: tile<f64>) {
     %0 = ftof %d : tile<f64> -> tile<bf16>
+    %1 = ftof %d : tile<f64> -> tile<tf32>
+    %2 = ftof %d : tile<f64> -> tile<f8E4M3FN>
     return
   }
 }

@@ -219,3 +219,26 @@ cuda_tile.module @m {
   }
 }
 
+
+// -----
+
+// An assumption on a view passes the view through: the partition view made
+// from the assumed tensor view loads from the same base and extent (this
+// crashed tile-lower: the view was looked up in the tile map).
+
+// CHECK-LABEL: gpu.func @assumed_tensor_view(
+// CHECK-SAME: %[[P:.+]]: i64, %[[N:.+]]: i32, %[[I:.+]]: i32)
+// CHECK: %[[SIZE:.+]] = arith.index_cast %[[N]] : i32 to index
+// CHECK: scf.for
+// CHECK: arith.cmpi ult, %{{.+}}, %[[SIZE]] : index
+// CHECK: arith.addi %[[P]], %{{.+}} : i64
+// CHECK: llvm.load
+cuda_tile.module @m {
+  entry @assumed_tensor_view(%p: tile<ptr<f32>>, %n: tile<i32>, %i: tile<i32>) {
+    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>
+    %tva = assume div_by<16>, %tv : tensor_view<?xf32, strides=[1]>
+    %pv = make_partition_view %tva : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>
+    %t, %tok = load_view_tko weak %pv[%i] : partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<16xf32>, token
+    return
+  }
+}

@@ -21,7 +21,7 @@
 // CHECK-DAG: cvt.rz.f16.f32
 // CHECK-DAG: tanh.approx.f32
 // CHECK-DAG: ex2.approx.ftz.f32
-// CHECK-DAG: cvt.rz.f32.f64
+// CHECK-DAG: cvt.rn.f32.f64
 // CHECK-DAG: cvt.rn.bf16.f32
 // CHECK-DAG: and.b32 {{.*}}, -8192;
 // CHECK-DAG: cvt.rn.satfinite.e4m3x2.f32

@@ -9,6 +9,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <dirent.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 using namespace tilechain;
 
 TEST_CASE("the library pipelines run in process, stage after stage",
@@ -113,4 +117,41 @@ TEST_CASE("repro command lines survive the shell", "[ptxas]") {
         "ptxas 'my dir/in.ptx'");
   CHECK(quoteCommandLine({"it's", ""}) == "'it'\\''s' ''");
   CHECK(quoteCommandLine({"a$b"}) == "'a$b'");
+}
+
+namespace {
+/// The descriptor numbers this process has open.
+std::vector<int> openDescriptors() {
+  std::vector<int> fds;
+  DIR *dir = ::opendir("/proc/self/fd");
+  REQUIRE(dir);
+  int own = ::dirfd(dir);
+  while (dirent *entry = ::readdir(dir))
+    if (entry->d_name[0] != '.' && std::atoi(entry->d_name) != own)
+      fds.push_back(std::atoi(entry->d_name));
+  ::closedir(dir);
+  return fds;
+}
+} // namespace
+
+TEST_CASE("runPtxas leaks no descriptor when its second pipe fails",
+          "[ptxas]") {
+  std::vector<int> before = openDescriptors();
+  // A descriptor limit that leaves exactly two free numbers: the first pipe
+  // gets them, the second fails with EMFILE.
+  int limit = 0;
+  for (int free = 0; free < 2; ++limit)
+    if (std::find(before.begin(), before.end(), limit) == before.end())
+      ++free;
+  rlimit saved;
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
+  rlimit lowered = saved;
+  lowered.rlim_cur = limit;
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &lowered) == 0);
+  PtxasResult result = runPtxas({"/bin/true"}, 10);
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &saved) == 0);
+
+  CHECK_FALSE(result.succeeded);
+  CHECK(result.failure.rfind("cannot create a pipe", 0) == 0);
+  CHECK(openDescriptors() == before);
 }

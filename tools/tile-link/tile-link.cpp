@@ -38,6 +38,11 @@ static cl::alias deviceDebugLong("device-debug", cl::aliasopt(deviceDebug),
 static cl::opt<unsigned>
     timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
 
+static cl::opt<bool>
+    printPtxas("print-ptxas",
+               cl::desc("Print the ptxas this command line would run, and "
+                        "exit (scripts/tileiras --version digests it)"));
+
 static std::string defaultPtxas() {
   if (const char *fromEnv = std::getenv("TILECHAIN_PTXAS"))
     return fromEnv;
@@ -186,5 +191,11 @@ static int link() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "tile-link: PTX -> cubin\n");
+  if (printPtxas) {
+    llvm::outs() << (ptxas.getNumOccurrences() ? ptxas.getValue()
+                                               : defaultPtxas())
+                 << "\n";
+    return kExitSuccess;
+  }
   return runCrashGuarded("tile-link", argc, argv, inputFile, link);
 }

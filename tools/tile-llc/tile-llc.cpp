@@ -51,6 +51,11 @@ static cl::opt<std::string> libdevice(
              "configured one)"),
     cl::value_desc("file"));
 
+static cl::opt<bool> printLibdevice(
+    "print-libdevice",
+    cl::desc("Print the libdevice this command line would link, and exit "
+             "(scripts/tileiras --version digests it)"));
+
 static std::string defaultLibdevice() {
   if (const char *fromEnv = std::getenv("TILECHAIN_LIBDEVICE"))
     return fromEnv;
@@ -131,5 +136,11 @@ int main(int argc, char **argv) {
   registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "tile-llc: scheduled MLIR -> PTX\n");
+  if (printLibdevice) {
+    llvm::outs() << (libdevice.getNumOccurrences() ? libdevice.getValue()
+                                                   : defaultLibdevice())
+                 << "\n";
+    return tilechain::kExitSuccess;
+  }
   return tilechain::runCrashGuarded("tile-llc", argc, argv, inputFile, compile);
 }

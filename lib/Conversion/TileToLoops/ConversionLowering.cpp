@@ -2,15 +2,22 @@
 //
 // Every conversion rounds once, to nearest even (the only mode the verifier
 // lets through). Where PTX has the conversion it is one cvt; where it lacks
-// it (bf16 from f64 or integers before sm_90) the value is first rounded to
-// f32 toward zero with the lost bits ORed into the last place ("round to
-// odd"), from which the final nearest-even rounding to bf16 is exact.
+// it (bf16, tf32 and f8 from f64, bf16 and tf32 from integers) the value is
+// first rounded to f32 toward zero with the lost bits ORed into the last
+// place ("round to odd"), from which the final nearest-even rounding to the
+// narrower type is exact: f32 keeps at least two bits more than any of them.
+// Rounding to nearest f32 first would not do: a value just above a tie of the
+// narrow type can round down onto the tie in f32 and then to even.
+// The round-to-odd steps are plain integer and float arithmetic, so the host
+// backend runs them too.
 //
 //===----------------------------------------------------------------------===//
 #include "ElementwiseLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tilechain;
@@ -44,29 +51,70 @@ static Value setStickyBit(OpBuilder &b, Location loc, Value rounded,
   return arith::BitcastOp::create(b, loc, b.getF32Type(), odd);
 }
 
-/// Integer (i32/i64) -> f32 rounded to odd.
+/// Integer (i32/i64) -> f32 rounded to odd: the magnitude keeps its 24
+/// leading significant bits (toward zero), which converts exactly, and the
+/// sticky bit records whether any bit below them was set.
 static Value intToOddF32(OpBuilder &b, Location loc, Value x, bool isSigned) {
   Type type = x.getType();
-  std::string cvt = "cvt.rz.f32." + ptxType(type, isSigned);
-  Value rounded = ptxInstruction(b, loc, cvt, b.getF32Type(), x);
-  // The toward-zero result is an integer within range: converting back is
-  // exact.
-  Value back =
-      isSigned ? arith::FPToSIOp::create(b, loc, type, rounded).getResult()
-               : arith::FPToUIOp::create(b, loc, type, rounded).getResult();
-  Value inexact =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, back, x);
-  return setStickyBit(b, loc, rounded, inexact);
+  unsigned width = type.getIntOrFloatBitWidth();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+  };
+  Value magnitude = x;
+  Value negative;
+  if (isSigned) {
+    // The most negative value's negation wraps to itself, which read as
+    // unsigned is its magnitude.
+    negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, constant(0));
+    Value negated = arith::SubIOp::create(b, loc, constant(0), x);
+    magnitude = arith::SelectOp::create(b, loc, negative, negated, x);
+  }
+  Value leadingZeros = LLVM::CountLeadingZerosOp::create(
+      b, loc, type, magnitude, /*is_zero_poison=*/false);
+  // Bits below the 24 an f32 keeps: width - 24 - leadingZeros, at least 0.
+  Value dropped = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, constant(width - 24), leadingZeros),
+      constant(0));
+  Value lowMask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, constant(1), dropped), constant(1));
+  Value lowBits = arith::AndIOp::create(b, loc, magnitude, lowMask);
+  Value inexact = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        lowBits, constant(0));
+  Value kept = arith::XOrIOp::create(b, loc, magnitude, lowBits);
+  Value truncated = arith::UIToFPOp::create(b, loc, b.getF32Type(), kept);
+  if (isSigned)
+    truncated = arith::SelectOp::create(
+        b, loc, negative, arith::NegFOp::create(b, loc, truncated), truncated);
+  return setStickyBit(b, loc, truncated, inexact);
 }
 
 /// f64 -> f32 rounded to odd (NaN stays NaN, overflow goes to the largest
 /// finite value with the sticky bit, which nearest rounding carries to inf).
+/// The nearest f32 is stepped one unit toward zero where it rounded away
+/// from zero: magnitudes order as their bit patterns without the sign.
 static Value f64ToOddF32(OpBuilder &b, Location loc, Value x) {
-  Value rounded = ptxInstruction(b, loc, "cvt.rz.f32.f64", b.getF32Type(), x);
-  Value back = arith::ExtFOp::create(b, loc, b.getF64Type(), rounded);
+  Value nearest = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
+  Value back = arith::ExtFOp::create(b, loc, b.getF64Type(), nearest);
+  auto magnitudeBits = [&](Value f64) -> Value {
+    Value bits = arith::BitcastOp::create(b, loc, b.getI64Type(), f64);
+    Value noSign = arith::ConstantOp::create(
+        b, loc, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
+    return arith::AndIOp::create(b, loc, bits, noSign);
+  };
+  Value awayFromZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                            magnitudeBits(back), magnitudeBits(x));
+  Value nearestBits =
+      arith::BitcastOp::create(b, loc, b.getI32Type(), nearest);
+  Value step = arith::ExtUIOp::create(b, loc, b.getI32Type(), awayFromZero);
+  Value towardZero = arith::BitcastOp::create(
+      b, loc, b.getF32Type(),
+      arith::SubIOp::create(b, loc, nearestBits, step));
   Value inexact =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, back, x);
-  return setStickyBit(b, loc, rounded, inexact);
+  return setStickyBit(b, loc, towardZero, inexact);
 }
 
 static Value roundToTF32(OpBuilder &b, Location loc, Value x);
@@ -81,8 +129,9 @@ static ScalarFn itof(cuda_tile::IToFOp op) {
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = widenInteger(b, loc, v[0], isSigned);
     if (isFloat8(to)) {
-      // Nearest f32 then nearest f8: f32 has more than twice the f8
-      // precision plus two bits, so this is one rounding.
+      // Nearest f32 then nearest f8 is one rounding: every integer of the
+      // f8 range (at most 57344) is exact in f32, and larger magnitudes
+      // saturate either way.
       Value f32 =
           isSigned
               ? arith::SIToFPOp::create(b, loc, b.getF32Type(), x).getResult()
@@ -92,12 +141,11 @@ static ScalarFn itof(cuda_tile::IToFOp op) {
     if (to.isBF16())
       return arith::TruncFOp::create(b, loc, to,
                                      intToOddF32(b, loc, x, isSigned));
+    if (toTF32)
+      return roundToTF32(b, loc, intToOddF32(b, loc, x, isSigned));
     // f16, f32 and f64 from integers are single cvt.rn instructions.
-    Value converted =
-        isSigned ? arith::SIToFPOp::create(b, loc, to, x).getResult()
-                 : arith::UIToFPOp::create(b, loc, to, x).getResult();
-    // tf32 lives as f32: round again, harmlessly (see ftof).
-    return toTF32 ? roundToTF32(b, loc, converted) : converted;
+    return isSigned ? arith::SIToFPOp::create(b, loc, to, x).getResult()
+                    : arith::UIToFPOp::create(b, loc, to, x).getResult();
   };
 }
 
@@ -210,20 +258,15 @@ static ScalarFn ftof(cuda_tile::FToFOp op) {
     if (isFloat8(x.getType()))
       x = float8ToF16(b, loc, x);
     if (toTF32) {
-      // f64 -> f32 -> tf32 rounds twice to nearest, harmlessly: f32 has
-      // more than twice the tf32 precision plus two bits.
-      Value f32 = convertIEEE(b, loc, x, b.getF32Type());
       if (x.getType().isF16() || x.getType().isBF16())
-        return f32; // exact in tf32
-      return roundToTF32(b, loc, f32);
+        return widenToF32(b, loc, x); // exact in tf32
+      return roundToTF32(b, loc,
+                         x.getType().isF64() ? f64ToOddF32(b, loc, x) : x);
     }
     if (!isFloat8(to))
       return convertIEEE(b, loc, x, to);
-    // f64 -> f32 -> f8 rounds twice to nearest; f32 has more than twice
-    // the f8 precision plus two bits, so the result is the single rounding.
-    Value f32 = x.getType().isF64()
-                    ? arith::TruncFOp::create(b, loc, b.getF32Type(), x)
-                    : widenToF32(b, loc, x);
+    Value f32 = x.getType().isF64() ? f64ToOddF32(b, loc, x)
+                                    : widenToF32(b, loc, x);
     return f32ToFloat8(b, loc, f32, to);
   };
 }

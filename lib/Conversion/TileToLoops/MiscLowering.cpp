@@ -378,9 +378,14 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
             [](TileLowering &, Operation *) { return success(); });
   table.add("cuda_tile.join_tokens",
             [](TileLowering &, Operation *) { return success(); });
-  // Facts pass their value through unchanged.
+  // Facts pass their value through unchanged; a view's value is its
+  // ViewInfo, which lives beside the tile map.
   table.add<cuda_tile::AssumeOp>([](TileLowering &l, cuda_tile::AssumeOp op) {
-    l.map(op.getResult(), l.lookup(op.getValue()));
+    Value value = op.getValue();
+    if (isa<cuda_tile::TensorViewType>(value.getType()))
+      l.mapView(op.getResult(), l.lookupView(value));
+    else
+      l.map(op.getResult(), l.lookup(value));
     return success();
   });
   table.add("cuda_tile.get_tile_block_id", [](TileLowering &l, Operation *op) {
