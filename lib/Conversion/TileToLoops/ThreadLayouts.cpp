@@ -60,7 +60,8 @@ void TileLowering::finishParallel() {
   if (!sharedMemory)
     return;
   auto type = cast<MemRefType>(sharedMemory.getType());
-  sharedMemory.setType(MemRefType::get({llvm::alignTo(sharedBytesUsed, 16)},
+  int64_t bytes = llvm::alignTo(sharedBytesUsed, 16);
+  sharedMemory.setType(MemRefType::get({bytes},
                                        type.getElementType(),
                                        type.getLayout(),
                                        type.getMemorySpace()));

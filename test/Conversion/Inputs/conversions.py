@@ -22,8 +22,9 @@ float, ftoi from each float to each integer, ftof between different floats
 the f32 it is; i1 as a byte; i4 values pass through i8 (trunci to i4, exti
 back), so the i4 pairs are checked as those chains.
 
-ftoi to i1 is skipped here: its semantics are being changed (issue 16: x != 0,
-NaN true) and the lead reconciles that change with this tier.
+ftoi to i1 is "not zero", as NVIDIA's tileiras computes it
+(docs/semantics-from-nvidia.md): f16, bf16, f32 and f64 compare with 0 unordered
+(NaN is true, -0.0 false); tf32 and f8 test their raw bits (-0.0 is true).
 """
 import ctypes
 import fractions
@@ -293,6 +294,15 @@ def float_to_int(src, dest, signed, bits):
 
 # --- the pairs ---------------------------------------------------------------------
 
+def float_to_bool(src, bits):
+    """ftoi to i1: "not zero" on the value for IEEE formats (NaN true, -0.0
+    false), on the raw bits for tf32."""
+    if src == "tf32":
+        return int(bits != 0)
+    sign = 1 << (FLOATS[src].ebits + FLOATS[src].mbits)
+    return int(bits & ~sign != 0)
+
+
 class Case:
     """One kernel: `body` converts %x (tile<TILE x src>) to %y (tile<TILE x dst>)."""
 
@@ -350,19 +360,22 @@ def host_cases():
                                   "%%y = itof %%x %s : %s -> %s" % (kind, shape(a), shape(b)),
                                   [v & ((1 << width(a)) - 1) for v in values],
                                   [mem_word(b, int_to_float(b, v)) for v in values]))
-    # ftoi: every float to every integer but i1 (issue 16 changes it).
+    # ftoi: every float to every integer.
     for a in HOST_FLOATS:
         for b in MEMORY_INTS:
-            if b == "i1":
-                continue
             for signed in (True, False):
                 kind = "signed" if signed else "unsigned"
                 values = float_sources_for_int(a, b, signed)
+                if b == "i1":
+                    zeros = [FLOATS[a].encode(0, 0), FLOATS[a].encode(1, 0)]
+                    expected = [float_to_bool(a, v) for v in values + zeros]
+                    values = values + zeros
+                else:
+                    expected = [float_to_int(a, b, signed, v) for v in values]
                 cases.append(Case("ftoi %s %s -> %s" % (kind, a, b), a, b,
                                   "%%y = ftoi %%x %s saturating : %s -> %s"
                                   % (kind, shape(a), shape(b)),
-                                  [mem_word(a, v) for v in values],
-                                  [float_to_int(a, b, signed, v) for v in values]))
+                                  [mem_word(a, v) for v in values], expected))
     # ftof between different floats.
     for a in HOST_FLOATS:
         for b in HOST_FLOATS:
@@ -490,10 +503,9 @@ def f8_cases():
                 cases.append(Case("itof %s %s -> %s" % (kind, t, f8), t, f8,
                                   "%%y = itof %%x %s : %s -> %s" % (kind, shape(t), shape(f8)),
                                   [0], [None]))
-                if t != "i1":  # issue 16
-                    cases.append(Case("ftoi %s %s -> %s" % (kind, f8, t), f8, t,
-                                      "%%y = ftoi %%x %s saturating : %s -> %s"
-                                      % (kind, shape(f8), shape(t)), [0], [None]))
+                cases.append(Case("ftoi %s %s -> %s" % (kind, f8, t), f8, t,
+                                  "%%y = ftoi %%x %s saturating : %s -> %s"
+                                  % (kind, shape(f8), shape(t)), [0], [None]))
     return cases
 
 
@@ -527,8 +539,7 @@ def refused_mlir():
         for t in MEMORY_INTS:
             if f != "f8E8M0FNU":  # the verifier refuses itof to e8m0
                 pairs.append((t, "itof %%x signed : %s -> %s" % (shape(t), shape(f)), f))
-            if t != "i1":  # issue 16
-                pairs.append((f, "ftoi %%x signed : %s -> %s" % (shape(f), shape(t)), f))
+            pairs.append((f, "ftoi %%x signed : %s -> %s" % (shape(f), shape(t)), f))
     for source, op, unlowered in pairs:
         # The diagnostic names the first type it cannot lower, source first.
         if source in UNLOWERED_FLOATS:
