@@ -171,6 +171,29 @@ cuda_tile.module @kernels {
 
 // -----
 
+// A scalar is computed by every thread, but stored by thread 0 only, after a
+// barrier: the store is ordered after the load by its token, and were every
+// thread to store, one thread's x + 10 could land before another loads x.
+// CHECK-LABEL: gpu.func @scalar_update(
+// CHECK: %[[X:.+]] = llvm.load %{{.+}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK: %[[NEW:.+]] = arith.addi %[[X]], %{{.+}} : i32
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[FIRST:.+]] = arith.andi
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: llvm.store %[[NEW]], %{{.+}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+cuda_tile.module @kernels {
+  entry @scalar_update(%p: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %x, %t1 = load_ptr_tko weak %p token=%t0 : tile<ptr<i32>> -> tile<i32>, token
+    %c10 = constant <i32: 10> : tile<i32>
+    %y = addi %x, %c10 : tile<i32>
+    %t2 = store_ptr_tko weak %p, %y token=%t1 : tile<ptr<i32>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // A kernel with an op that has no parallel lowering yet keeps the serial
 // form, and a remark names the op.
 // CHECK-LABEL: gpu.func @concatenates(

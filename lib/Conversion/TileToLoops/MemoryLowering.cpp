@@ -159,8 +159,10 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
 }
 
 // The parallel form: each thread accesses the elements its registers hold;
-// a store is done once per element, by its owner. Rank-0 accesses stay as
-// in the serial form: every thread loads the value, or stores the same one.
+// a store is done once per element, by its owner. A rank-0 load is done by
+// every thread (each computes every scalar), a rank-0 store by thread 0 only:
+// were every thread to store, one thread's store could overtake another's
+// load of the same location (x = x + 10 would add 10 once per thread).
 
 /// The tiles among `values`, skipping absent optional operands.
 static SmallVector<Value> presentTiles(std::initializer_list<Value> values) {
@@ -172,6 +174,7 @@ static SmallVector<Value> presentTiles(std::initializer_list<Value> values) {
 }
 
 static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) {
+  l.orderAfterToken(op.getLoc(), op.getToken());
   if (TileLowering::tileShape(op.getResult().getType()).empty())
     return lowerLoadPtr(l, op);
   Type element = pointeeOf(op.getSource());
@@ -180,7 +183,6 @@ static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) 
     return failure();
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
-  l.orderAfterToken(op.getLoc(), op.getToken());
   bool masked = bool(op.getMask());
   bool padded = bool(op.getPaddingValue());
   SmallVector<Value> loaded;
@@ -209,15 +211,22 @@ static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) 
 
 static LogicalResult lowerStorePtrParallel(TileLowering &l,
                                            ct::StorePtrTkoOp op) {
-  if (TileLowering::tileShape(op.getValue().getType()).empty())
+  l.orderAfterToken(op.getLoc(), op.getToken());
+  if (TileLowering::tileShape(op.getValue().getType()).empty()) {
+    OpBuilder &b = l.b();
+    auto ifOp = scf::IfOp::create(b, op.getLoc(),
+                                  l.isFirstThread(b, op.getLoc()),
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     return lowerStorePtr(l, op);
+  }
   Type element = pointeeOf(op.getDestination());
   FailureOr<Type> memType = accessType(op, element);
   if (failed(memType))
     return failure();
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
-  l.orderAfterToken(op.getLoc(), op.getToken());
   bool masked = bool(op.getMask());
   // Registers and lanes that only repeat an element store nothing; the
   // layout is known once the operands are in it, so the guards are built

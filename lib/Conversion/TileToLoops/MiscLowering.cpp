@@ -348,14 +348,8 @@ OpLowering onFirstThread(OpLowering serial) {
       replaced.push_back({operand, lowered});
       l.map(operand, shaped);
     }
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value first = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l.getLaneId(),
-                              zero),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l.getWarpId(),
-                              zero));
-    auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+    auto ifOp = scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                                  /*withElseRegion=*/false);
     LogicalResult lowered = success();
     {
       OpBuilder::InsertionGuard guard(b);

@@ -229,6 +229,13 @@ Value TileLowering::isOwner(OpBuilder &b, Location loc, const LL &layout,
   return owner;
 }
 
+Value TileLowering::isFirstThread(OpBuilder &b, Location loc) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  return arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero));
+}
+
 FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
                                             int64_t count, int64_t offset) {
   int64_t bytes =

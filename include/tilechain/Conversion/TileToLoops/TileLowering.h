@@ -265,6 +265,9 @@ public:
   /// the only one: side effects happen once per element.
   mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
                       const LinearLayout &layout, int64_t reg);
+  /// An i1 that holds in thread 0 of the CTA only: scalar side effects
+  /// (every thread computes every scalar) happen once, there.
+  mlir::Value isFirstThread(mlir::OpBuilder &b, mlir::Location loc);
   /// `count` elements of shared memory from byte `offset` on, as a
   /// memref<count x T> in the workgroup address space, for an exchange
   /// between barriers; fails (declining the parallel form) when the
