@@ -265,21 +265,11 @@ LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
 
 // --- offset ------------------------------------------------------------------
 
-/// Bytes one pointee occupies in memory; 0 when it is not a whole number.
-int64_t storageBytes(Type t) {
-  if (isa<FloatTF32Type>(t))
-    return 4;
-  unsigned bits = t.getIntOrFloatBitWidth();
-  if (bits == 1)
-    return 1;
-  return bits % 8 == 0 ? bits / 8 : 0;
-}
-
 LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
   auto tile = cast<cuda_tile::TileType>(op.getPtr().getType());
   Type pointee =
       cast<cuda_tile::PointerType>(tile.getElementType()).getPointeeType();
-  int64_t bytes = storageBytes(pointee);
+  int64_t bytes = tileElementBytes(pointee);
   if (bytes == 0)
     return op.emitError("tile-lower cannot offset pointers to ")
            << pointee << ": its elements are not whole bytes";

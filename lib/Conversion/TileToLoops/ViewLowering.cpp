@@ -396,16 +396,24 @@ static LogicalResult checkMemoryElement(Operation *op, Type element) {
          << element << " elements of a view yet";
 }
 
-static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
-  const ViewInfo &view = l.lookupView(op.getView());
-  Type element = view.elementType;
+/// A view load's element type and padding value, both forms.
+static LogicalResult checkLoadedElement(ct::LoadViewTkoOp op, Type element,
+                                        std::optional<int32_t> padding) {
   if (failed(checkMemoryElement(op, element)))
     return failure();
-  std::optional<int32_t> padding = view.padding;
   if (padding && isa<FloatType>(element) && !floatPadding(element, padding))
     return op.emitOpError("padding value ")
            << ct::stringifyPaddingValue(static_cast<ct::PaddingValue>(*padding))
            << " has no representation in " << element;
+  return success();
+}
+
+static LogicalResult lowerLoadView(TileLowering &l, ct::LoadViewTkoOp op) {
+  const ViewInfo &view = l.lookupView(op.getView());
+  Type element = view.elementType;
+  std::optional<int32_t> padding = view.padding;
+  if (failed(checkLoadedElement(op, element, padding)))
+    return failure();
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/true);
@@ -454,13 +462,9 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
     return l.declineParallel(op, "gathers have no parallel lowering yet");
   const ViewInfo &view = l.lookupView(op.getView());
   Type element = view.elementType;
-  if (failed(checkMemoryElement(op, element)))
-    return failure();
   std::optional<int32_t> padding = view.padding;
-  if (padding && isa<FloatType>(element) && !floatPadding(element, padding))
-    return op.emitOpError("padding value ")
-           << ct::stringifyPaddingValue(static_cast<ct::PaddingValue>(*padding))
-           << " has no representation in " << element;
+  if (failed(checkLoadedElement(op, element, padding)))
+    return failure();
   Location loc = op.getLoc();
   l.orderAfterToken(loc, op.getToken());
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
