@@ -8,13 +8,14 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
 
+#include "OptimizeModule.h"
+
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -54,20 +55,7 @@ LogicalResult tilechain::emitHost(ModuleOp module, HostEmit emit,
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(machine->createDataLayout());
 
-  llvm::LoopAnalysisManager loopAnalyses;
-  llvm::FunctionAnalysisManager functionAnalyses;
-  llvm::CGSCCAnalysisManager cgsccAnalyses;
-  llvm::ModuleAnalysisManager moduleAnalyses;
-  llvm::PassBuilder builder(machine.get());
-  builder.registerModuleAnalyses(moduleAnalyses);
-  builder.registerCGSCCAnalyses(cgsccAnalyses);
-  builder.registerFunctionAnalyses(functionAnalyses);
-  builder.registerLoopAnalyses(loopAnalyses);
-  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
-                               moduleAnalyses);
-  llvm::ModulePassManager passes =
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
-  passes.run(*llvmModule, moduleAnalyses);
+  tilechain::optimizeModule(*llvmModule, *machine, llvm::OptimizationLevel::O2);
 
   if (emit == HostEmit::LLVMIR) {
     llvmModule->print(os, nullptr);

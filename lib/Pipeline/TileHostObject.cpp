@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/TileHostObject.h"
 
+#include "OptimizeModule.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -20,7 +22,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -195,20 +196,7 @@ tilechain::buildTileHostObject(llvm::ArrayRef<std::string> kernels) {
     return llvm::createStringError("invalid .nv.host module: " +
                                    verifierMessage);
 
-  llvm::LoopAnalysisManager loopAnalyses;
-  llvm::FunctionAnalysisManager functionAnalyses;
-  llvm::CGSCCAnalysisManager cgsccAnalyses;
-  llvm::ModuleAnalysisManager moduleAnalyses;
-  llvm::PassBuilder builder(machine.get());
-  builder.registerModuleAnalyses(moduleAnalyses);
-  builder.registerCGSCCAnalyses(cgsccAnalyses);
-  builder.registerFunctionAnalyses(functionAnalyses);
-  builder.registerLoopAnalyses(loopAnalyses);
-  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
-                               moduleAnalyses);
-  llvm::ModulePassManager passes =
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
-  passes.run(*module, moduleAnalyses);
+  optimizeModule(*module, *machine, llvm::OptimizationLevel::O2);
 
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream objectStream(object);

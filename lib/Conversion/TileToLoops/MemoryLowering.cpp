@@ -87,6 +87,30 @@ static FailureOr<Type> accessType(Operation *op, Type pointee) {
   return memType;
 }
 
+/// One element loaded from the global address `address` (an i64), in its
+/// memory type `memType` and back to `element`.
+static Value loadGlobalElement(OpBuilder &b, Location loc, Value address,
+                               Type element, Type memType,
+                               LLVM::AtomicOrdering ordering,
+                               StringRef syncscope) {
+  Value loaded = LLVM::LoadOp::create(
+      b, loc, memType, globalPointer(b, loc, address), byteSize(memType),
+      /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, ordering, syncscope);
+  return fromMemory(b, loc, loaded, element);
+}
+
+/// One element `value` stored at the global address `address` (an i64).
+static void storeGlobalElement(OpBuilder &b, Location loc, Value value,
+                               Value address, Type memType,
+                               LLVM::AtomicOrdering ordering,
+                               StringRef syncscope) {
+  LLVM::StoreOp::create(b, loc, toMemory(b, loc, value, memType),
+                        globalPointer(b, loc, address), byteSize(memType),
+                        /*isVolatile=*/false, /*isNonTemporal=*/false,
+                        /*isInvariantGroup=*/false, ordering, syncscope);
+}
+
 //===----------------------------------------------------------------------===//
 // load_ptr_tko, store_ptr_tko
 //===----------------------------------------------------------------------===//
@@ -107,12 +131,8 @@ static LogicalResult lowerLoadPtr(TileLowering &l, ct::LoadPtrTkoOp op) {
     return maskedValue(
         b, loc, mask,
         [&](OpBuilder &ib, Location il) {
-          Value loaded = LLVM::LoadOp::create(
-              ib, il, *memType, globalPointer(ib, il, address),
-              byteSize(*memType), /*isVolatile=*/false,
-              /*isNonTemporal=*/false, /*isInvariant=*/false,
-              /*isInvariantGroup=*/false, ordering, syncscope);
-          return fromMemory(ib, il, loaded, element);
+          return loadGlobalElement(ib, il, address, element, *memType,
+                                   ordering, syncscope);
         },
         [&](OpBuilder &ib, Location il) {
           if (Value padding = optionalElement(l, ib, il, op.getPaddingValue(), ivs))
@@ -136,14 +156,11 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
       op.getLoc(), TileLowering::tileShape(op.getValue().getType()),
       [&](OpBuilder &b, Location loc, ValueRange ivs) {
         auto store = [&](OpBuilder &sb, Location sl) {
-          Value stored =
-              toMemory(sb, sl, l.readElement(sb, sl, value, ivs), *memType);
-          Value pointer =
-              globalPointer(sb, sl, l.readElement(sb, sl, destination, ivs));
-          LLVM::StoreOp::create(sb, sl, stored, pointer, byteSize(*memType),
-                                /*isVolatile=*/false, /*isNonTemporal=*/false,
-                                /*isInvariantGroup=*/false, ordering,
-                                syncscope);
+          // Value, then address: the element reads in a fixed order.
+          Value element = l.readElement(sb, sl, value, ivs);
+          Value address = l.readElement(sb, sl, destination, ivs);
+          storeGlobalElement(sb, sl, element, address, *memType, ordering,
+                             syncscope);
         };
         Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
         if (!mask) {
@@ -193,11 +210,8 @@ static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) 
         loaded.push_back(maskedValue(
             b, loc, mask,
             [&](OpBuilder &ib, Location il) {
-              Value v = LLVM::LoadOp::create(
-                  ib, il, *memType, globalPointer(ib, il, elements[0]),
-                  byteSize(*memType), false, false, false, false, ordering,
-                  syncscope);
-              return fromMemory(ib, il, v, element);
+              return loadGlobalElement(ib, il, elements[0], element, *memType,
+                                       ordering, syncscope);
             },
             [&](OpBuilder &ib, Location il) {
               return padded ? elements.back() : zeroOf(ib, il, element);
@@ -250,10 +264,8 @@ static LogicalResult lowerStorePtrParallel(TileLowering &l,
       guard = guard ? arith::AndIOp::create(b, loc, guard, elements[2])
                     : elements[2];
     auto store = [&](OpBuilder &sb, Location sl) {
-      LLVM::StoreOp::create(sb, sl, toMemory(sb, sl, elements[1], *memType),
-                            globalPointer(sb, sl, elements[0]),
-                            byteSize(*memType), false, false, false, ordering,
-                            syncscope);
+      storeGlobalElement(sb, sl, elements[1], elements[0], *memType, ordering,
+                         syncscope);
     };
     if (!guard) {
       store(b, loc);
