@@ -184,6 +184,12 @@ struct LowerTileModulesPass
     auto targetAttr = NVVM::NVVMTargetAttr::get(
         context, optLevel, "nvptx64-nvidia-cuda", gpuName, features);
 
+    // The builtin module is the compile unit of tile-llc's --lineinfo debug
+    // scopes, whose file is the module's. It takes the location of the tile
+    // module, not that of the file the stage was parsed from (which a staged
+    // build names after its intermediate file): staged and in-process
+    // compiles give the same PTX.
+    top->setLoc(UnknownLoc::get(context));
     bool allLowered = true;
     OpBuilder builder(context);
     for (auto tileModule :
@@ -197,6 +203,7 @@ struct LowerTileModulesPass
           tileModule, /*replaceAttrs=*/false, /*replaceLocs=*/true,
           /*replaceTypes=*/false);
 
+      top->setLoc(tileModule.getLoc());
       builder.setInsertionPoint(tileModule);
       auto gpuModule = gpu::GPUModuleOp::create(
           builder, tileModule.getLoc(), tileModule.getSymName(),

@@ -123,23 +123,10 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
   OwningOpRef<Operation *> top;
   bool isTile = isTileIRBytecode(bytes);
-  if (!isTile && options.inputKind == InputKind::TileBytecode) {
-    // Say where the magic differs, then the verdict callers match on.
-    if (isMLIRBytecode(bytes)) {
-      emitError(UnknownLoc::get(&ctx))
-          << "failed to parse IR bytecode (it looks like MLIR bytecode instead)";
-    } else {
-      (void)readTileIRBytecode(bytes, &ctx);
-      emitError(UnknownLoc::get(&ctx))
-          << "input does not correspond to Tile IR bytecode";
-    }
-    return kExitNotTileIR;
-  }
-  if (isTile && options.inputKind != InputKind::Mlir) {
-    CrashPhase phase("decoding Tile IR bytecode");
-    top = readTileIRBytecode(bytes, &ctx);
-    if (!top)
-      return kExitNotTileIR;
+  if (options.inputKind == InputKind::TileBytecode ||
+      (isTile && options.inputKind == InputKind::Auto)) {
+    if (int code = decodeTileIRBytecode(bytes, ctx, top))
+      return code;
   } else {
     CrashPhase phase("parsing MLIR");
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
@@ -201,6 +188,25 @@ int TileRead::emit(Operation *module, std::string &out) {
   }
   }
   return kExitSuccess;
+}
+
+int tilechain::decodeTileIRBytecode(StringRef bytes, MLIRContext &ctx,
+                                    OwningOpRef<Operation *> &top) {
+  if (!isTileIRBytecode(bytes)) {
+    // Say where the magic differs, then the verdict callers match on.
+    if (isMLIRBytecode(bytes)) {
+      emitError(UnknownLoc::get(&ctx))
+          << "failed to parse IR bytecode (it looks like MLIR bytecode instead)";
+    } else {
+      (void)readTileIRBytecode(bytes, &ctx);
+      emitError(UnknownLoc::get(&ctx))
+          << "input does not correspond to Tile IR bytecode";
+    }
+    return kExitNotTileIR;
+  }
+  CrashPhase phase("decoding Tile IR bytecode");
+  top = readTileIRBytecode(bytes, &ctx);
+  return top ? kExitSuccess : kExitNotTileIR;
 }
 
 /// Everything after the command line: read, verify, write.

@@ -1,17 +1,12 @@
 //===- tile-link.cpp - PTX -> cubin through ptxas -------------------------===//
-#include "tilechain/Pipeline/Ptxas.h"
-#include "tilechain/Pipeline/TileHostObject.h"
-#include "tilechain/Pipeline/TileKernelPTX.h"
+#include "tilechain/Tools/Link.h"
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -54,19 +49,6 @@ static int fail(const llvm::Twine &message, int code) {
   return code;
 }
 
-/// ptxas reads and writes files: PTX from stdin, the .nv.host object and
-/// every cubin pass through temporary files.
-static std::error_code createScratch(llvm::StringRef suffix,
-                                     llvm::SmallVectorImpl<char> &path) {
-  int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("tile-link", suffix, fd, path))
-    return ec;
-  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
-  llvm::sys::RemoveFileOnSignal(llvm::StringRef(path.data(), path.size()));
-  return {};
-}
-
 /// Runs ptxas on the PTX and writes the checked cubin.
 static int link() {
   if (optLevel > 3)
@@ -75,13 +57,9 @@ static int link() {
   if (!input)
     return fail("cannot read '" + inputFile + "': " + input.getError().message(),
                 kExitConfiguration);
-  if (inputFile == "-")
+  bool ptxFromStdin = inputFile == "-";
+  if (ptxFromStdin)
     keepStdinForCrashReport((*input)->getBuffer());
-  llvm::Expected<std::string> chip = getPTXTarget((*input)->getBuffer());
-  if (!chip)
-    return fail(inputFile + ": " + llvm::toString(chip.takeError()),
-                kExitConfiguration);
-
   LinkOptions options;
   options.ptxasPath =
       ptxas.getNumOccurrences() ? ptxas.getValue() : defaultPtxas();
@@ -92,97 +70,18 @@ static int link() {
   if (options.ptxasPath.empty())
     return fail("no ptxas configured (set TILECHAIN_PTXAS or --ptxas)",
                 kExitConfiguration);
-
-  llvm::SmallString<256> ptxPath(inputFile);
-  bool ptxFromStdin = inputFile == "-";
-  if (ptxFromStdin) {
-    if (std::error_code ec = createScratch("ptx", ptxPath))
-      return fail("cannot create a temporary file: " + ec.message(),
-                  kExitConfiguration);
-    std::error_code ec;
-    llvm::raw_fd_ostream ptxFile(ptxPath, ec);
-    if (!ec)
-      ptxFile << (*input)->getBuffer();
-    if (ec || ptxFile.has_error())
-      return fail("cannot write '" + ptxPath + "'", kExitConfiguration);
-  }
-
-  // Tile kernels (`.language 7`) carry the .nv.host callbacks the driver
-  // runs when it loads them.
-  std::vector<std::string> tileKernels = getTileKernels((*input)->getBuffer());
-  llvm::SmallString<256> nvHostPath;
-  if (!tileKernels.empty()) {
-    llvm::Expected<std::string> nvHost = buildTileHostObject(tileKernels);
-    if (!nvHost)
-      return fail("cannot build the .nv.host object: " +
-                      llvm::toString(nvHost.takeError()),
-                  kExitCompileFailure);
-    if (std::error_code ec = createScratch("nv-host.o", nvHostPath))
-      return fail("cannot create a temporary file: " + ec.message(),
-                  kExitConfiguration);
-    std::error_code ec;
-    llvm::raw_fd_ostream nvHostFile(nvHostPath, ec);
-    if (!ec)
-      nvHostFile << *nvHost;
-    nvHostFile.close();
-    if (ec || nvHostFile.has_error())
-      return fail("cannot write '" + nvHostPath + "'", kExitConfiguration);
-    options.nvHostPath = nvHostPath.str().str();
-  }
-
-  // ptxas writes a scratch file; the cubin is checked, then written whole
-  // to the output (or not at all).
-  llvm::SmallString<256> partial;
-  if (std::error_code ec = createScratch("cubin", partial))
-    return fail("cannot create a file for the cubin: " + ec.message(),
-                kExitConfiguration);
-
-  CrashPhase phase("running ptxas");
-  PtxasResult result =
-      runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
-               options.timeoutSeconds);
-  llvm::errs() << result.output;
-  std::unique_ptr<llvm::MemoryBuffer> cubin;
-  if (result.succeeded) {
-    auto written = llvm::MemoryBuffer::getFile(partial);
-    if (written && (*written)->getBuffer().starts_with("\x7f"
-                                                       "ELF"))
-      cubin = std::move(*written);
-    else
-      result.failure = "ptxas succeeded but wrote no ELF cubin";
-  }
-  if (!cubin) {
-    llvm::sys::fs::remove(partial);
-    if (ptxFromStdin) {
-      // Kept, so that the command below reproduces the failure.
-      llvm::sys::DontRemoveFileOnSignal(ptxPath);
-      llvm::errs() << "tile-link: the PTX read from stdin is kept in "
-                   << ptxPath << "\n";
-    }
-    if (!nvHostPath.empty()) {
-      llvm::sys::DontRemoveFileOnSignal(nvHostPath);
-      llvm::errs() << "tile-link: the .nv.host object is kept in "
-                   << nvHostPath << "\n";
-    }
-    // Absolute paths: the command works from any directory.
-    llvm::SmallString<256> reproPTX(ptxPath), reproCubin(
-        outputFile == "-" ? llvm::StringRef("out.cubin")
-                          : llvm::StringRef(outputFile));
-    llvm::sys::fs::make_absolute(reproPTX);
-    llvm::sys::fs::make_absolute(reproCubin);
-    llvm::errs() << "tile-link: " << result.failure << "\n"
-                 << "tile-link: to reproduce: "
-                 << quoteCommandLine(buildPtxasCommand(options, *chip,
-                                                       reproPTX, reproCubin))
-                 << "\n";
-    return kExitCompileFailure;
-  }
+  PTXSource ptx;
+  ptx.text = (*input)->getBuffer();
   if (ptxFromStdin)
-    llvm::sys::fs::remove(ptxPath);
-  if (!nvHostPath.empty())
-    llvm::sys::fs::remove(nvHostPath);
-  llvm::sys::fs::remove(partial);
-  if (std::error_code ec = writeOutputFile(outputFile, cubin->getBuffer()))
+    ptx.scratchDescription = "the PTX read from stdin";
+  else
+    ptx.path = inputFile;
+  std::string cubin;
+  if (int code = assembleCubin(
+          "tile-link", ptx, options,
+          outputFile == "-" ? llvm::StringRef("out.cubin") : outputFile, cubin))
+    return code;
+  if (std::error_code ec = writeOutputFile(outputFile, cubin))
     return fail("cannot write '" + outputFile + "': " + ec.message(),
                 kExitConfiguration);
   return kExitSuccess;

@@ -1,0 +1,145 @@
+//===- Link.cpp - PTX -> cubin through ptxas, as tile-link does it --------===//
+#include "tilechain/Tools/Link.h"
+
+#include "tilechain/Pipeline/TileHostObject.h"
+#include "tilechain/Pipeline/TileKernelPTX.h"
+#include "tilechain/Tools/CrashGuard.h"
+#include "tilechain/Tools/ExitCodes.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilechain;
+
+namespace {
+
+/// ptxas reads and writes files: in-memory PTX, the .nv.host object and
+/// every cubin pass through temporary files, removed if a signal ends us.
+std::error_code createScratch(llvm::StringRef prefix, llvm::StringRef suffix,
+                              llvm::SmallVectorImpl<char> &path) {
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile(prefix, suffix, fd, path))
+    return ec;
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::sys::RemoveFileOnSignal(llvm::StringRef(path.data(), path.size()));
+  return {};
+}
+
+std::error_code writeScratch(llvm::StringRef prefix, llvm::StringRef suffix,
+                             llvm::StringRef data,
+                             llvm::SmallVectorImpl<char> &path) {
+  if (std::error_code ec = createScratch(prefix, suffix, path))
+    return ec;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(llvm::StringRef(path.data(), path.size()), ec);
+  if (ec)
+    return ec;
+  os << data;
+  os.close();
+  return os.error();
+}
+
+/// A scratch file the reproduce command names: it outlives us.
+void keep(llvm::StringRef toolName, llvm::StringRef what,
+          llvm::StringRef path) {
+  llvm::sys::DontRemoveFileOnSignal(path);
+  llvm::errs() << toolName << ": " << what << " is kept in " << path << "\n";
+}
+
+} // namespace
+
+int tilechain::assembleCubin(llvm::StringRef toolName, const PTXSource &ptx,
+                             LinkOptions options, llvm::StringRef reproOutput,
+                             std::string &cubin) {
+  auto fail = [&](const llvm::Twine &message, int code) {
+    llvm::errs() << toolName << ": " << message << "\n";
+    return code;
+  };
+  llvm::Expected<std::string> chip = getPTXTarget(ptx.text);
+  if (!chip)
+    return fail((ptx.path.empty() ? "" : ptx.path + ": ") +
+                    llvm::toString(chip.takeError()),
+                kExitConfiguration);
+
+  llvm::SmallString<256> ptxPath(ptx.path);
+  bool scratchPTX = ptx.path.empty();
+  if (scratchPTX)
+    if (std::error_code ec = writeScratch(toolName, "ptx", ptx.text, ptxPath))
+      return fail("cannot write a temporary PTX file: " + ec.message(),
+                  kExitConfiguration);
+
+  // Tile kernels (`.language 7`) carry the .nv.host callbacks the driver
+  // runs when it loads them.
+  std::vector<std::string> tileKernels = getTileKernels(ptx.text);
+  llvm::SmallString<256> nvHostPath;
+  auto removeScratch = [&] {
+    if (scratchPTX)
+      llvm::sys::fs::remove(ptxPath);
+    if (!nvHostPath.empty())
+      llvm::sys::fs::remove(nvHostPath);
+  };
+  if (!tileKernels.empty()) {
+    llvm::Expected<std::string> nvHost = buildTileHostObject(tileKernels);
+    if (!nvHost) {
+      removeScratch();
+      return fail("cannot build the .nv.host object: " +
+                      llvm::toString(nvHost.takeError()),
+                  kExitCompileFailure);
+    }
+    if (std::error_code ec =
+            writeScratch(toolName, "nv-host.o", *nvHost, nvHostPath)) {
+      removeScratch();
+      return fail("cannot write the .nv.host object: " + ec.message(),
+                  kExitConfiguration);
+    }
+    options.nvHostPath = nvHostPath.str().str();
+  }
+
+  // ptxas writes a scratch file; the cubin is checked before it is returned.
+  llvm::SmallString<256> partial;
+  if (std::error_code ec = createScratch(toolName, "cubin", partial)) {
+    removeScratch();
+    return fail("cannot create a file for the cubin: " + ec.message(),
+                kExitConfiguration);
+  }
+  PtxasResult result;
+  {
+    CrashPhase phase("running ptxas");
+    result = runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
+                      options.timeoutSeconds);
+  }
+  llvm::errs() << result.output;
+  if (result.succeeded) {
+    auto written = llvm::MemoryBuffer::getFile(partial);
+    if (written && (*written)->getBuffer().starts_with("\x7f"
+                                                       "ELF"))
+      cubin = (*written)->getBuffer().str();
+    else
+      result.failure = "ptxas succeeded but wrote no ELF cubin";
+  }
+  llvm::sys::fs::remove(partial);
+  llvm::sys::DontRemoveFileOnSignal(partial);
+  if (result.failure.empty()) {
+    removeScratch();
+    return kExitSuccess;
+  }
+
+  // Kept, so that the command below reproduces the failure.
+  if (scratchPTX)
+    keep(toolName, ptx.scratchDescription, ptxPath);
+  if (!nvHostPath.empty())
+    keep(toolName, "the .nv.host object", nvHostPath);
+  // Absolute paths: the command works from any directory.
+  llvm::SmallString<256> reproPTX(ptxPath), reproCubin(reproOutput);
+  llvm::sys::fs::make_absolute(reproPTX);
+  llvm::sys::fs::make_absolute(reproCubin);
+  return fail(result.failure + "\n" + toolName + ": to reproduce: " +
+                  quoteCommandLine(buildPtxasCommand(options, *chip, reproPTX,
+                                                     reproCubin)),
+              kExitCompileFailure);
+}

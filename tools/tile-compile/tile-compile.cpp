@@ -1,0 +1,165 @@
+//===- tile-compile.cpp - Tile IR bytecode -> cubin in one process --------===//
+//
+// The in-process mode of the pipeline (docs/pipeline.md): what tile-read,
+// tile-lower, tile-sched, tile-llc and tile-link do in sequence, in one
+// process and without intermediate files, giving the same cubin. It is the
+// latency-bound path of scripts/tileiras: a front end compiling one kernel
+// pays one process start instead of five.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Tools/Compile.h"
+#include "tilechain/Tools/CrashGuard.h"
+#include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
+#include <cstdlib>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::init("-"),
+                                      cl::desc("<input.tileirbc>"));
+static cl::opt<std::string> outputFile("o", cl::init("-"),
+                                       cl::desc("Output cubin"),
+                                       cl::value_desc("file"));
+static cl::opt<std::string>
+    gpuName("gpu-name", cl::desc("Target GPU (e.g. sm_120, sm_100a)"),
+            cl::init("sm_100"));
+static cl::opt<unsigned> optLevel("opt-level", cl::desc("0-3"), cl::init(3));
+enum class Form { Serial, Parallel };
+static cl::opt<Form> tileForm(
+    "tile-form", cl::desc("How tiles are spread over a CTA's threads"),
+    cl::values(clEnumValN(Form::Serial, "serial",
+                          "one thread runs each CTA's whole tile program"),
+               clEnumValN(Form::Parallel, "parallel",
+                          "tiles spread over the CTA's threads where every "
+                          "op of the kernel allows it, else serial")),
+    cl::init(Form::Serial));
+static cl::opt<bool> lineInfo("lineinfo",
+                              cl::desc(".loc line information"));
+static cl::opt<bool> deviceDebug("g", cl::desc("ptxas -g"));
+static cl::alias deviceDebugLong("device-debug", cl::aliasopt(deviceDebug),
+                                 cl::desc("Alias for -g"));
+static cl::opt<std::string> libdevice(
+    "libdevice",
+    cl::desc("libdevice.10.bc (default: $TILECHAIN_LIBDEVICE, else the "
+             "configured one)"),
+    cl::value_desc("file"));
+static cl::opt<std::string>
+    ptxas("ptxas",
+          cl::desc("ptxas to run (default: $TILECHAIN_PTXAS, else the "
+                   "configured one)"),
+          cl::value_desc("file"));
+static cl::opt<unsigned>
+    timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
+static cl::opt<bool> exitWithParent(
+    "exit-with-parent",
+    cl::desc("End (as by SIGTERM) when the process that started this one "
+             "ends: scripts/tileiras passes it, so that a killed driver "
+             "leaves no compile or ptxas running"));
+
+static std::string fromEnvironment(const char *name, const char *fallback) {
+  const char *value = std::getenv(name);
+  return value ? value : fallback;
+}
+
+static int fail(const llvm::Twine &message, int code) {
+  llvm::errs() << "tile-compile: " << message << "\n";
+  return code;
+}
+
+static int compile() {
+  if (optLevel > 3)
+    return fail("--opt-level must be 0-3", tilechain::kExitConfiguration);
+  if (!tilechain::isSupportedGPUName(gpuName))
+    return fail("unsupported --gpu-name '" + gpuName + "'",
+                tilechain::kExitConfiguration);
+  tilechain::CompileOptions options;
+  options.lower.gpuName = gpuName;
+  options.lower.optLevel = optLevel;
+  options.lower.parallel = tileForm == Form::Parallel;
+  options.lineInfo = lineInfo;
+  options.deviceDebug = deviceDebug;
+  options.llc.libdevicePath =
+      libdevice.getNumOccurrences()
+          ? libdevice.getValue()
+          : fromEnvironment("TILECHAIN_LIBDEVICE", TILECHAIN_LIBDEVICE_DEFAULT);
+  options.link.ptxasPath =
+      ptxas.getNumOccurrences()
+          ? ptxas.getValue()
+          : fromEnvironment("TILECHAIN_PTXAS", TILECHAIN_PTXAS_DEFAULT);
+  options.link.timeoutSeconds = timeout;
+  if (options.link.ptxasPath.empty())
+    return fail("no ptxas configured (set TILECHAIN_PTXAS or --ptxas)",
+                tilechain::kExitConfiguration);
+
+  std::string error;
+  auto input = openInputFile(inputFile, &error);
+  if (!input)
+    return fail(error, tilechain::kExitConfiguration);
+  if (inputFile == "-")
+    tilechain::keepStdinForCrashReport(input->getBuffer());
+  llvm::StringRef bytecode = input->getBuffer();
+
+  DialectRegistry registry;
+  tilechain::registerPipelineDialects(registry);
+  // Crash recovery is per thread (CrashGuard.h).
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  std::string cubin;
+  int code = tilechain::compileToCubin(
+      context, bytecode, options, "tile-compile",
+      outputFile == "-" ? llvm::StringRef("out.cubin") : outputFile,
+      [&](PassManager &pm) {
+        pm.enableTiming(rootTiming);
+        return applyPassManagerCLOptions(pm);
+      },
+      cubin);
+  if (code != tilechain::kExitSuccess)
+    return code;
+  if (std::error_code ec = tilechain::writeOutputFile(outputFile, cubin))
+    return fail("cannot write '" + outputFile + "': " + ec.message(),
+                tilechain::kExitConfiguration);
+  return tilechain::kExitSuccess;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv, "tile-compile: Tile IR bytecode -> cubin in one process\n");
+#ifdef __linux__
+  // SIGTERM runs LLVM's interrupt handlers: ptxas's process group is killed
+  // and partial outputs are removed.
+  if (exitWithParent)
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+  return tilechain::runCrashGuarded("tile-compile", argc, argv, inputFile,
+                                    compile);
+}
