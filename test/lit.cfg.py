@@ -33,6 +33,8 @@ config.substitutions.append(("%ptxas", config.ptxas))
 config.substitutions.append(("%{tileiras}",
                               os.path.join(config.tilechain_src_root, "scripts", "tileiras")))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+config.substitutions.append(("%libtileiras", os.path.join(
+    config.tilechain_obj_root, "lib", "libtileiras.so")))
 
 if config.ptxas and os.access(config.ptxas, os.X_OK):
     config.available_features.add("ptxas")
