@@ -404,52 +404,45 @@ struct MmaArithmetic {
   Binary finish;
 };
 
-/// The coordinates of the element register `reg` holds in `layout`, whose
-/// parts are disjoint: the thread's part (`threadCoords`, index values
-/// computed once) plus the register's, a constant.
-static SmallVector<Value> registerCoords(OpBuilder &b, Location loc,
-                                         const LinearLayout &layout,
-                                         ArrayRef<Value> threadCoords,
+/// The coordinates of the element that register `reg` holds in `layout` are
+/// the running thread's part (those of its register 0) plus the register's
+/// part, a constant, where the layout's parts are disjoint; so are a chunk
+/// array's slot and an element's chunk, and only the thread's parts take
+/// registers (the constants fold into shared-memory addresses).
+static SmallVector<int64_t> registerPart(const LinearLayout &layout,
                                          int64_t reg) {
-  SmallVector<int64_t> constant =
-      layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
-  SmallVector<Value> coords;
-  for (auto [thread, part] : llvm::zip(threadCoords, constant))
-    coords.push_back(part == 0 ? thread
-                               : arith::AddIOp::create(
-                                     b, loc, thread,
-                                     arith::ConstantIndexOp::create(b, loc,
-                                                                    part)));
-  return coords;
+  return layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
 }
 
 /// The slot of element (batch, k within the chunk, x) in a chunk array of
-/// `kc` x `width` elements per batch.
+/// `kc` x `width` elements per batch, as a constant or an index value.
+static int64_t chunkSlot(int64_t batch, int64_t k, int64_t x, int64_t kc,
+                         int64_t width) {
+  return (batch * kc + k) * width + x;
+}
 static Value chunkSlot(OpBuilder &b, Location loc, Value batch, Value k,
                        Value x, int64_t kc, int64_t width) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
   Value row = k;
   if (batch)
     row = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, batch,
-                              arith::ConstantIndexOp::create(b, loc, kc)),
-        k);
+        b, loc, arith::MulIOp::create(b, loc, batch, constant(kc)), k);
   return arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, row,
-                            arith::ConstantIndexOp::create(b, loc, width)),
-      x);
+      b, loc, arith::MulIOp::create(b, loc, row, constant(width)), x);
 }
 
 /// An operand on its way through shared memory.
 struct StagedOperand {
-  Value tile;             // the cuda_tile value
-  unsigned kDim, xDim;    // its k dim and its m (lhs) or n (rhs) dim
-  LinearLayout layout;    // of its registers
+  Value tile;          // the cuda_tile value
+  unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
+  LinearLayout layout; // of its registers
   SmallVector<Value> registers;
-  SmallVector<Value> threadCoords;
-  Value buffer;           // the chunk array, in shared memory
+  Value buffer;        // the chunk array, in shared memory
   Type sharedType, registerType;
+  // The running thread's part of its elements' chunk and slot.
+  Value threadChunk, threadSlot;
 };
 
 /// Writes the elements of `operand` the running thread holds whose k falls
@@ -459,31 +452,27 @@ static void writeChunk(TileLowering &l, OpBuilder &b, Location loc,
                        const StagedOperand &operand, Value chunk, int64_t kc) {
   const LinearLayout &layout = operand.layout;
   ArrayRef<int64_t> shape = layout.getShape();
-  unsigned chunkShift = log2Exact(kc);
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {
     if (reg & duplicates)
       continue;
-    SmallVector<Value> coords =
-        registerCoords(b, loc, layout, operand.threadCoords, reg);
-    Value k = coords[operand.kDim];
+    SmallVector<int64_t> part = registerPart(layout, reg);
+    int64_t k = part[operand.kDim];
     Value inChunk = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
-        arith::ShRUIOp::create(b, loc, k,
-                               arith::ConstantIndexOp::create(b, loc,
-                                                              chunkShift)),
+        arith::AddIOp::create(b, loc, operand.threadChunk,
+                              arith::ConstantIndexOp::create(b, loc, k / kc)),
         chunk);
     if (Value owner = l.isOwner(b, loc, layout, reg))
       inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    Value kInChunk = arith::AndIOp::create(
-        b, loc, k, arith::ConstantIndexOp::create(b, loc, kc - 1));
-    Value slot = chunkSlot(b, loc, shape.size() == 3 ? coords[0] : Value(),
-                           kInChunk, coords[operand.xDim], kc,
-                           shape[operand.xDim]);
+    int64_t slot = chunkSlot(shape.size() == 3 ? part[0] : 0, k % kc,
+                             part[operand.xDim], kc, shape[operand.xDim]);
+    Value address = arith::AddIOp::create(
+        b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
     scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
       memref::StoreOp::create(
           then, loc, toShared(then, loc, value, operand.sharedType),
-          operand.buffer, slot);
+          operand.buffer, address);
       scf::YieldOp::create(then, loc);
     });
   }
@@ -537,7 +526,15 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
     if (failed(buffer))
       return failure();
     operand.buffer = *buffer;
-    operand.threadCoords = l.elementCoords(b, loc, operand.layout, 0);
+    SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
+    Value k = coords[operand.kDim];
+    operand.threadChunk = arith::ShRUIOp::create(
+        b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
+    operand.threadSlot = chunkSlot(
+        b, loc, rank == 3 ? coords[0] : Value(),
+        arith::AndIOp::create(b, loc, k,
+                              arith::ConstantIndexOp::create(b, loc, kc - 1)),
+        coords[operand.xDim], kc, width);
   }
 
   // The accumulator, and the result elements this thread computes: one per
@@ -567,54 +564,59 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // rhs read per distinct (batch, n), with a stride of the array width per
   // k. lhsOf/rhsOf give each computed element's reads.
   SmallVector<Value> threadCoords = l.elementCoords(b, loc, layout, 0);
-  SmallVector<Value> lhsSlots, rhsSlots;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value batchCoord = rank == 3 ? threadCoords[0] : Value();
+  Value lhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+                                  threadCoords[rank - 2], kc, shape[rank - 2]);
+  Value rhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+                                  threadCoords[rank - 1], kc, shape[rank - 1]);
+  SmallVector<int64_t> lhsSlots, rhsSlots;
   SmallVector<unsigned> lhsOf, rhsOf;
-  {
-    llvm::DenseMap<std::pair<int64_t, int64_t>, unsigned> lhsSeen, rhsSeen;
-    for (int64_t reg : computed) {
-      SmallVector<int64_t> constant =
-          layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
-      SmallVector<Value> coords =
-          registerCoords(b, loc, layout, threadCoords, reg);
-      Value batchCoord = rank == 3 ? coords[0] : Value();
-      int64_t batchPart = rank == 3 ? constant[0] : 0;
-      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-      auto [lhsIt, lhsNew] = lhsSeen.try_emplace(
-          {batchPart, constant[rank - 2]}, lhsSlots.size());
-      if (lhsNew)
-        lhsSlots.push_back(chunkSlot(b, loc, batchCoord, zero,
-                                     coords[rank - 2], kc, shape[rank - 2]));
-      lhsOf.push_back(lhsIt->second);
-      auto [rhsIt, rhsNew] = rhsSeen.try_emplace(
-          {batchPart, constant[rank - 1]}, rhsSlots.size());
-      if (rhsNew)
-        rhsSlots.push_back(chunkSlot(b, loc, batchCoord, zero,
-                                     coords[rank - 1], kc, shape[rank - 1]));
-      rhsOf.push_back(rhsIt->second);
-    }
+  auto slotIndex = [](llvm::DenseMap<int64_t, unsigned> &seen,
+                      SmallVectorImpl<int64_t> &slots, int64_t slot) {
+    auto [it, isNew] = seen.try_emplace(slot, slots.size());
+    if (isNew)
+      slots.push_back(slot);
+    return it->second;
+  };
+  llvm::DenseMap<int64_t, unsigned> lhsSeen, rhsSeen;
+  for (int64_t reg : computed) {
+    SmallVector<int64_t> part = registerPart(layout, reg);
+    int64_t batchPart = rank == 3 ? part[0] : 0;
+    lhsOf.push_back(slotIndex(
+        lhsSeen, lhsSlots,
+        chunkSlot(batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
+    rhsOf.push_back(slotIndex(
+        rhsSeen, rhsSlots,
+        chunkSlot(batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
   }
 
   SmallVector<Value> starts;
   for (int64_t reg : computed)
     starts.push_back(arithmetic.start(b, loc, accRegisters[reg]));
+  // At step `kv` of a chunk: the elements at the running thread's slot
+  // (batch, kv, m or n) plus each of `slots`.
   auto readElements = [&](OpBuilder &nested, const StagedOperand &operand,
-                          ArrayRef<Value> slots, Value kv,
+                          Value threadSlot, ArrayRef<int64_t> slots, Value kv,
                           const MmaArithmetic::Unary &widen) {
-    Value offset = arith::MulIOp::create(
-        nested, loc, kv,
-        arith::ConstantIndexOp::create(
-            nested, loc, operand.layout.getShape()[operand.xDim]));
+    Value row = arith::AddIOp::create(
+        nested, loc, threadSlot,
+        arith::MulIOp::create(
+            nested, loc, kv,
+            arith::ConstantIndexOp::create(
+                nested, loc, operand.layout.getShape()[operand.xDim])));
     SmallVector<Value> elements;
-    for (Value slot : slots) {
+    for (int64_t slot : slots) {
       Value loaded = memref::LoadOp::create(
           nested, loc, operand.buffer,
-          ValueRange{arith::AddIOp::create(nested, loc, slot, offset)});
+          ValueRange{arith::AddIOp::create(
+              nested, loc, row,
+              arith::ConstantIndexOp::create(nested, loc, slot))});
       elements.push_back(widen(
           nested, loc, fromShared(nested, loc, loaded, operand.registerType)));
     }
     return elements;
   };
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto chunks = scf::ForOp::create(
       b, loc, zero, arith::ConstantIndexOp::create(b, loc, k / kc), one,
@@ -632,9 +634,9 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
             one, sums,
             [&](OpBuilder &inSteps, Location, Value kv, ValueRange partial) {
               SmallVector<Value> as = readElements(
-                  inSteps, operands[0], lhsSlots, kv, arithmetic.widenLhs);
+                  inSteps, operands[0], lhsThreadSlot, lhsSlots, kv, arithmetic.widenLhs);
               SmallVector<Value> bs = readElements(
-                  inSteps, operands[1], rhsSlots, kv, arithmetic.widenRhs);
+                  inSteps, operands[1], rhsThreadSlot, rhsSlots, kv, arithmetic.widenRhs);
               SmallVector<Value> next;
               for (auto [index, sum] : llvm::enumerate(partial))
                 next.push_back(arithmetic.step(inSteps, loc, sum,
