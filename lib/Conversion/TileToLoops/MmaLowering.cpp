@@ -1,4 +1,4 @@
-//===- MmaLowering.cpp - mmaf, mmai, mmaf_scaled -> serial dot products ----===//
+//===- MmaLowering.cpp - mmaf, mmai, mmaf_scaled -> dot products ----------===//
 //
 // result[b, m, n] = acc[b, m, n] + sum_k lhs[b, m, k] * rhs[b, k, n], as
 // NVIDIA's tileiras 13.5 computes it where it uses no tensor core
@@ -9,9 +9,11 @@
 // of two inputs is exact in f32 (f16, bf16, tf32 and f8 products fit in its
 // significand), so each step rounds once.
 //
-// Only the combinations the hardware has are accepted; the serial loop nest
-// is the one code path for now, and a warp-level mma path would sit beside
-// lowerSerial with the same legality check in front.
+// Only the combinations the hardware has are accepted. Both forms use CUDA
+// cores: the serial form one thread's loop nest, the parallel form each
+// thread's share of the result with the operands staged through shared
+// memory. Tensor-core paths would sit beside them with the same legality
+// check in front.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
@@ -19,7 +21,9 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <limits>
@@ -247,10 +251,10 @@ static bool storedAsF32(Value lowered) {
   return getElementTypeOrSelf(lowered.getType()).isF32();
 }
 
-static LogicalResult lowerMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
-  auto lhsType = cast<cuda_tile::TileType>(op.getLhs().getType());
-  Type input = lhsType.getElementType();
-  Type accType = TileLowering::tileElementType(op.getAcc().getType());
+/// The checks both forms make on an mmaf: the target has the instruction,
+/// and tf32 operands are held as f32.
+static LogicalResult checkMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
+  Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
   if (failed(checkTarget(l, op, input)))
     return failure();
   if (isa<FloatTF32Type>(input) && !storedAsF32(l.lookup(op.getLhs())))
@@ -258,7 +262,21 @@ static LogicalResult lowerMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
                           << "' with tf32 operands held as "
                           << getElementTypeOrSelf(l.lookup(op.getLhs()))
                           << " yet (expected f32 holders)";
-  Type computeType = accType.isF16() ? l.b().getF32Type() : accType;
+  return success();
+}
+
+/// The type an mmaf sums its products in: f32 for an f16 accumulator, else
+/// the accumulator's.
+static Type mmaFComputeType(cuda_tile::MmaFOp op) {
+  Type accType = TileLowering::tileElementType(op.getAcc().getType());
+  return accType.isF16() ? Float32Type::get(op.getContext()) : accType;
+}
+
+static LogicalResult lowerMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
+  Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
+  if (failed(checkMmaF(l, op)))
+    return failure();
+  Type computeType = mmaFComputeType(op);
   return lowerSerial(
       l, op, op.getLhs(), op.getRhs(), op.getAcc(), computeType,
       [&](OpBuilder &b, Location loc, Value sum, Value a, Value bv, ValueRange,
@@ -266,6 +284,13 @@ static LogicalResult lowerMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
       [](OpBuilder &b, Location loc, Value acc, Value sum) -> Value {
         return arith::AddFOp::create(b, loc, acc, sum);
       });
+}
+
+/// An integer input element as the multiplier sees it: i32.
+static Value widenInteger(OpBuilder &b, Location loc, Value x, bool isSigned) {
+  if (isSigned)
+    return arith::ExtSIOp::create(b, loc, b.getI32Type(), x);
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), x);
 }
 
 static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
@@ -276,19 +301,14 @@ static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
       op.getSignednessLhs() == cuda_tile::Signedness::Signed;
   bool rhsSigned =
       op.getSignednessRhs() == cuda_tile::Signedness::Signed;
-  auto widen = [](OpBuilder &b, Location loc, Value x, bool isSigned) -> Value {
-    if (isSigned)
-      return arith::ExtSIOp::create(b, loc, b.getI32Type(), x);
-    return arith::ExtUIOp::create(b, loc, b.getI32Type(), x);
-  };
   // i8 x i8 products fit in i32; the i32 sum wraps like the hardware's.
   return lowerSerial(
       l, op, op.getLhs(), op.getRhs(), op.getAcc(),
       TileLowering::tileElementType(op.getAcc().getType()),
       [&](OpBuilder &b, Location loc, Value acc, Value a, Value bv, ValueRange,
           Value) -> Value {
-        Value wideA = widen(b, loc, a, lhsSigned);
-        Value wideB = widen(b, loc, bv, rhsSigned);
+        Value wideA = widenInteger(b, loc, a, lhsSigned);
+        Value wideB = widenInteger(b, loc, bv, rhsSigned);
         Value product = arith::MulIOp::create(b, loc, wideA, wideB);
         return arith::AddIOp::create(b, loc, acc, product);
       });
@@ -331,7 +351,381 @@ static LogicalResult lowerMmaFScaled(TileLowering &l,
       });
 }
 
-void tilechain::addMmaLowerings(LoweringTable &table) {
+//===----------------------------------------------------------------------===//
+// The parallel form
+//===----------------------------------------------------------------------===//
+//
+// Each thread computes the result elements it holds in the accumulator's
+// layout, with the serial form's arithmetic in the serial form's k order, so
+// each element gets the same bits. The operands reach the threads through
+// shared memory, kc values of k at a time: after a barrier every thread
+// writes the elements of lhs and rhs it holds whose k falls in the chunk,
+// k-major ([batch][k][m] and [batch][k][n]), and after a second barrier it
+// reads, at each k of the chunk, one lhs element per (batch, m) and one rhs
+// element per (batch, n) among its result elements, and does one step for
+// each result element.
+
+/// The shared memory one chunk of both operands may take: the rest of the
+/// kernel's exchanges share it, and a 128x256 pair of f16 operands then
+/// stages 16 values of k at a time.
+static constexpr int64_t kStagingBytes = 16 * 1024;
+/// The most values of k staged at once.
+static constexpr int64_t kMaxChunk = 32;
+
+/// The layout of an mma's accumulator and result in the parallel form: each
+/// thread computes the result elements it holds there. It is the
+/// accumulator's own layout where that is a whole tile, else the default
+/// layout of its type: a loop carries its accumulator in the default layout,
+/// and any other layout here would exchange the whole accumulator through
+/// shared memory at every iteration (a 128x256 f32 one does not fit). The
+/// default layout already blocks registers: a thread holds runs of up to 16
+/// bytes along n at several m, so at each k it reads one lhs element per m
+/// and one rhs element per n for (m x n) products. Tensor cores will choose
+/// their mma fragment layout here instead (docs/pipeline.md).
+static LinearLayout mmaAccumulatorLayout(TileLowering &l, Value acc) {
+  if (!l.lookupSplat(acc)) {
+    const LinearLayout &own = l.getLayout(l.lookup(acc));
+    if (own.getShape() == TileLowering::tileShape(acc.getType()))
+      return own;
+  }
+  return l.defaultLayout(acc.getType());
+}
+
+/// What an mma computes for one result element, as in the serial form: the
+/// inputs as the multiplier sees them, the start of the k sum from the
+/// accumulator element, one k step, and the result from the accumulator
+/// element and the sum.
+struct MmaArithmetic {
+  using Unary = std::function<Value(OpBuilder &, Location, Value)>;
+  using Binary = std::function<Value(OpBuilder &, Location, Value, Value)>;
+  Unary widenLhs, widenRhs, start;
+  std::function<Value(OpBuilder &, Location, Value sum, Value a, Value b)>
+      step;
+  Binary finish;
+};
+
+/// The coordinates of the element that register `reg` holds in `layout` are
+/// the running thread's part (those of its register 0) plus the register's
+/// part, a constant, where the layout's parts are disjoint; so are a chunk
+/// array's slot and an element's chunk, and only the thread's parts take
+/// registers (the constants fold into shared-memory addresses).
+static SmallVector<int64_t> registerPart(const LinearLayout &layout,
+                                         int64_t reg) {
+  return layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
+}
+
+/// The slot of element (batch, k within the chunk, x) in a chunk array of
+/// `kc` x `width` elements per batch, as a constant or an index value.
+static int64_t chunkSlot(int64_t batch, int64_t k, int64_t x, int64_t kc,
+                         int64_t width) {
+  return (batch * kc + k) * width + x;
+}
+static Value chunkSlot(OpBuilder &b, Location loc, Value batch, Value k,
+                       Value x, int64_t kc, int64_t width) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value row = k;
+  if (batch)
+    row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, batch, constant(kc)), k);
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, constant(width)), x);
+}
+
+/// An operand on its way through shared memory.
+struct StagedOperand {
+  Value tile;          // the cuda_tile value
+  unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
+  LinearLayout layout; // of its registers
+  SmallVector<Value> registers;
+  Value buffer;        // the chunk array, in shared memory
+  Type sharedType, registerType;
+  // The running thread's part of its elements' chunk and slot.
+  Value threadChunk, threadSlot;
+};
+
+/// Writes the elements of `operand` the running thread holds whose k falls
+/// in chunk `chunk` (an index value) into the chunk array; each element is
+/// written once, by its owner.
+static void writeChunk(TileLowering &l, OpBuilder &b, Location loc,
+                       const StagedOperand &operand, Value chunk, int64_t kc) {
+  const LinearLayout &layout = operand.layout;
+  ArrayRef<int64_t> shape = layout.getShape();
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (auto [reg, value] : llvm::enumerate(operand.registers)) {
+    if (reg & duplicates)
+      continue;
+    SmallVector<int64_t> part = registerPart(layout, reg);
+    int64_t k = part[operand.kDim];
+    Value inChunk = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AddIOp::create(b, loc, operand.threadChunk,
+                              arith::ConstantIndexOp::create(b, loc, k / kc)),
+        chunk);
+    if (Value owner = l.isOwner(b, loc, layout, reg))
+      inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
+    int64_t slot = chunkSlot(shape.size() == 3 ? part[0] : 0, k % kc,
+                             part[operand.xDim], kc, shape[operand.xDim]);
+    Value address = arith::AddIOp::create(
+        b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
+    scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
+      memref::StoreOp::create(
+          then, loc, toShared(then, loc, value, operand.sharedType),
+          operand.buffer, address);
+      scf::YieldOp::create(then, loc);
+    });
+  }
+}
+
+/// result = acc + lhs x rhs in the parallel form, with `arithmetic` per
+/// result element.
+static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
+                                   Value rhs, Value acc,
+                                   const MmaArithmetic &arithmetic) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  unsigned rank = shape.size();
+  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  int64_t batch = rank == 3 ? shape[0] : 1;
+
+  // The operands in their own layouts, and a chunk size whose arrays fit
+  // the staging budget.
+  StagedOperand operands[2] = {{lhs, rank - 1, rank - 2},
+                               {rhs, rank - 2, rank - 1}};
+  for (StagedOperand &operand : operands) {
+    operand.layout = l.layoutOf(operand.tile);
+    if (!operand.layout.hasDisjointParts())
+      return l.declineParallel(
+          op, "an operand's layout " + operand.layout.str() +
+                  " does not split into thread and register parts");
+    FailureOr<SmallVector<Value>> registers =
+        l.registersIn(operand.tile, operand.layout);
+    if (failed(registers))
+      return failure();
+    operand.registers = std::move(*registers);
+    operand.registerType = operand.registers.front().getType();
+    operand.sharedType = sharedElementType(operand.registerType);
+  }
+  auto arrayBytes = [&](const StagedOperand &operand, int64_t kc) {
+    return batch * kc * operand.layout.getShape()[operand.xDim] *
+           std::max<int64_t>(1, tileElementBytes(operand.sharedType));
+  };
+  auto rhsOffset = [&](int64_t kc) {
+    return int64_t(llvm::alignTo(arrayBytes(operands[0], kc), 16));
+  };
+  int64_t kc = std::min(k, kMaxChunk);
+  while (kc > 1 && rhsOffset(kc) + arrayBytes(operands[1], kc) > kStagingBytes)
+    kc /= 2;
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    int64_t width = operand.layout.getShape()[operand.xDim];
+    FailureOr<Value> buffer =
+        l.sharedBuffer(op, operand.sharedType, batch * kc * width,
+                       index == 0 ? 0 : rhsOffset(kc));
+    if (failed(buffer))
+      return failure();
+    operand.buffer = *buffer;
+    SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
+    Value k = coords[operand.kDim];
+    operand.threadChunk = arith::ShRUIOp::create(
+        b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
+    operand.threadSlot = chunkSlot(
+        b, loc, rank == 3 ? coords[0] : Value(),
+        arith::AndIOp::create(b, loc, k,
+                              arith::ConstantIndexOp::create(b, loc, kc - 1)),
+        coords[operand.xDim], kc, width);
+  }
+
+  // The accumulator, and the result elements this thread computes: one per
+  // register that is not a duplicate of a lower one.
+  LinearLayout layout = mmaAccumulatorLayout(l, acc);
+  SmallVector<Value> accRegisters;
+  if (Value splat = l.lookupSplat(acc)) {
+    accRegisters.assign(layout.getSize(LinearLayout::Register), splat);
+  } else {
+    FailureOr<SmallVector<Value>> registers = l.registersIn(acc, layout);
+    if (failed(registers))
+      return failure();
+    accRegisters = std::move(*registers);
+  }
+  if (!layout.hasDisjointParts())
+    return l.declineParallel(op, "the accumulator's layout " + layout.str() +
+                                     " does not split into thread and "
+                                     "register parts");
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  SmallVector<int64_t> computed;
+  for (int64_t reg = 0, e = accRegisters.size(); reg < e; ++reg)
+    if (!(reg & duplicates))
+      computed.push_back(reg);
+
+  // Where each computed element's lhs and rhs elements are in the chunk
+  // arrays at k = 0 of a chunk: one lhs read per distinct (batch, m), one
+  // rhs read per distinct (batch, n), with a stride of the array width per
+  // k. lhsOf/rhsOf give each computed element's reads.
+  SmallVector<Value> threadCoords = l.elementCoords(b, loc, layout, 0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value batchCoord = rank == 3 ? threadCoords[0] : Value();
+  Value lhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+                                  threadCoords[rank - 2], kc, shape[rank - 2]);
+  Value rhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+                                  threadCoords[rank - 1], kc, shape[rank - 1]);
+  SmallVector<int64_t> lhsSlots, rhsSlots;
+  SmallVector<unsigned> lhsOf, rhsOf;
+  auto slotIndex = [](llvm::DenseMap<int64_t, unsigned> &seen,
+                      SmallVectorImpl<int64_t> &slots, int64_t slot) {
+    auto [it, isNew] = seen.try_emplace(slot, slots.size());
+    if (isNew)
+      slots.push_back(slot);
+    return it->second;
+  };
+  llvm::DenseMap<int64_t, unsigned> lhsSeen, rhsSeen;
+  for (int64_t reg : computed) {
+    SmallVector<int64_t> part = registerPart(layout, reg);
+    int64_t batchPart = rank == 3 ? part[0] : 0;
+    lhsOf.push_back(slotIndex(
+        lhsSeen, lhsSlots,
+        chunkSlot(batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
+    rhsOf.push_back(slotIndex(
+        rhsSeen, rhsSlots,
+        chunkSlot(batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
+  }
+
+  SmallVector<Value> starts;
+  for (int64_t reg : computed)
+    starts.push_back(arithmetic.start(b, loc, accRegisters[reg]));
+  // At step `kv` of a chunk: the elements at the running thread's slot
+  // (batch, kv, m or n) plus each of `slots`.
+  auto readElements = [&](OpBuilder &nested, const StagedOperand &operand,
+                          Value threadSlot, ArrayRef<int64_t> slots, Value kv,
+                          const MmaArithmetic::Unary &widen) {
+    Value row = arith::AddIOp::create(
+        nested, loc, threadSlot,
+        arith::MulIOp::create(
+            nested, loc, kv,
+            arith::ConstantIndexOp::create(
+                nested, loc, operand.layout.getShape()[operand.xDim])));
+    SmallVector<Value> elements;
+    for (int64_t slot : slots) {
+      Value loaded = memref::LoadOp::create(
+          nested, loc, operand.buffer,
+          ValueRange{arith::AddIOp::create(
+              nested, loc, row,
+              arith::ConstantIndexOp::create(nested, loc, slot))});
+      elements.push_back(widen(
+          nested, loc, fromShared(nested, loc, loaded, operand.registerType)));
+    }
+    return elements;
+  };
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto chunks = scf::ForOp::create(
+      b, loc, zero, arith::ConstantIndexOp::create(b, loc, k / kc), one,
+      starts,
+      [&](OpBuilder &inChunks, Location, Value chunk, ValueRange sums) {
+        // The first barrier keeps the writes from overtaking the reads of
+        // the previous chunk (or of another exchange); the second makes
+        // them visible.
+        gpu::BarrierOp::create(inChunks, loc);
+        for (const StagedOperand &operand : operands)
+          writeChunk(l, inChunks, loc, operand, chunk, kc);
+        gpu::BarrierOp::create(inChunks, loc);
+        auto steps = scf::ForOp::create(
+            inChunks, loc, zero, arith::ConstantIndexOp::create(inChunks, loc, kc),
+            one, sums,
+            [&](OpBuilder &inSteps, Location, Value kv, ValueRange partial) {
+              SmallVector<Value> as = readElements(
+                  inSteps, operands[0], lhsThreadSlot, lhsSlots, kv, arithmetic.widenLhs);
+              SmallVector<Value> bs = readElements(
+                  inSteps, operands[1], rhsThreadSlot, rhsSlots, kv, arithmetic.widenRhs);
+              SmallVector<Value> next;
+              for (auto [index, sum] : llvm::enumerate(partial))
+                next.push_back(arithmetic.step(inSteps, loc, sum,
+                                               as[lhsOf[index]],
+                                               bs[rhsOf[index]]));
+              scf::YieldOp::create(inSteps, loc, next);
+            });
+        scf::YieldOp::create(inChunks, loc, steps.getResults());
+      });
+
+  SmallVector<Value> results(accRegisters.size());
+  for (auto [index, reg] : llvm::enumerate(computed))
+    results[reg] = arithmetic.finish(b, loc, accRegisters[reg],
+                                     chunks.getResult(index));
+  for (int64_t reg = 0, e = results.size(); reg < e; ++reg)
+    if (reg & duplicates)
+      results[reg] = results[reg & ~duplicates];
+  l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
+  return success();
+}
+
+static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
+  if (failed(checkMmaF(l, op)))
+    return failure();
+  Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
+  Type accType = TileLowering::tileElementType(op.getAcc().getType());
+  Type computeType = mmaFComputeType(op);
+  auto widen = [&](OpBuilder &b, Location loc, Value x) {
+    return widenInput(b, loc, x, input, computeType);
+  };
+  MmaArithmetic arithmetic;
+  arithmetic.widenLhs = widen;
+  arithmetic.widenRhs = widen;
+  // The k sum starts from zero; the accumulator, widened, is added last.
+  arithmetic.start = [&](OpBuilder &b, Location loc, Value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getZeroAttr(computeType));
+  };
+  arithmetic.step = [](OpBuilder &b, Location loc, Value sum, Value a,
+                       Value bv) -> Value {
+    return math::FmaOp::create(b, loc, a, bv, sum);
+  };
+  arithmetic.finish = [&](OpBuilder &b, Location loc, Value acc,
+                          Value sum) -> Value {
+    if (computeType != accType)
+      acc = arith::ExtFOp::create(b, loc, computeType, acc);
+    Value result = arith::AddFOp::create(b, loc, acc, sum);
+    if (computeType != accType)
+      result = arith::TruncFOp::create(b, loc, accType, result);
+    return result;
+  };
+  return lowerParallel(l, op, op.getLhs(), op.getRhs(), op.getAcc(),
+                       arithmetic);
+}
+
+static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
+  Type input = TileLowering::tileElementType(op.getLhs().getType());
+  if (failed(checkTarget(l, op, input)))
+    return failure();
+  bool lhsSigned = op.getSignednessLhs() == cuda_tile::Signedness::Signed;
+  bool rhsSigned = op.getSignednessRhs() == cuda_tile::Signedness::Signed;
+  MmaArithmetic arithmetic;
+  arithmetic.widenLhs = [=](OpBuilder &b, Location loc, Value x) {
+    return widenInteger(b, loc, x, lhsSigned);
+  };
+  arithmetic.widenRhs = [=](OpBuilder &b, Location loc, Value x) {
+    return widenInteger(b, loc, x, rhsSigned);
+  };
+  // The i32 sum starts from the accumulator and wraps like the hardware's.
+  arithmetic.start = [](OpBuilder &, Location, Value acc) { return acc; };
+  arithmetic.step = [](OpBuilder &b, Location loc, Value sum, Value a,
+                       Value bv) -> Value {
+    return arith::AddIOp::create(b, loc, sum,
+                                 arith::MulIOp::create(b, loc, a, bv));
+  };
+  arithmetic.finish = [](OpBuilder &, Location, Value, Value sum) {
+    return sum;
+  };
+  return lowerParallel(l, op, op.getLhs(), op.getRhs(), op.getAcc(),
+                       arithmetic);
+}
+
+void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
+  if (form == TileForm::Parallel) {
+    // mmaf_scaled stays serial: no corpus kernel uses it.
+    table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);
+    table.add<cuda_tile::MmaIOp>(lowerMmaIParallel);
+    return;
+  }
+
   table.add<cuda_tile::MmaFOp>(lowerMmaF);
   table.add<cuda_tile::MmaIOp>(lowerMmaI);
   table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaled);

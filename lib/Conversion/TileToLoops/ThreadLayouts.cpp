@@ -111,7 +111,10 @@ Value TileLowering::makeDistributed(Location loc, ArrayRef<Value> registers,
   auto type = VectorType::get({int64_t(registers.size())},
                               registers.front().getType());
   Value vector = vector::FromElementsOp::create(builder, loc, type, registers);
-  layouts[vector] = layout;
+  // A copy first: `layout` may be an entry of `layouts` (a tile buffer's, from
+  // mapTileBuffer), which the insertion may move when the map grows.
+  LL copy = layout;
+  layouts[vector] = std::move(copy);
   return vector;
 }
 

@@ -33,8 +33,7 @@ static LoweringTable buildLoweringTable(TileForm form) {
   addMiscLowerings(t, form);
   addControlFlowLowerings(t);
   addMemoryLowerings(t, form);
-  if (form == TileForm::Serial)
-    addMmaLowerings(t);
+  addMmaLowerings(t, form);
   return t;
 }
 

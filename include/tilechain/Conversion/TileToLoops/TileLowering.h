@@ -98,7 +98,7 @@ void addViewLowerings(LoweringTable &table, TileForm form);
 void addMemoryLowerings(LoweringTable &table, TileForm form);
 void addControlFlowLowerings(LoweringTable &table);
 void addReductionLowerings(LoweringTable &table, TileForm form);
-void addMmaLowerings(LoweringTable &table);
+void addMmaLowerings(LoweringTable &table, TileForm form);
 void addMiscLowerings(LoweringTable &table, TileForm form);
 
 /// Module-level cuda_tile.global -> an LLVM global in addrspace 1 at the

@@ -1,0 +1,96 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
+
+// mmaf in the parallel form: a 16x16 f32 result over 128 threads, two
+// elements per thread (n and n+1 of one row m) in the default layout. The
+// operands go through shared memory 32 values of k at a time, k-major: two
+// chunks for k = 64, each between two barriers, where every thread writes
+// the 8 lhs and 8 rhs elements it holds if their k falls in the chunk. Then
+// each k step reads one lhs element (row m) and two rhs elements (n, n+1),
+// widened, for two fused multiply-adds from zero; the accumulator is added
+// last, as in the serial form.
+// CHECK-LABEL: gpu.func @mmaf_f16(
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1024][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[ZERO0:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[ZERO1:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[CHUNKS:.+]]:2 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[S0:.+]] = %[[ZERO0]], %[[S1:.+]] = %[[ZERO1]]) -> (f32, f32) {
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.cmpi eq, %{{.+}}, %[[CHUNK]] : index
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]][%{{.+}}] : memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-7: memref.store %{{.+}}, %[[LHS]]
+// CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[STEPS:.+]]:2 = scf.for %{{.+}} = %{{.+}} to %c32{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[S0]], %[[P1:.+]] = %[[S1]]) -> (f32, f32) {
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[A:.+]] = memref.load %[[LHS]]
+// CHECK-NEXT: %[[WA:.+]] = arith.extf %[[A]] : f16 to f32
+// CHECK: %[[B0:.+]] = memref.load %[[RHS]]
+// CHECK-NEXT: %[[WB0:.+]] = arith.extf %[[B0]] : f16 to f32
+// CHECK: %[[B1:.+]] = memref.load %[[RHS]]
+// CHECK-NEXT: %[[WB1:.+]] = arith.extf %[[B1]] : f16 to f32
+// CHECK-NEXT: %[[N0:.+]] = math.fma %[[WA]], %[[WB0]], %[[P0]] : f32
+// CHECK-NEXT: %[[N1:.+]] = math.fma %[[WA]], %[[WB1]], %[[P1]] : f32
+// CHECK-NEXT: scf.yield %[[N0]], %[[N1]] : f32, f32
+// CHECK: scf.yield %[[STEPS]]#0, %[[STEPS]]#1 : f32, f32
+// CHECK: arith.addf %{{.+}}, %[[CHUNKS]]#0 : f32
+// CHECK-NEXT: arith.addf %{{.+}}, %[[CHUNKS]]#1 : f32
+// CHECK-NEXT: vector.from_elements
+cuda_tile.module @kernels {
+  entry @mmaf_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
+    %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: 1.0> : tile<16x16xf32>
+    %r = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// mmai in the parallel form: each operand widened by its own signedness, the
+// i32 sum starting from the accumulator element (7), nothing added after.
+// A 4x4 result over 128 threads: one element per thread, lanes 16-31 and
+// warps 1-3 replicating it; only the owners write the operands (an i1 per
+// element combined with its chunk test).
+// CHECK-LABEL: gpu.func @mmai_signed_unsigned(
+// CHECK: %[[LHS:.+]] = memref.view %{{.+}} to memref<32xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %{{.+}} to memref<32xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[SUM:.+]] = scf.for %{{.+}} iter_args(%[[S:.+]] = %{{.+}}) -> (i32) {
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.cmpi eq
+// CHECK: arith.andi
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.+}} iter_args(%[[P:.+]] = %[[S]]) -> (i32) {
+// CHECK: %[[A:.+]] = memref.load %[[LHS]]
+// CHECK-NEXT: %[[WA:.+]] = arith.extsi %[[A]] : i8 to i32
+// CHECK: %[[B:.+]] = memref.load %[[RHS]]
+// CHECK-NEXT: %[[WB:.+]] = arith.extui %[[B]] : i8 to i32
+// CHECK-NEXT: %[[PROD:.+]] = arith.muli %[[WA]], %[[WB]] : i32
+// CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[P]], %[[PROD]] : i32
+// CHECK-NEXT: scf.yield %[[NEXT]] : i32
+// CHECK: vector.from_elements %[[SUM]] : vector<1xi32>
+cuda_tile.module @m {
+  entry @mmai_signed_unsigned() {
+    %a = constant <i8: 3> : tile<4x8xi8>
+    %b = constant <i8: -3> : tile<8x4xi8>
+    %c = constant <i32: 7> : tile<4x4xi32>
+    %r = mmai %a, %b, %c signed unsigned : tile<4x8xi8>, tile<8x4xi8>, tile<4x4xi32>
+    return
+  }
+}
