@@ -194,16 +194,20 @@ cuda_tile.module @kernels {
 
 // -----
 
-// A kernel with an op that has no parallel lowering yet keeps the serial
-// form, and a remark names the op.
-// CHECK-LABEL: gpu.func @concatenates(
+// A kernel whose tiles do not fit the parallel form keeps the serial form,
+// and a remark names the op and why: a 128x128 i32 transpose would cross
+// the CTA through 64 KiB of shared memory, more than a CTA declares
+// statically.
+// CHECK-LABEL: gpu.func @transposes(
 // CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
 // CHECK-NOT: tilechain.tile_kernel
 cuda_tile.module @kernels {
-  // expected-remark @below {{kernel 'concatenates' runs in the serial form: 'cuda_tile.cat' at}}
-  entry @concatenates() {
-    %x = constant <f32: 1.0> : tile<4xf32>
-    %y = cat %x, %x dim = 0 : tile<4xf32>, tile<4xf32> -> tile<8xf32>
+  // expected-remark @below {{kernel 'transposes' runs in the serial form: 'cuda_tile.permute' at}}
+  entry @transposes() {
+    %i = iota : tile<16384xi32>
+    %x = reshape %i : tile<16384xi32> -> tile<128x128xi32>
+    %y = permute %x [1, 0] : tile<128x128xi32> -> tile<128x128xi32>
+    %z = addi %x, %y : tile<128x128xi32>
     return
   }
 }

@@ -200,17 +200,18 @@ static LogicalResult lowerScan(TileLowering &l, cuda_tile::ScanOp op) {
 // the operand with `dim` dropped. The combination order is a tree, the same
 // in every thread, so that the threads that share a result agree on it.
 
-/// `value` from lane `lane ^ mask` of the warp: gpu.shuffle moves 32 bits,
-/// so narrower values travel widened and 64-bit ones in two halves.
-static Value shuffleXor(OpBuilder &b, Location loc, Value value,
-                        unsigned mask) {
+/// `value` from another lane of the warp (`lane ^ offset`, `lane - offset`
+/// or `lane + offset` by `mode`; a lane beyond the warp gets its own):
+/// gpu.shuffle moves 32 bits, so narrower values travel widened and 64-bit
+/// ones in two halves.
+static Value shuffleLanes(OpBuilder &b, Location loc, Value value,
+                          unsigned offset, gpu::ShuffleMode mode) {
   Type type = value.getType();
   Type i32 = b.getI32Type();
   auto shuffle32 = [&](Value v) {
     return gpu::ShuffleOp::create(
-               b, loc, v, arith::ConstantIntOp::create(b, loc, i32, mask),
-               arith::ConstantIntOp::create(b, loc, i32, 32),
-               gpu::ShuffleMode::XOR)
+               b, loc, v, arith::ConstantIntOp::create(b, loc, i32, offset),
+               arith::ConstantIntOp::create(b, loc, i32, 32), mode)
         .getShuffleResult();
   };
   if (type.isF32() || type.isInteger(32))
@@ -324,7 +325,8 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
     for (int64_t reg : classes) {
       SmallVector<Value> theirs;
       for (Value v : partial[reg])
-        theirs.push_back(shuffleXor(b, loc, v, 1u << bit));
+        theirs.push_back(
+            shuffleLanes(b, loc, v, 1u << bit, gpu::ShuffleMode::XOR));
       FailureOr<SmallVector<Value>> combined =
           combineOrdered(l, body, lowFirst, partial[reg], theirs);
       if (failed(combined))
@@ -428,9 +430,273 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// The parallel form of scan
+//===----------------------------------------------------------------------===//
+// The operands move into a layout where, along `dim`, each thread holds a
+// run of consecutive elements in its low registers and consecutive lanes,
+// then warps, hold consecutive runs. Each thread folds its runs in order
+// (the serial left fold), the lanes fold the runs' totals in a
+// Hillis-Steele scan over shuffles (up, or down for a reverse scan), and the
+// warps' totals meet in shared memory, where each thread folds those of the
+// warps before its own in order. An element's result is then
+// f(f(warps before, lanes before), run up to the element): the same
+// operands in the same order as the serial left fold, associated
+// differently, which a floating-point sum may round differently (an exact
+// left fold would be a chain as long as the dim). Integer and min/max
+// scans give the serial results exactly.
+
+namespace {
+/// The layout of a parallel scan and how its bits along the scanned dim are
+/// spread: the lowest `registerBits` over registers, the next `laneBits`
+/// over lanes, the highest `warpBits` over warps (each from bit 0 up).
+struct ScanLayout {
+  LinearLayout layout;
+  unsigned registerBits, laneBits, warpBits;
+};
+} // namespace
+
+static ScanLayout makeScanLayout(ArrayRef<int64_t> shape, unsigned dim,
+                                 unsigned numWarps) {
+  using LL = LinearLayout;
+  LL plain(shape, {});
+  auto [offset, width] = plain.dimBits(dim);
+  // The other dims' bits, the last dim's first.
+  SmallVector<uint64_t> others;
+  for (unsigned d = shape.size(); d-- > 0;) {
+    if (d == dim)
+      continue;
+    auto [otherOffset, otherWidth] = plain.dimBits(d);
+    for (unsigned bit = 0; bit < otherWidth; ++bit)
+      others.push_back(uint64_t(1) << (otherOffset + bit));
+  }
+  auto *nextOther = others.begin();
+  unsigned warpBits = log2Exact(numWarps);
+  ScanLayout scan;
+  scan.registerBits = width > 5 + warpBits ? width - 5 - warpBits : 0;
+  scan.laneBits = std::min(5u, width - scan.registerBits);
+  scan.warpBits = width - scan.registerBits - scan.laneBits;
+  std::array<LL::Bases, LL::kNumInDims> bases;
+  unsigned along = 0;
+  auto take = [&](LL::In in, unsigned alongCount, unsigned total) {
+    for (unsigned i = 0; i < alongCount; ++i)
+      bases[in].push_back(uint64_t(1) << (offset + along++));
+    for (unsigned i = alongCount; i < total; ++i)
+      bases[in].push_back(nextOther != others.end() ? *nextOther++ : 0);
+  };
+  take(LL::Register, scan.registerBits, scan.registerBits);
+  take(LL::Lane, scan.laneBits, 5);
+  take(LL::Warp, scan.warpBits, warpBits);
+  for (; nextOther != others.end(); ++nextOther)
+    bases[LL::Register].push_back(*nextOther);
+  scan.layout = LL(shape, bases);
+  return scan;
+}
+
+static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
+  using LL = LinearLayout;
+  using Values = SmallVector<Value>;
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Block *body = &op.getBody().front();
+  bool reverse = op.getReverse();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getResult(0).getType());
+  ScanLayout scan = makeScanLayout(shape, op.getDim(), l.getNumWarps());
+  const LL &layout = scan.layout;
+  SmallVector<Values> operands;
+  for (Value operand : op.getOperands()) {
+    FailureOr<Values> registers = l.registersIn(operand, layout);
+    if (failed(registers))
+      return failure();
+    operands.push_back(std::move(*registers));
+  }
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  auto combineValues = [&](ValueRange acc, ValueRange next) {
+    return combine(l, body, acc, next);
+  };
+  auto select = [&](Value condition, ValueRange ifTrue, ValueRange ifFalse) {
+    Values chosen;
+    for (auto [t, f] : llvm::zip_equal(ifTrue, ifFalse))
+      chosen.push_back(arith::SelectOp::create(b, loc, condition, t, f));
+    return chosen;
+  };
+
+  // 1. In each thread, a left fold over each run, in scan order.
+  int64_t run = int64_t(1) << scan.registerBits;
+  int64_t runs = layout.getSize(LL::Register) / run;
+  SmallVector<SmallVector<Values>> prefixes(runs, SmallVector<Values>(run));
+  SmallVector<Values> totals(runs);
+  for (int64_t r = 0; r < runs; ++r) {
+    std::optional<Values> accumulated;
+    for (int64_t k = 0; k < run; ++k) {
+      int64_t position = reverse ? run - 1 - k : k;
+      Values element;
+      for (ArrayRef<Value> registers : operands)
+        element.push_back(registers[r * run + position]);
+      if (accumulated) {
+        FailureOr<Values> combined = combineValues(*accumulated, element);
+        if (failed(combined))
+          return failure();
+        element = std::move(*combined);
+      }
+      accumulated = element;
+      prefixes[r][position] = std::move(element);
+    }
+    totals[r] = std::move(*accumulated);
+  }
+
+  // 2. Across the lanes along the dim: an inclusive scan of the run totals,
+  // then each lane takes the one of the lane before it in scan order.
+  SmallVector<Values> lanePrefixes(runs);
+  Value hasLanePrefix;
+  int64_t laneMask = (int64_t(1) << scan.laneBits) - 1;
+  gpu::ShuffleMode toLater =
+      reverse ? gpu::ShuffleMode::DOWN : gpu::ShuffleMode::UP;
+  if (scan.laneBits) {
+    Value laneAlong = arith::AndIOp::create(b, loc, l.getLaneId(), index(laneMask));
+    Value lanePosition =
+        reverse ? arith::SubIOp::create(b, loc, index(laneMask), laneAlong)
+                : laneAlong;
+    auto shuffled = [&](ValueRange values, unsigned distance) {
+      Values moved;
+      for (Value v : values)
+        moved.push_back(shuffleLanes(b, loc, v, distance, toLater));
+      return moved;
+    };
+    for (int64_t distance = 1; distance <= laneMask; distance *= 2) {
+      Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          lanePosition, index(distance));
+      for (Values &total : totals) {
+        FailureOr<Values> combined =
+            combineValues(shuffled(total, distance), total);
+        if (failed(combined))
+          return failure();
+        total = select(valid, *combined, total);
+      }
+    }
+    hasLanePrefix = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          lanePosition, index(1));
+    for (auto [prefix, total] : llvm::zip_equal(lanePrefixes, totals))
+      prefix = shuffled(total, 1);
+  }
+
+  // 3. Across the warps along the dim: every thread writes its lanes'
+  // inclusive totals to shared memory, and folds the last lane's totals of
+  // the warps before its own, in scan order.
+  SmallVector<Values> warpPrefixes(runs);
+  Value hasWarpPrefix;
+  if (scan.warpBits) {
+    int64_t threads = int64_t(l.getNumWarps()) * 32;
+    int64_t slots = threads * runs;
+    SmallVector<Value> buffers;
+    int64_t bytes = 0;
+    for (Value operand : op.getOperands()) {
+      Type shared = sharedElementType(
+          TileLowering::tileElementType(operand.getType()));
+      FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
+      if (failed(buffer))
+        return failure();
+      buffers.push_back(*buffer);
+      bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
+      bytes = llvm::alignTo(bytes, 8);
+    }
+    auto slot = [&](Value warp, Value lane, int64_t r) -> Value {
+      Value thread = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, warp, index(32)), lane);
+      return arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, thread, index(runs)),
+          index(r));
+    };
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t r = 0; r < runs; ++r)
+      for (auto [value, buffer] : llvm::zip_equal(totals[r], buffers))
+        memref::StoreOp::create(
+            b, loc,
+            toShared(b, loc, value,
+                     cast<MemRefType>(buffer.getType()).getElementType()),
+            buffer, slot(l.getWarpId(), l.getLaneId(), r));
+    gpu::BarrierOp::create(b, loc);
+    int64_t warpMask = (int64_t(1) << scan.warpBits) - 1;
+    Value warpAlong =
+        arith::AndIOp::create(b, loc, l.getWarpId(), index(warpMask));
+    Value warpPosition =
+        reverse ? arith::SubIOp::create(b, loc, index(warpMask), warpAlong)
+                : warpAlong;
+    Value otherWarpBits =
+        arith::AndIOp::create(b, loc, l.getWarpId(), index(~warpMask));
+    Value lastLane = arith::OrIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, l.getLaneId(), index(~laneMask)),
+        index(reverse ? 0 : laneMask));
+    for (int64_t r = 0; r < runs; ++r) {
+      std::optional<Values> accumulated;
+      for (int64_t k = 0; k < warpMask; ++k) {
+        Value warp = arith::OrIOp::create(b, loc, otherWarpBits,
+                                          index(reverse ? warpMask - k : k));
+        Values values;
+        for (auto [operand, buffer] : llvm::zip_equal(op.getOperands(), buffers))
+          values.push_back(fromShared(
+              b, loc,
+              memref::LoadOp::create(b, loc, buffer, slot(warp, lastLane, r)),
+              TileLowering::tileElementType(operand.getType())));
+        if (accumulated) {
+          FailureOr<Values> combined = combineValues(*accumulated, values);
+          if (failed(combined))
+            return failure();
+          Value before = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, index(k), warpPosition);
+          values = select(before, *combined, *accumulated);
+        }
+        accumulated = std::move(values);
+      }
+      warpPrefixes[r] = std::move(*accumulated);
+    }
+    hasWarpPrefix = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          warpPosition, index(1));
+  }
+
+  // 4. Each element: f(f(warps before, lanes before), its run's prefix).
+  SmallVector<Values> results(op.getNumResults(),
+                              Values(layout.getSize(LL::Register)));
+  for (int64_t r = 0; r < runs; ++r) {
+    std::optional<Values> before;
+    Value hasBefore;
+    if (hasWarpPrefix && hasLanePrefix) {
+      FailureOr<Values> both = combineValues(warpPrefixes[r], lanePrefixes[r]);
+      if (failed(both))
+        return failure();
+      before = select(hasWarpPrefix,
+                      select(hasLanePrefix, *both, warpPrefixes[r]),
+                      lanePrefixes[r]);
+      hasBefore = arith::OrIOp::create(b, loc, hasWarpPrefix, hasLanePrefix);
+    } else if (hasWarpPrefix) {
+      before = warpPrefixes[r];
+      hasBefore = hasWarpPrefix;
+    } else if (hasLanePrefix) {
+      before = lanePrefixes[r];
+      hasBefore = hasLanePrefix;
+    }
+    for (int64_t position = 0; position < run; ++position) {
+      Values element = prefixes[r][position];
+      if (before) {
+        FailureOr<Values> combined = combineValues(*before, element);
+        if (failed(combined))
+          return failure();
+        element = select(hasBefore, *combined, element);
+      }
+      for (auto [result, value] : llvm::zip_equal(results, element))
+        result[r * run + position] = value;
+    }
+  }
+  for (auto [result, registers] : llvm::zip_equal(op.getResults(), results))
+    l.map(result, l.makeDistributed(loc, registers, layout));
+  return success();
+}
+
 void tilechain::addReductionLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<cuda_tile::ReduceOp>(lowerReduceParallel);
+    table.add<cuda_tile::ScanOp>(lowerScanParallel);
     return;
   }
   table.add<cuda_tile::ReduceOp>(lowerReduce);

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -48,33 +49,6 @@ LogicalResult lowerReindex(TileLowering &l, Operation *op, Value source,
 
 Value indexConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// Writes every element of `from` into `to` at its own index plus `offsets`.
-void copyInto(TileLowering &l, Location loc, Value from,
-              ArrayRef<int64_t> fromShape, Value to, ValueRange offsets) {
-  l.forEachElement(loc, fromShape,
-                   [&](OpBuilder &b, Location nl, ValueRange ivs) {
-                     SmallVector<Value> at;
-                     for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
-                       at.push_back(arith::AddIOp::create(b, nl, iv, offset));
-                     l.writeElement(b, nl, l.readElement(b, nl, from, ivs), to,
-                                    at);
-                   });
-}
-
-/// Element offsets of the slice that tile-granular `indices` select: index i
-/// of dimension d starts at i * sliceShape[d].
-SmallVector<Value> sliceOffsets(TileLowering &l, Location loc,
-                                ValueRange indices,
-                                ArrayRef<int64_t> sliceShape) {
-  SmallVector<Value> offsets;
-  for (auto [index, size] : llvm::zip_equal(indices, sliceShape)) {
-    Value i = l.toIndex(l.b(), loc, l.lookup(index));
-    offsets.push_back(
-        arith::MulIOp::create(l.b(), loc, i, l.indexConstant(loc, size)));
-  }
-  return offsets;
 }
 
 // --- constant -------------------------------------------------------------
@@ -214,55 +188,6 @@ LogicalResult lowerPermute(TileLowering &l, cuda_tile::PermuteOp op) {
                       });
 }
 
-// --- cat, extract, insert ----------------------------------------------------
-
-LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
-  Location loc = op.getLoc();
-  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(op.getLhs().getType());
-  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(op.getRhs().getType());
-  Value result = l.allocTileFor(loc, op.getType());
-  Value zero = l.indexConstant(loc, 0);
-  SmallVector<Value> offsets(lhsShape.size(), zero);
-  copyInto(l, loc, l.lookup(op.getLhs()), lhsShape, result, offsets);
-  offsets[op.getDim()] = l.indexConstant(loc, lhsShape[op.getDim()]);
-  copyInto(l, loc, l.lookup(op.getRhs()), rhsShape, result, offsets);
-  l.map(op.getResult(), result);
-  return success();
-}
-
-LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
-  if (shape == TileLowering::tileShape(op.getSource().getType())) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
-    return success();
-  }
-  SmallVector<Value> offsets =
-      sliceOffsets(l, op.getLoc(), op.getIndices(), shape);
-  return lowerReindex(l, op, op.getSource(),
-                      [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                        SmallVector<Value> at;
-                        for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
-                          at.push_back(
-                              arith::AddIOp::create(b, loc, iv, offset));
-                        return at;
-                      });
-}
-
-LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
-  Location loc = op.getLoc();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getSource().getType());
-  if (shape == TileLowering::tileShape(op.getType())) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
-    return success();
-  }
-  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
-  Value result = l.allocTileFor(loc, op.getType());
-  l.copyTile(loc, l.lookup(op.getDestination()), result);
-  copyInto(l, loc, l.lookup(op.getSource()), shape, result, offsets);
-  l.map(op.getResult(), result);
-  return success();
-}
-
 // --- offset ------------------------------------------------------------------
 
 LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
@@ -355,9 +280,13 @@ LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
 
 LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
   ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
-  if (to.empty())
-    return l.declineParallel(op, "a reshape to rank 0 has no parallel "
-                                 "lowering yet");
+  // A tile of one element has a layout of no element bits: every register
+  // of every thread holds it, and it is the scalar every thread holds.
+  if (to.empty()) {
+    l.map(op.getResult(), vector::ExtractOp::create(
+                              l.b(), op.getLoc(), l.lookup(op.getSource()), 0));
+    return success();
+  }
   if (TileLowering::tileShape(op.getSource().getType()).empty()) {
     l.map(op.getResult(), l.makeDistributed(op.getLoc(),
                                             l.lookup(op.getSource()),
@@ -459,6 +388,80 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
   return success();
 }
 
+/// The layout of a rank-1 tile `ratio` times as long as one in `layout`,
+/// whose element j * ratio + p is part p of element j there: new low
+/// register bits walk the parts of each element.
+LinearLayout splitLayout(const LinearLayout &layout, int64_t ratio) {
+  unsigned partBits = log2Exact(ratio);
+  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
+  for (unsigned bit = 0; bit < partBits; ++bit)
+    bases[LinearLayout::Register].push_back(uint64_t(1) << bit);
+  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
+    for (uint64_t basis : layout.getBases(LinearLayout::In(in)))
+      bases[in].push_back(basis << partBits);
+  return LinearLayout({layout.getShape()[0] * ratio}, bases);
+}
+
+/// pack and unpack in the parallel form: a thread splits each element it
+/// holds into its parts, which it then holds; to join, it first takes the
+/// parts of the elements it will hold (a reselection of its registers, or
+/// an exchange through shared memory).
+LogicalResult lowerRegroupBitsParallel(TileLowering &l, Operation *op) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0);
+  Type resultType = op->getResult(0).getType();
+  Type fromType = TileLowering::tileElementType(source.getType());
+  Type toType = TileLowering::tileElementType(resultType);
+  unsigned fromWidth = fromType.getIntOrFloatBitWidth();
+  unsigned toWidth = toType.getIntOrFloatBitWidth();
+  if (fromWidth == toWidth)
+    return lowerRegroupBits(l, op);
+  Type toInt = b.getIntegerType(toWidth);
+  SmallVector<Value> results;
+  LinearLayout resultLayout;
+  if (toWidth < fromWidth) {
+    int64_t ratio = fromWidth / toWidth;
+    LinearLayout layout = l.layoutOf(source);
+    FailureOr<SmallVector<Value>> registers = l.registersIn(source, layout);
+    if (failed(registers))
+      return failure();
+    resultLayout = splitLayout(layout, ratio);
+    for (Value element : *registers) {
+      Value whole = asBits(b, loc, element);
+      for (int64_t part = 0; part < ratio; ++part) {
+        Value shifted = arith::ShRUIOp::create(
+            b, loc, whole,
+            arith::ConstantIntOp::create(b, loc, whole.getType(),
+                                         part * toWidth));
+        results.push_back(fromBits(
+            b, loc, arith::TruncIOp::create(b, loc, toInt, shifted), toType));
+      }
+    }
+  } else {
+    int64_t ratio = toWidth / fromWidth;
+    resultLayout = l.defaultLayout(resultType);
+    FailureOr<SmallVector<Value>> parts =
+        l.registersIn(source, splitLayout(resultLayout, ratio));
+    if (failed(parts))
+      return failure();
+    for (size_t first = 0; first < parts->size(); first += ratio) {
+      Value bits = arith::ConstantIntOp::create(b, loc, toInt, 0);
+      for (int64_t k = 0; k < ratio; ++k) {
+        Value wide = arith::ExtUIOp::create(
+            b, loc, toInt, asBits(b, loc, (*parts)[first + k]));
+        Value shifted = arith::ShLIOp::create(
+            b, loc, wide,
+            arith::ConstantIntOp::create(b, loc, toInt, k * fromWidth));
+        bits = arith::OrIOp::create(b, loc, bits, shifted);
+      }
+      results.push_back(fromBits(b, loc, bits, toType));
+    }
+  }
+  l.map(op->getResult(0), l.makeDistributed(loc, results, resultLayout));
+  return success();
+}
+
 } // namespace
 
 void tilechain::addShapeLowerings(LoweringTable &table, TileForm form) {
@@ -473,6 +476,9 @@ void tilechain::addShapeLowerings(LoweringTable &table, TileForm form) {
     });
     table.add<cuda_tile::ReshapeOp>(lowerReshapeParallel);
     table.add<cuda_tile::PermuteOp>(lowerPermuteParallel);
+    table.add(cuda_tile::PackOp::getOperationName(), lowerRegroupBitsParallel);
+    table.add(cuda_tile::UnpackOp::getOperationName(),
+              lowerRegroupBitsParallel);
     return;
   }
   table.add<cuda_tile::ConstantOp>(lowerConstant);
@@ -480,9 +486,6 @@ void tilechain::addShapeLowerings(LoweringTable &table, TileForm form) {
   table.add<cuda_tile::BroadcastOp>(lowerBroadcast);
   table.add<cuda_tile::ReshapeOp>(lowerReshape);
   table.add<cuda_tile::PermuteOp>(lowerPermute);
-  table.add<cuda_tile::CatOp>(lowerCat);
-  table.add<cuda_tile::ExtractOp>(lowerExtract);
-  table.add<cuda_tile::InsertOp>(lowerInsert);
   table.add(cuda_tile::PackOp::getOperationName(), lowerRegroupBits);
   table.add(cuda_tile::UnpackOp::getOperationName(), lowerRegroupBits);
 }

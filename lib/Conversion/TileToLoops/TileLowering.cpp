@@ -28,6 +28,7 @@ static LoweringTable buildLoweringTable(TileForm form) {
   addModuleLowerings(t, form);
   addElementwiseLowerings(t);
   addShapeLowerings(t, form);
+  addSliceLowerings(t, form);
   addViewLowerings(t, form);
   addReductionLowerings(t, form);
   addMiscLowerings(t, form);

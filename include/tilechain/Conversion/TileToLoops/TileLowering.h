@@ -94,6 +94,7 @@ private:
 void addModuleLowerings(LoweringTable &table, TileForm form);
 void addElementwiseLowerings(LoweringTable &table);
 void addShapeLowerings(LoweringTable &table, TileForm form);
+void addSliceLowerings(LoweringTable &table, TileForm form);
 void addViewLowerings(LoweringTable &table, TileForm form);
 void addMemoryLowerings(LoweringTable &table, TileForm form);
 void addControlFlowLowerings(LoweringTable &table);
