@@ -326,6 +326,12 @@ private:
                               const LinearLayout &layout);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
+  /// tileInShared, with element `flat` (row-major) at `slot(flat)`.
+  mlir::FailureOr<mlir::Value> writeTileToShared(
+      mlir::Operation *op, mlir::Value v, int64_t offset,
+      llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                     mlir::Value)>
+          slot);
 };
 
 /// The type a tile element takes in shared memory (i1 as i8, floats LLVM
