@@ -376,9 +376,13 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
   // ViewInfo, which lives beside the tile map.
   table.add<cuda_tile::AssumeOp>([](TileLowering &l, cuda_tile::AssumeOp op) {
     Value value = op.getValue();
-    if (isa<cuda_tile::TensorViewType>(value.getType()))
-      l.mapView(op.getResult(), l.lookupView(value));
-    else
+    if (isa<cuda_tile::TensorViewType>(value.getType())) {
+      // div_by on a view: its base address is a multiple of the divisor.
+      ViewInfo info = l.lookupView(value);
+      if (auto divBy = dyn_cast<cuda_tile::DivByAttr>(op.getPredicate()))
+        info.baseAlignment = std::max(info.baseAlignment, divBy.getDivisor());
+      l.mapView(op.getResult(), std::move(info));
+    } else
       l.map(op.getResult(), l.lookup(value));
     return success();
   });

@@ -105,6 +105,35 @@ LL TileLowering::defaultLayout(Type tileType,
   return LL::blocked(shape, numWarps, contiguous, fast);
 }
 
+LL TileLowering::accessLayout(Type tileType, unsigned contiguousDim) const {
+  return defaultLayout(tileType, contiguousDim);
+}
+
+int64_t TileLowering::contiguousRegisters(const LL &layout, unsigned dim) {
+  auto [offset, width] = layout.dimBits(dim);
+  ArrayRef<uint64_t> bases = layout.getBases(LL::Register);
+  unsigned run = 0;
+  while (run < bases.size() && run < width &&
+         bases[run] == uint64_t(1) << (offset + run))
+    ++run;
+  // The run's elements are the first one's plus 0..2^run-1 only where no
+  // other basis sets one of their bits.
+  auto othersTouch = [&](unsigned run) {
+    uint64_t low = ((uint64_t(1) << run) - 1) << offset;
+    uint64_t others = 0;
+    for (uint64_t basis : bases.drop_front(run))
+      others |= basis;
+    for (uint64_t basis : layout.getBases(LL::Lane))
+      others |= basis;
+    for (uint64_t basis : layout.getBases(LL::Warp))
+      others |= basis;
+    return (others & low) != 0;
+  };
+  while (run > 0 && othersTouch(run))
+    --run;
+  return int64_t(1) << run;
+}
+
 Value TileLowering::makeDistributed(Location loc, ArrayRef<Value> registers,
                                     const LL &layout) {
   assert(int64_t(registers.size()) == layout.getSize(LL::Register));
@@ -297,8 +326,53 @@ Value tilechain::fromShared(OpBuilder &b, Location loc, Value v,
   return arith::BitcastOp::create(b, loc, element, v);
 }
 
+/// Where an exchange through shared memory keeps element `flat` (row-major)
+/// of a tile of `shape` whose elements take `bytes`.
+///
+/// Shared memory has 32 banks of 4 bytes. Stored row-major, a tile whose
+/// rows span a multiple of 128 bytes has each column in one bank, and a
+/// transpose, where consecutive lanes read consecutive rows of one column,
+/// has every lane of a warp wait for the same bank. So the column is XORed
+/// with the row number modulo m, the number of elements in 128 bytes (at
+/// most the row length and the row count): each row keeps its elements,
+/// permuted within it, so the buffer stays the tile's size (a 32x32 f32
+/// transpose takes 4096 bytes, as NVIDIA's does); consecutive elements of a
+/// row still fall in distinct banks, and m consecutive rows of one column
+/// now do too. The XOR is per element, not per 16-byte group: a thread's
+/// run of registers is then no longer contiguous in shared memory (scalar
+/// rather than vector shared accesses), but a group-wise XOR would leave
+/// a transpose's column accesses 4-way conflicted for f32.
+static Value swizzledSlot(OpBuilder &b, Location loc, Value flat,
+                          ArrayRef<int64_t> shape, int64_t bytes) {
+  if (shape.size() < 2)
+    return flat;
+  int64_t rowLength = shape.back();
+  int64_t rows = 1;
+  for (int64_t extent : shape.drop_back())
+    rows *= extent;
+  int64_t period =
+      std::min({rowLength, rows, std::max<int64_t>(1, 128 / bytes)});
+  if (period <= 1)
+    return flat;
+  Value row = arith::ShRUIOp::create(
+      b, loc, flat,
+      arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(rowLength)));
+  Value phase = arith::AndIOp::create(
+      b, loc, row, arith::ConstantIndexOp::create(b, loc, period - 1));
+  return arith::XOrIOp::create(b, loc, flat, phase);
+}
+
 FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v,
                                             int64_t offset) {
+  return writeTileToShared(op, v, offset,
+                           [](OpBuilder &, Location, Value flat) {
+                             return flat;
+                           });
+}
+
+FailureOr<Value> TileLowering::writeTileToShared(
+    Operation *op, Value v, int64_t offset,
+    function_ref<Value(OpBuilder &, Location, Value)> slot) {
   Value lowered = lookup(v);
   const LL &layout = getLayout(lowered);
   Location loc = v.getLoc();
@@ -323,7 +397,7 @@ FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v,
         arith::ConstantIndexOp::create(b, loc,
                                        layout.applyOne(LL::Register, reg)));
     memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), *buffer,
-                            flat);
+                            slot(b, loc, flat));
   }
   gpu::BarrierOp::create(b, loc);
   return *buffer;
@@ -333,12 +407,17 @@ FailureOr<SmallVector<Value>>
 TileLowering::exchange(Value v, const LL &from, const LL &to) {
   Operation *anchor = v.getDefiningOp() ? v.getDefiningOp()
                                         : v.getParentBlock()->getParentOp();
-  FailureOr<Value> buffer = tileInShared(anchor, v);
+  Type element = cast<VectorType>(lookup(v).getType()).getElementType();
+  int64_t bytes = std::max<int64_t>(
+      1, tileElementBytes(sharedElementType(element)));
+  auto slot = [&](OpBuilder &b, Location loc, Value flat) {
+    return swizzledSlot(b, loc, flat, from.getShape(), bytes);
+  };
+  FailureOr<Value> buffer = writeTileToShared(anchor, v, 0, slot);
   if (failed(buffer))
     return failure();
   OpBuilder &b = builder;
   Location loc = v.getLoc();
-  Type element = cast<VectorType>(lookup(v).getType()).getElementType();
   SmallVector<Value> result;
   for (int64_t reg = 0, e = to.getSize(LL::Register); reg < e; ++reg) {
     // The source element: the target's coordinates, with those of the
@@ -351,7 +430,8 @@ TileLowering::exchange(Value v, const LL &from, const LL &to) {
       if (size != 1)
         flat = arith::AddIOp::create(b, loc, flat, coord);
     }
-    Value loaded = memref::LoadOp::create(b, loc, *buffer, flat);
+    Value loaded =
+        memref::LoadOp::create(b, loc, *buffer, slot(b, loc, flat));
     result.push_back(fromShared(b, loc, loaded, element));
   }
   return result;

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/APFloat.h"
 
@@ -33,6 +34,24 @@ static Value intToIndex(TileLowering &l, OpBuilder &b, Location loc, Value v) {
 // View construction and queries
 //===----------------------------------------------------------------------===//
 
+/// The largest power of two that the assume ops `v` went through say
+/// divides it (for a pointer: its address in bytes); 1 when none does.
+static uint64_t assumedDivisor(Value v) {
+  uint64_t divisor = 1;
+  while (auto assume = v.getDefiningOp<ct::AssumeOp>()) {
+    if (auto divBy = dyn_cast<ct::DivByAttr>(assume.getPredicate()))
+      if (!divBy.getEvery())
+        divisor = std::max(divisor, divBy.getDivisor());
+    v = assume.getValue();
+  }
+  return divisor;
+}
+
+/// The largest power of two dividing a static extent (0 is divided by all).
+static uint64_t staticDivisor(int64_t extent) {
+  return extent == 0 ? uint64_t(1) << 62 : uint64_t(extent) & -uint64_t(extent);
+}
+
 static LogicalResult lowerMakeTensorView(TileLowering &l,
                                          ct::MakeTensorViewOp op) {
   OpBuilder &b = l.b();
@@ -43,17 +62,24 @@ static LogicalResult lowerMakeTensorView(TileLowering &l,
   info.elementType = TileLowering::convertElementType(type.getElementType());
   // Static extents are constants; each `?` takes the next dynamic operand.
   auto extents = [&](ArrayRef<int64_t> staticValues, ValueRange dynamicValues,
-                     SmallVectorImpl<Value> &out) {
+                     SmallVectorImpl<Value> &out,
+                     SmallVectorImpl<uint64_t> &divisors) {
     auto next = dynamicValues.begin();
     for (int64_t v : staticValues) {
-      if (ShapedType::isDynamic(v))
+      if (ShapedType::isDynamic(v)) {
+        divisors.push_back(assumedDivisor(*next));
         out.push_back(intToIndex(l, b, loc, l.lookup(*next++)));
-      else
+      } else {
+        divisors.push_back(staticDivisor(v));
         out.push_back(l.indexConstant(loc, v));
+      }
     }
   };
-  extents(type.getShape(), op.getDynamicShape(), info.shape);
-  extents(type.getStrides(), op.getDynamicStrides(), info.strides);
+  extents(type.getShape(), op.getDynamicShape(), info.shape,
+          info.shapeDivisors);
+  extents(type.getStrides(), op.getDynamicStrides(), info.strides,
+          info.strideDivisors);
+  info.baseAlignment = assumedDivisor(op.getBase());
   l.mapView(op.getResult(), std::move(info));
   return success();
 }
@@ -253,14 +279,20 @@ public:
     knownInBounds.resize(index.size(), false);
     elementBytes = byteSize(info.elementType);
     elementBytesValue = l.indexConstant(loc, elementBytes);
+    for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+      if (getConstantIntValue(info.strides[tensorDim]) == 1)
+        fastDim = tileDim;
   }
 
   unsigned alignment() const { return elementBytes; }
   const ViewInfo &view() const { return info; }
 
-  /// The i1 "inside the tensor" condition of element `ivs`, or null when
-  /// every index is declared in bounds; sets `address` to its pointer.
-  Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address) {
+  /// The i1 "inside the tensor" condition of element `ivs` and, for a
+  /// `fastExtent` above 1, of the elements after it along the contiguous
+  /// dim up to that count, or null when every index is declared in bounds;
+  /// sets `address` to the pointer of element `ivs`.
+  Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address,
+               int64_t fastExtent = 1) {
     SmallVector<Value> coords(info.shape.size());
     Value inside;
     for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap)) {
@@ -274,9 +306,16 @@ public:
       coords[tensorDim] = coord;
       if (knownInBounds[tileDim])
         continue;
-      // Unsigned compare: a negative coordinate wraps to a huge one.
+      // Unsigned compare: a negative coordinate wraps to a huge one. The
+      // last element of a run along the contiguous dim is checked for the
+      // run: its first is a multiple of the run's length, so a negative one
+      // stays negative.
+      Value last = coord;
+      if (fastExtent > 1 && fastDim && tileDim == *fastDim)
+        last = arith::AddIOp::create(b, loc, coord,
+                                     l.indexConstant(loc, fastExtent - 1));
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                       coord, info.shape[tensorDim]);
+                                       last, info.shape[tensorDim]);
       inside = inside ? arith::AndIOp::create(b, loc, inside, ok) : ok;
     }
     Value offset = l.indexConstant(loc, 0);
@@ -338,21 +377,82 @@ public:
     });
   }
 
-  /// The tile dim that walks the tensor's contiguous dim (static stride 1),
-  /// if any.
-  std::optional<unsigned> contiguousDim() const {
-    std::optional<unsigned> fastDim;
-    for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-      if (getConstantIntValue(info.strides[tensorDim]) == 1)
-        fastDim = tileDim;
-    return fastDim;
-  }
-
   /// The layout the parallel form loads this view's tiles in: runs along
   /// the contiguous dim, so that neighbouring threads access neighbouring
   /// addresses.
   LinearLayout accessLayout(Type tileType) const {
-    return l.defaultLayout(tileType, contiguousDim());
+    if (fastDim)
+      return l.accessLayout(tileType, *fastDim);
+    return l.defaultLayout(tileType);
+  }
+
+  /// How many elements along the contiguous dim one access of a thread in
+  /// `layout` moves: as many of its consecutive registers as fit in 16
+  /// bytes, while the view's facts keep the first one's address a multiple
+  /// of the access size (base alignment, the tile's step along the dim,
+  /// the other dims' strides). Atomic accesses stay per element.
+  int64_t vectorWidth(const LinearLayout &layout, bool atomic) const {
+    if (atomic || !fastDim || info.isGatherScatter)
+      return 1;
+    unsigned tensorDim = info.dimMap[*fastDim];
+    auto aligned = [&](int64_t width) {
+      if (info.baseAlignment % (width * elementBytes) != 0 ||
+          info.traversalStrides[*fastDim] % width != 0)
+        return false;
+      for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
+        if (dim != tensorDim && divisor % width != 0)
+          return false;
+      return true;
+    };
+    int64_t width =
+        std::min<int64_t>(TileLowering::contiguousRegisters(layout, *fastDim),
+                          std::max<int64_t>(1, 16 / elementBytes));
+    while (width > 1 && !aligned(width))
+      width /= 2;
+    return width;
+  }
+
+  /// Whether every run of `width` elements along the contiguous dim lies
+  /// wholly inside or wholly outside the tensor: its extent is a multiple
+  /// of `width`.
+  bool wholeRuns(int64_t width) const {
+    return info.shapeDivisors[info.dimMap[*fastDim]] % width == 0;
+  }
+
+  /// One access of `width` elements along the contiguous dim from element
+  /// `ivs` on: `whole` (given their first address) where they all lie
+  /// inside the tensor and `guard`, if given, holds, else `partial`;
+  /// returns the values they yield.
+  SmallVector<Value> atRun(
+      OpBuilder &b, Location loc, ValueRange ivs, int64_t width, Value guard,
+      function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> whole,
+      function_ref<SmallVector<Value>(OpBuilder &, Location)> partial) {
+    Value address;
+    Value inside =
+        locate(b, loc, ivs, address, wholeRuns(width) ? 1 : width);
+    if (guard)
+      inside = inside ? arith::AndIOp::create(b, loc, inside, guard) : guard;
+    if (!inside)
+      return whole(b, loc, address);
+    auto ifOp = scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl, whole(tb, tl, address));
+        },
+        [&](OpBuilder &eb, Location el) {
+          scf::YieldOp::create(eb, el, partial(eb, el));
+        });
+    return SmallVector<Value>(ifOp.getResults());
+  }
+
+  /// Element `i` of the run along the contiguous dim from element `ivs` on.
+  SmallVector<Value> runElement(OpBuilder &b, Location loc, ValueRange ivs,
+                                int64_t i) const {
+    SmallVector<Value> coords(ivs);
+    if (i != 0)
+      coords[*fastDim] = arith::AddIOp::create(b, loc, coords[*fastDim],
+                                               l.indexConstant(loc, i));
+    return coords;
   }
 
   /// The layout a store of `tile` uses: its own where its lanes already
@@ -361,7 +461,6 @@ public:
   /// exchange through shared memory.
   LinearLayout storeLayout(Value tile) const {
     LinearLayout own = l.layoutOf(tile);
-    std::optional<unsigned> fastDim = contiguousDim();
     for (uint64_t basis : own.getBases(LinearLayout::Lane)) {
       if (basis == 0)
         continue;
@@ -382,6 +481,8 @@ private:
   SmallVector<bool> knownInBounds;
   unsigned elementBytes;
   Value elementBytesValue;
+  // The tile dim that walks the tensor's contiguous dim (static stride 1).
+  std::optional<unsigned> fastDim;
 };
 } // namespace
 
@@ -455,7 +556,8 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
 }
 
 /// The parallel form of a view load: each thread loads the elements its
-/// registers hold in the view's access layout.
+/// registers hold in the view's access layout, a run of them along the
+/// contiguous dim with one vector load where the view's facts allow it.
 static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                            ct::LoadViewTkoOp op) {
   if (isa<ct::GatherScatterViewType>(op.getView().getType()))
@@ -472,28 +574,63 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                      op.getMemoryScope(), /*isLoad=*/true);
   Type stored = memoryType(element);
   LinearLayout layout = access.accessLayout(op.getTile().getType());
+  int64_t width = access.vectorWidth(
+      layout, memory.ordering != LLVM::AtomicOrdering::not_atomic);
   OpBuilder &b = l.b();
+  auto loadElement = [&](OpBuilder &ib, Location il, ValueRange,
+                         Value address) {
+    Value v = LLVM::LoadOp::create(ib, il, stored, address, access.alignment(),
+                                   false, false, false, false, memory.ordering,
+                                   memory.syncscope);
+    return fromMemory(ib, il, v, element);
+  };
+  auto padded = [&](OpBuilder &ib, Location il) {
+    return paddingValue(ib, il, element, padding);
+  };
+  auto loadRun = [&](OpBuilder &ib, Location il, Value address) {
+    auto type = VectorType::get({width}, stored);
+    Value v = LLVM::LoadOp::create(ib, il, type, address,
+                                   width * access.alignment());
+    SmallVector<Value> values;
+    for (int64_t i = 0; i < width; ++i)
+      values.push_back(fromMemory(
+          ib, il, vector::ExtractOp::create(ib, il, v, i), element));
+    return values;
+  };
   SmallVector<Value> registers;
   for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
-       ++reg)
-    registers.push_back(access.atElement(
-        b, loc, l.elementCoords(b, loc, layout, reg), Value(),
-        [&](OpBuilder &ib, Location il, ValueRange, Value address) {
-          Value v = LLVM::LoadOp::create(ib, il, stored, address,
-                                         access.alignment(), false, false,
-                                         false, false, memory.ordering,
-                                         memory.syncscope);
-          return fromMemory(ib, il, v, element);
-        },
-        [&](OpBuilder &ib, Location il) {
-          return paddingValue(ib, il, element, padding);
-        }));
+       reg += width) {
+    SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
+    if (width == 1) {
+      registers.push_back(
+          access.atElement(b, loc, coords, Value(), loadElement, padded));
+      continue;
+    }
+    // A run that is only partly inside the tensor loads per element.
+    llvm::append_range(
+        registers,
+        access.atRun(b, loc, coords, width, Value(), loadRun,
+                     [&](OpBuilder &ib, Location il) {
+                       SmallVector<Value> values;
+                       for (int64_t i = 0; i < width; ++i)
+                         values.push_back(
+                             access.wholeRuns(width)
+                                 ? padded(ib, il)
+                                 : access.atElement(
+                                       ib, il,
+                                       access.runElement(ib, il, coords, i),
+                                       Value(), loadElement, padded));
+                       return values;
+                     }));
+  }
   l.map(op.getTile(), l.makeDistributed(loc, registers, layout));
   return success();
 }
 
 /// The parallel form of a view store: the tile moves into the view's access
-/// layout, and each element is stored once, by its owner.
+/// layout, and each element is stored once, by its owner, a run of them
+/// along the contiguous dim with one vector store where the view's facts
+/// allow it.
 static LogicalResult lowerStoreViewParallel(TileLowering &l,
                                             ct::StoreViewTkoOp op) {
   if (isa<ct::GatherScatterViewType>(op.getView().getType()))
@@ -510,22 +647,58 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
   if (failed(registers))
     return failure();
   l.orderAfterToken(loc, op.getToken());
+  int64_t width = access.vectorWidth(
+      layout, memory.ordering != LLVM::AtomicOrdering::not_atomic);
   OpBuilder &b = l.b();
+  auto storeElement = [&](OpBuilder &sb, Location sl, Value value,
+                          Value address) {
+    LLVM::StoreOp::create(sb, sl, toMemory(sb, sl, value, stored), address,
+                          access.alignment(), false, false, false,
+                          memory.ordering, memory.syncscope);
+  };
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
-  for (auto [reg, value] : llvm::enumerate(*registers)) {
+  for (int64_t reg = 0, e = registers->size(); reg < e; reg += width) {
     if (reg & duplicates)
       continue;
-    access.atElement(
-        b, loc, l.elementCoords(b, loc, layout, reg),
-        l.isOwner(b, loc, layout, reg),
-        [&, value = value](OpBuilder &sb, Location sl, ValueRange,
-                           Value address) {
-          LLVM::StoreOp::create(sb, sl, toMemory(sb, sl, value, stored),
-                                address, access.alignment(), false, false,
-                                false, memory.ordering, memory.syncscope);
-          return Value();
+    SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
+    Value owner = l.isOwner(b, loc, layout, reg);
+    ArrayRef<Value> run = ArrayRef<Value>(*registers).slice(reg, width);
+    if (width == 1) {
+      access.atElement(
+          b, loc, coords, owner,
+          [&](OpBuilder &sb, Location sl, ValueRange, Value address) {
+            storeElement(sb, sl, run[0], address);
+            return Value();
+          },
+          nullptr);
+      continue;
+    }
+    access.atRun(
+        b, loc, coords, width, owner,
+        [&](OpBuilder &sb, Location sl, Value address) {
+          SmallVector<Value> values;
+          for (Value value : run)
+            values.push_back(toMemory(sb, sl, value, stored));
+          Value vector = vector::FromElementsOp::create(
+              sb, sl, VectorType::get({width}, stored), values);
+          LLVM::StoreOp::create(sb, sl, vector, address,
+                                width * access.alignment());
+          return SmallVector<Value>();
         },
-        nullptr);
+        // A run that is only partly inside the tensor stores per element.
+        [&](OpBuilder &sb, Location sl) {
+          if (!access.wholeRuns(width))
+            for (auto [i, value] : llvm::enumerate(run))
+              access.atElement(
+                  sb, sl, access.runElement(sb, sl, coords, i), owner,
+                  [&, value = value](OpBuilder &eb, Location el, ValueRange,
+                                     Value address) {
+                    storeElement(eb, el, value, address);
+                    return Value();
+                  },
+                  nullptr);
+          return SmallVector<Value>();
+        });
   }
   return success();
 }

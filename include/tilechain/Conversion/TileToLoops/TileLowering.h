@@ -60,6 +60,13 @@ struct ViewInfo {
   mlir::SmallVector<int64_t> dimMap;
   std::optional<int32_t> padding; // cuda_tile::PaddingValue, if any
   bool isGatherScatter = false;
+  // What the kernel's assume ops (div_by) and static extents tell about the
+  // view: bytes the base address is a multiple of, and per tensor dim the
+  // largest known power of two dividing its extent and its stride (1 when
+  // nothing is known). Wide accesses rely on them.
+  uint64_t baseAlignment = 1;
+  mlir::SmallVector<uint64_t> shapeDivisors;
+  mlir::SmallVector<uint64_t> strideDivisors;
 };
 
 /// How tile-lower spreads a kernel's tiles over threads (docs/pipeline.md):
@@ -224,6 +231,18 @@ public:
   /// `fastDim` (default: the last dim).
   LinearLayout defaultLayout(mlir::Type tileType,
                              std::optional<unsigned> fastDim = {}) const;
+  /// The layout a tile takes to be accessed in global memory, where its tile
+  /// dim `contiguousDim` walks contiguous memory: each thread holds runs of
+  /// up to 16 contiguous bytes along it (one vector access each, when the
+  /// view's alignment allows) and consecutive lanes hold consecutive runs,
+  /// so a warp's accesses are coalesced. It is the default layout with that
+  /// fast dim whatever the alignment, so that tiles loaded from aligned and
+  /// unaligned views, computed on and stored meet without exchanges.
+  LinearLayout accessLayout(mlir::Type tileType, unsigned contiguousDim) const;
+  /// How many registers of `layout`, from every multiple of that count on,
+  /// hold consecutive elements along `dim` (a power of two, at least 1):
+  /// the widest vector access a thread can make from its registers.
+  static int64_t contiguousRegisters(const LinearLayout &layout, unsigned dim);
   /// A tile lowered from its registers in `layout`.
   mlir::Value makeDistributed(mlir::Location loc,
                               llvm::ArrayRef<mlir::Value> registers,
@@ -327,6 +346,12 @@ private:
                               const LinearLayout &layout);
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
+  /// tileInShared, with element `flat` (row-major) at `slot(flat)`.
+  mlir::FailureOr<mlir::Value> writeTileToShared(
+      mlir::Operation *op, mlir::Value v, int64_t offset,
+      llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                     mlir::Value)>
+          slot);
 };
 
 /// The type a tile element takes in shared memory (i1 as i8, floats LLVM
