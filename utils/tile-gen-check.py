@@ -34,6 +34,7 @@ import importlib.util
 import multiprocessing
 import os
 import pickle
+import resource
 import select
 import shutil
 import signal
@@ -334,6 +335,12 @@ def check(job):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def cpu_seconds():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -348,6 +355,9 @@ def main():
     parser.add_argument("--host-every", type=int, default=0,
                         help="run every K-th program on the host in both forms (0: none)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cpu-budget", type=float,
+                        help="with --jobs 1: start no program once this many CPU seconds "
+                        "(this process and its children) are spent")
     parser.add_argument("--keep", help="copy programs with problems here")
     parser.add_argument("--bin-dir", default=os.environ.get(
         "TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin")))
@@ -363,10 +373,18 @@ def main():
         jobs.append((args, "gen-%d" % seed, tile_gen.generate(seed), len(args.files) + i))
 
     if args.jobs > 1:
+        if args.cpu_budget:
+            parser.error("--cpu-budget needs --jobs 1")
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
             results = list(pool.imap(check, jobs))
     else:
-        results = [check(job) for job in jobs]
+        results = []
+        for job in jobs:
+            if args.cpu_budget and cpu_seconds() > args.cpu_budget:
+                break
+            results.append(check(job))
+    if args.cpu_budget:
+        print("cpu: %.0f s" % cpu_seconds())
 
     problems = 0
     for r in results:
