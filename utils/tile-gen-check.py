@@ -335,6 +335,16 @@ def check(job):
         shutil.rmtree(work, ignore_errors=True)
 
 
+class Stopped(Exception):
+    pass
+
+
+def stop(signum, frame):
+    """SIGTERM ends a sequential campaign early with a summary (a program
+    under way is left out)."""
+    raise Stopped()
+
+
 def cpu_seconds():
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -379,10 +389,14 @@ def main():
             results = list(pool.imap(check, jobs))
     else:
         results = []
-        for job in jobs:
-            if args.cpu_budget and cpu_seconds() > args.cpu_budget:
-                break
-            results.append(check(job))
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            for job in jobs:
+                if args.cpu_budget and cpu_seconds() > args.cpu_budget:
+                    break
+                results.append(check(job))
+        except Stopped:
+            print("stopped by SIGTERM; the summary covers the programs done")
     if args.cpu_budget:
         print("cpu: %.0f s" % cpu_seconds())
 
