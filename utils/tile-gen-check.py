@@ -34,6 +34,7 @@ import importlib.util
 import multiprocessing
 import os
 import pickle
+import re
 import resource
 import select
 import shutil
@@ -228,10 +229,12 @@ def differing(dtype, s, p):
 
 
 def first_difference(dtype, s, p, differ):
-    x, y = as_values(dtype, s), as_values(dtype, p)
+    storage = dtypes.storage_dtype(dtype)
+    x = dtypes.to_values(dtype, np.frombuffer(s, dtype=storage))
+    y = dtypes.to_values(dtype, np.frombuffer(p, dtype=storage))
     i = np.flatnonzero(differ)[0]
     return ": %d of %d elements, first [%d] serial %r parallel %r" % (
-        np.count_nonzero(differ), differ.size, i, x[i], y[i])
+        np.count_nonzero(differ), differ.size, i, x[i].item(), y[i].item())
 
 
 def compare(meta, serial, parallel):
@@ -260,9 +263,20 @@ def compare(meta, serial, parallel):
     return None, tolerant
 
 
+def serial_reason(notes):
+    """The op tile-lower names when it keeps a kernel serial, with its
+    reason unless that is the plain 'no parallel lowering yet'."""
+    m = re.search(r"runs in the serial form: '(?:cuda_tile\.)?([\w.]+)'[^\n]*", notes)
+    if not m:
+        return "?"
+    why = m.group(0).rsplit(": ", 1)[1]
+    return m.group(1) if why == "it has no parallel lowering yet" else \
+        "%s (%s)" % (m.group(1), why)
+
+
 def host_check(args, program, work, meta, seed):
     """(outcome, problem text or None); outcome one of 'refused',
-    'serial only', 'exact', 'tolerance'."""
+    'serial only: REASON', 'exact', 'tolerance'."""
     libraries = {}
     for form in ("serial", "parallel"):
         form_dir = os.path.join(work, form)
@@ -283,8 +297,8 @@ def host_check(args, program, work, meta, seed):
             return "refused", None
         if form == "parallel" and "runs in the serial form" in "".join(notes):
             outputs, problem = run_host(libraries["serial"], meta, seed)
-            return ("serial only", None) if problem is None else (
-                None, "host serial: " + problem)
+            return ("serial only: " + serial_reason("".join(notes)), None) \
+                if problem is None else (None, "host serial: " + problem)
     results = {}
     for form, library in libraries.items():
         outputs, problem = run_host(library, meta, seed)
@@ -416,12 +430,16 @@ def main():
         args.host_every and r["problems"] and any(p.startswith("host") or
                                                   p.startswith("serial/parallel")
                                                   for p in r["problems"]))]
+    serial = [h[len("serial only: "):] for h in hosts if h and h.startswith("serial only")]
     if args.host_every:
         print("host: %d programs, %d in both forms (%d bit-exact, %d within "
               "tolerance), %d not parallel, %d refused by the host backend" % (
                   len(hosts), hosts.count("exact") + hosts.count("tolerance"),
                   hosts.count("exact"), hosts.count("tolerance"),
-                  hosts.count("serial only"), hosts.count("refused")))
+                  len(serial), hosts.count("refused")))
+        if serial:
+            print("not parallel, first op without a parallel lowering: " + ", ".join(
+                "%s %d" % (r, serial.count(r)) for r in sorted(set(serial))))
     print("problems: %d" % problems)
     sys.exit(1 if problems else 0)
 
