@@ -7,10 +7,13 @@ from . import params as params_mod
 
 
 def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc",
-                 tile_form="serial"):
+                 tile_form="serial", diagnostics=None, timeout=None):
     """tile-read | tile-lower | tile-sched | tile-llc --emit=host-obj, then a
     shared library; returns its path. Raises CalledProcessError with the
-    failing stage's stderr."""
+    failing stage's stderr (TimeoutExpired after `timeout` seconds in one
+    stage). A list passed as `diagnostics` receives the stderr of every
+    stage that succeeded (the parallel form's remark when a kernel stays
+    serial)."""
     tool = lambda name: os.path.join(bin_dir, name)
     obj = os.path.join(out_dir, "kernel.o")
     lib = os.path.join(out_dir, "kernel.so")
@@ -21,10 +24,13 @@ def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc",
               [tool("tile-llc"), "--emit=host-obj", "-o", obj]]
     data = None
     for stage in stages:
-        done = subprocess.run(stage, input=data, capture_output=True)
+        done = subprocess.run(stage, input=data, capture_output=True,
+                              timeout=timeout)
         if done.returncode != 0:
             raise subprocess.CalledProcessError(
                 done.returncode, stage, done.stdout, done.stderr)
+        if diagnostics is not None and done.stderr:
+            diagnostics.append(done.stderr.decode(errors="replace"))
         data = done.stdout
     subprocess.run([cc, "-shared", "-o", lib, obj, "-lm"], check=True,
                    capture_output=True)
