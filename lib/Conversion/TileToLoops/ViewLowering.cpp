@@ -240,6 +240,7 @@ public:
     for (auto [tileDim, operand] : llvm::enumerate(index)) {
       Value lowered = l.lookup(operand);
       if (static_cast<int64_t>(tileDim) == sparseDim) {
+        sparseIndex = operand;
         sparseOffsets = lowered;
         origins.push_back(Value());
         continue;
@@ -259,14 +260,19 @@ public:
   const ViewInfo &view() const { return info; }
 
   /// The i1 "inside the tensor" condition of element `ivs`, or null when
-  /// every index is declared in bounds; sets `address` to its pointer.
-  Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address) {
+  /// every index is declared in bounds; sets `address` to its pointer. A
+  /// gather/scatter view's offset along its sparse dim is `sparseOffset`
+  /// where given (the parallel form), else the index tile's element.
+  Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address,
+               Value sparseOffset) {
     SmallVector<Value> coords(info.shape.size());
     Value inside;
     for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap)) {
       Value coord;
       if (static_cast<int64_t>(tileDim) == sparseDim) {
-        Value offset = l.readElement(b, loc, sparseOffsets, ivs[tileDim]);
+        Value offset =
+            sparseOffset ? sparseOffset
+                         : l.readElement(b, loc, sparseOffsets, ivs[tileDim]);
         coord = intToIndex(l, b, loc, offset);
       } else {
         coord = arith::AddIOp::create(b, loc, origins[tileDim], ivs[tileDim]);
@@ -297,9 +303,10 @@ public:
   Value atElement(
       OpBuilder &b, Location loc, ValueRange ivs, Value guard,
       function_ref<Value(OpBuilder &, Location, ValueRange, Value)> body,
-      function_ref<Value(OpBuilder &, Location)> outside) {
+      function_ref<Value(OpBuilder &, Location)> outside,
+      Value sparseOffset = Value()) {
     Value address;
-    Value inside = locate(b, loc, ivs, address);
+    Value inside = locate(b, loc, ivs, address, sparseOffset);
     if (guard)
       inside = inside ? arith::AndIOp::create(b, loc, inside, guard) : guard;
     if (!inside)
@@ -336,6 +343,19 @@ public:
       if (result)
         l.writeElement(b, loc, v, result, ivs);
     });
+  }
+
+  /// The parallel form: the sparse dim's offset of the element each register
+  /// of `layout` (the tile's) holds, from the index tile taken in the
+  /// layout's projection onto that dim; none for views without a sparse dim.
+  FailureOr<SmallVector<Value>> sparseOffsetsIn(const LinearLayout &layout) {
+    if (!sparseIndex)
+      return SmallVector<Value>();
+    LinearLayout projected = layout;
+    for (int64_t dim = layout.getRank() - 1; dim >= 0; --dim)
+      if (dim != sparseDim)
+        projected = projected.dropDim(dim);
+    return l.registersIn(sparseIndex, projected);
   }
 
   /// The tile dim that walks the tensor's contiguous dim (static stride 1),
@@ -377,6 +397,7 @@ private:
   ViewInfo info;
   Location loc;
   int64_t sparseDim = -1;
+  Value sparseIndex; // the cuda_tile index tile of the sparse dim
   Value sparseOffsets;
   SmallVector<Value> origins;
   SmallVector<bool> knownInBounds;
@@ -455,11 +476,10 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
 }
 
 /// The parallel form of a view load: each thread loads the elements its
-/// registers hold in the view's access layout.
+/// registers hold in the view's access layout (a gather takes the offsets of
+/// their rows in that layout too).
 static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                            ct::LoadViewTkoOp op) {
-  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
-    return l.declineParallel(op, "gathers have no parallel lowering yet");
   const ViewInfo &view = l.lookupView(op.getView());
   Type element = view.elementType;
   std::optional<int32_t> padding = view.padding;
@@ -472,6 +492,9 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                      op.getMemoryScope(), /*isLoad=*/true);
   Type stored = memoryType(element);
   LinearLayout layout = access.accessLayout(op.getTile().getType());
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
+    return failure();
   OpBuilder &b = l.b();
   SmallVector<Value> registers;
   for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
@@ -487,17 +510,17 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
         },
         [&](OpBuilder &ib, Location il) {
           return paddingValue(ib, il, element, padding);
-        }));
+        },
+        offsets->empty() ? Value() : (*offsets)[reg]));
   l.map(op.getTile(), l.makeDistributed(loc, registers, layout));
   return success();
 }
 
 /// The parallel form of a view store: the tile moves into the view's access
-/// layout, and each element is stored once, by its owner.
+/// layout, and each element is stored once, by its owner (a scatter takes
+/// the offsets of its rows in that layout too).
 static LogicalResult lowerStoreViewParallel(TileLowering &l,
                                             ct::StoreViewTkoOp op) {
-  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
-    return l.declineParallel(op, "scatters have no parallel lowering yet");
   if (failed(checkMemoryElement(op, l.lookupView(op.getView()).elementType)))
     return failure();
   Location loc = op.getLoc();
@@ -508,6 +531,9 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
   LinearLayout layout = access.storeLayout(op.getTile());
   FailureOr<SmallVector<Value>> registers = l.registersIn(op.getTile(), layout);
   if (failed(registers))
+    return failure();
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
     return failure();
   l.orderAfterToken(loc, op.getToken());
   OpBuilder &b = l.b();
@@ -525,7 +551,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
                                 false, memory.ordering, memory.syncscope);
           return Value();
         },
-        nullptr);
+        nullptr, offsets->empty() ? Value() : (*offsets)[reg]);
   }
   return success();
 }
