@@ -13,8 +13,10 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -325,9 +327,23 @@ static LLVM::AtomicOrdering failureOrderingOf(LLVM::AtomicOrdering success) {
 
 // LLVM compares integers only: float elements swap their bit patterns (so
 // -0.0 and 0.0 differ, and a NaN matches itself bit for bit).
+static Value compareAndSwap(OpBuilder &b, Location loc, Value address,
+                            Value cmp, Value val, Type element,
+                            LLVM::AtomicOrdering ordering,
+                            StringRef syncscope) {
+  Type bits = b.getIntegerType(element.getIntOrFloatBitWidth());
+  Value pointer = globalPointer(b, loc, address);
+  Value expected = toMemory(b, loc, cmp, bits);
+  Value desired = toMemory(b, loc, val, bits);
+  auto exchange = LLVM::AtomicCmpXchgOp::create(
+      b, loc, pointer, expected, desired, ordering, failureOrderingOf(ordering),
+      syncscope, byteSize(bits));
+  Value old = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
+  return fromMemory(b, loc, old, element);
+}
+
 static LogicalResult lowerAtomicCAS(TileLowering &l, ct::AtomicCASTkoOp op) {
   Type element = pointeeOf(op.getPointers());
-  Type bits = IntegerType::get(op.getContext(), element.getIntOrFloatBitWidth());
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
   Value pointers = l.lookup(op.getPointers());
@@ -339,21 +355,144 @@ static LogicalResult lowerAtomicCAS(TileLowering &l, ct::AtomicCASTkoOp op) {
     return maskedValue(
         b, loc, mask,
         [&](OpBuilder &ib, Location il) {
-          Value pointer =
-              globalPointer(ib, il, l.readElement(ib, il, pointers, ivs));
-          Value expected =
-              toMemory(ib, il, l.readElement(ib, il, cmp, ivs), bits);
-          Value desired =
-              toMemory(ib, il, l.readElement(ib, il, val, ivs), bits);
-          auto exchange = LLVM::AtomicCmpXchgOp::create(
-              ib, il, pointer, expected, desired, ordering,
-              failureOrderingOf(ordering), syncscope, byteSize(bits));
-          Value old = LLVM::ExtractValueOp::create(ib, il, exchange, 0);
-          return fromMemory(ib, il, old, element);
+          return compareAndSwap(ib, il, l.readElement(ib, il, pointers, ivs),
+                                l.readElement(ib, il, cmp, ivs),
+                                l.readElement(ib, il, val, ivs), element,
+                                ordering, syncscope);
         },
         [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });
   });
   return success();
+}
+
+// The parallel form: each element's atomic is issued once, by its owner, and
+// the holders that only repeat the element take the old value from it
+// (through shared memory) where the result is used. A rank-0 atomic is
+// issued by thread 0, and its old value reaches every thread through shared
+// memory. As for loads and stores, an atomic whose token orders it after
+// another memory op waits at a barrier first: the other op may have been
+// done by other threads.
+
+/// An atomic of the element operands (the address first), returning the old
+/// value.
+using ElementAtomic =
+    function_ref<Value(OpBuilder &, Location, ValueRange operands)>;
+
+static LogicalResult lowerAtomicParallel(TileLowering &l, Operation *op,
+                                         ValueRange operands, Value mask,
+                                         Value token, Value result,
+                                         ElementAtomic atomic) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  Type element = TileLowering::tileElementType(result.getType());
+  auto masked = [&](OpBuilder &mb, Location ml, Value guard,
+                    ValueRange elements) {
+    return maskedValue(
+        mb, ml, guard,
+        [&](OpBuilder &ib, Location il) { return atomic(ib, il, elements); },
+        [&](OpBuilder &ib, Location il) { return zeroOf(ib, il, element); });
+  };
+  bool used = !result.use_empty();
+  if (TileLowering::tileShape(result.getType()).empty()) {
+    SmallVector<Value> scalars;
+    for (Value operand : operands)
+      scalars.push_back(l.lookup(operand));
+    Type shared = sharedElementType(element);
+    Value slot;
+    if (used) {
+      FailureOr<Value> buffer = l.sharedBuffer(op, shared, 1);
+      if (failed(buffer))
+        return failure();
+      slot = *buffer;
+    }
+    l.orderAfterToken(loc, token);
+    // No thread may still read the previous use of shared memory: the
+    // token's barrier, if there is one, already waits for that.
+    Block::iterator point = b.getInsertionPoint();
+    if (used && (point == b.getInsertionBlock()->begin() ||
+                 !isa<gpu::BarrierOp>(*std::prev(point))))
+      gpu::BarrierOp::create(b, loc);
+    auto first = scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                                   /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(first.thenBlock()->getTerminator());
+      Value old = masked(b, loc, mask ? l.lookup(mask) : Value(), scalars);
+      if (used) {
+        Value stored = toShared(b, loc, old, shared);
+        memref::StoreOp::create(b, loc, stored, slot,
+                                ValueRange{l.indexConstant(loc, 0)});
+      }
+    }
+    if (used) {
+      gpu::BarrierOp::create(b, loc);
+      Value old = memref::LoadOp::create(b, loc, slot,
+                                         ValueRange{l.indexConstant(loc, 0)});
+      l.map(result, fromShared(b, loc, old, element));
+    }
+    return success();
+  }
+  l.orderAfterToken(loc, token);
+  SmallVector<Value> tiles(operands);
+  if (mask)
+    tiles.push_back(mask);
+  SmallVector<SmallVector<Value>> perRegister;
+  FailureOr<LinearLayout> layout = l.forEachRegister(
+      tiles, [&](OpBuilder &, Location, int64_t, ValueRange elements) {
+        perRegister.push_back(SmallVector<Value>(elements));
+      });
+  if (failed(layout))
+    return failure();
+  uint64_t duplicates = layout->getBroadcastMask(LinearLayout::Register);
+  SmallVector<Value> old;
+  for (auto [reg, elements] : llvm::enumerate(perRegister)) {
+    if (reg & duplicates) {
+      old.push_back(Value());
+      continue;
+    }
+    Value guard = l.isOwner(b, loc, *layout, reg);
+    if (mask)
+      guard = guard ? arith::AndIOp::create(b, loc, guard, elements.back())
+                    : elements.back();
+    old.push_back(masked(b, loc, guard,
+                         ArrayRef<Value>(elements).take_front(operands.size())));
+  }
+  if (!used)
+    return success();
+  FailureOr<SmallVector<Value>> registers = l.fromOwners(op, old, *layout);
+  if (failed(registers))
+    return failure();
+  l.map(result, l.makeDistributed(loc, *registers, *layout));
+  return success();
+}
+
+static LogicalResult lowerAtomicRMWParallel(TileLowering &l,
+                                            ct::AtomicRMWTkoOp op) {
+  Type element = pointeeOf(op.getPointers());
+  LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  return lowerAtomicParallel(
+      l, op, {op.getPointers(), op.getArg()}, op.getMask(), op.getToken(),
+      op.getResult(), [&](OpBuilder &b, Location loc, ValueRange elements) {
+        return createAtomicRMW(b, loc, binOp, globalPointer(b, loc, elements[0]),
+                               elements[1], ordering, syncscope,
+                               byteSize(element));
+      });
+}
+
+static LogicalResult lowerAtomicCASParallel(TileLowering &l,
+                                            ct::AtomicCASTkoOp op) {
+  Type element = pointeeOf(op.getPointers());
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  return lowerAtomicParallel(
+      l, op, {op.getPointers(), op.getCmp(), op.getVal()}, op.getMask(),
+      op.getToken(), op.getResult(),
+      [&](OpBuilder &b, Location loc, ValueRange elements) {
+        return compareAndSwap(b, loc, elements[0], elements[1], elements[2],
+                              element, ordering, syncscope);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -381,6 +520,8 @@ void tilechain::addMemoryLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<ct::LoadPtrTkoOp>(lowerLoadPtrParallel);
     table.add<ct::StorePtrTkoOp>(lowerStorePtrParallel);
+    table.add<ct::AtomicRMWTkoOp>(lowerAtomicRMWParallel);
+    table.add<ct::AtomicCASTkoOp>(lowerAtomicCASParallel);
     return;
   }
   table.add<ct::LoadPtrTkoOp>(lowerLoadPtr);

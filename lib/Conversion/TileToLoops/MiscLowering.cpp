@@ -265,6 +265,28 @@ Value reportFalse(OpBuilder &b, Location loc, Value buffer,
   return loop.getResult(0);
 }
 
+/// The printf format of a false element's report: "<message> (tile index
+/// 3, 1)", the message as printf text, one i64 per dim.
+std::string falseElementFormat(StringRef message, int64_t rank) {
+  std::string format;
+  for (char c : message)
+    format += c == '%' ? std::string("%%") : std::string(1, c);
+  format += " (tile index ";
+  for (int64_t d = 0; d < rank; ++d)
+    format += d ? ", %lld" : "%lld";
+  format += ")\n";
+  return format;
+}
+
+/// The kernel being built at `b`'s insertion point. Looked up before an
+/// scf.if is built: inside it, the insertion block has no parent yet.
+gpu::GPUFuncOp enclosingKernel(OpBuilder &b) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  if (auto kernel = dyn_cast<gpu::GPUFuncOp>(parent))
+    return kernel;
+  return parent->getParentOfType<gpu::GPUFuncOp>();
+}
+
 LogicalResult lowerAssert(TileLowering &l, cuda_tile::AssertOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
@@ -272,31 +294,108 @@ LogicalResult lowerAssert(TileLowering &l, cuda_tile::AssertOp op) {
   Value condition = l.lookup(op.getCondition());
   Value failed;
   if (auto type = dyn_cast<MemRefType>(condition.getType())) {
-    // "<message> (tile index 3, 1)": the message is printf text.
-    std::string format;
-    for (char c : message)
-      format += c == '%' ? std::string("%%") : std::string(1, c);
-    format += " (tile index ";
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      format += d ? ", %lld" : "%lld";
-    format += ")\n";
     SmallVector<Value> ivs;
-    failed = reportFalse(b, loc, condition, format, ivs,
+    failed = reportFalse(b, loc, condition,
+                         falseElementFormat(message, type.getRank()), ivs,
                          arith::ConstantIntOp::create(b, loc, 0, 1));
   } else {
     failed = arith::XOrIOp::create(b, loc, condition,
                                    arith::ConstantIntOp::create(b, loc, 1, 1));
   }
-  // The function is looked up here: inside the scf.if being built, the
-  // insertion block has no parent yet.
-  auto func = b.getInsertionBlock()->getParentOp();
-  auto kernel = isa<gpu::GPUFuncOp>(func)
-                    ? cast<gpu::GPUFuncOp>(func)
-                    : func->getParentOfType<gpu::GPUFuncOp>();
+  gpu::GPUFuncOp kernel = enclosingKernel(b);
   scf::IfOp::create(b, loc, failed, [&](OpBuilder &nested, Location l) {
     callAssertFail(nested, l, kernel, message);
     scf::YieldOp::create(nested, l);
   });
+  return success();
+}
+
+/// The parallel form of assert on a tile: each element is checked once, by
+/// its owner, which reports it when false (with its tile index, as the
+/// serial form does); the warps OR their threads' verdicts with shuffles and
+/// meet in shared memory, and thread 0 fails the kernel once for the tile.
+LogicalResult lowerAssertParallel(TileLowering &l, cuda_tile::AssertOp op) {
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Value condition = op.getCondition();
+  int64_t rank = TileLowering::tileShape(condition.getType()).size();
+  gpu::GPUFuncOp kernel = enclosingKernel(b);
+  if (rank == 0) {
+    auto first = scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(first.thenBlock()->getTerminator());
+    return lowerAssert(l, op);
+  }
+  LinearLayout layout = l.layoutOf(condition);
+  FailureOr<SmallVector<Value>> registers = l.registersIn(condition, layout);
+  if (failed(registers))
+    return failure();
+  std::string format = falseElementFormat(op.getMessage(), rank);
+  Value trueValue = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value anyFalse = arith::ConstantIntOp::create(b, loc, 0, 1);
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (auto [reg, element] : llvm::enumerate(*registers)) {
+    if (reg & duplicates)
+      continue;
+    Value isFalse = arith::XOrIOp::create(b, loc, element, trueValue);
+    if (Value owner = l.isOwner(b, loc, layout, reg))
+      isFalse = arith::AndIOp::create(b, loc, isFalse, owner);
+    scf::IfOp::create(b, loc, isFalse, [&](OpBuilder &nested, Location il) {
+      SmallVector<Value> indices;
+      for (Value coord : l.elementCoords(nested, il, layout, reg))
+        indices.push_back(
+            arith::IndexCastOp::create(nested, il, nested.getI64Type(), coord));
+      printf(nested, il, format, indices);
+      scf::YieldOp::create(nested, il);
+    });
+    anyFalse = arith::OrIOp::create(b, loc, anyFalse, isFalse);
+  }
+  Type i32 = b.getI32Type();
+  Value verdict = arith::ExtUIOp::create(b, loc, i32, anyFalse);
+  for (int32_t distance = 1; distance < 32; distance *= 2) {
+    Value offset = arith::ConstantIntOp::create(b, loc, i32, distance);
+    Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
+    Value other = gpu::ShuffleOp::create(b, loc, verdict, offset, width,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    verdict = arith::OrIOp::create(b, loc, verdict, other);
+  }
+  unsigned warps = l.getNumWarps();
+  FailureOr<Value> verdicts = l.sharedBuffer(op, i32, warps);
+  if (failed(verdicts))
+    return failure();
+  // No thread may still read the previous use of shared memory.
+  gpu::BarrierOp::create(b, loc);
+  Value zero = l.indexConstant(loc, 0);
+  Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          l.getLaneId(), zero);
+  scf::IfOp::create(b, loc, firstLane, [&](OpBuilder &nested, Location il) {
+    memref::StoreOp::create(nested, il, verdict, *verdicts, l.getWarpId());
+    scf::YieldOp::create(nested, il);
+  });
+  gpu::BarrierOp::create(b, loc);
+  scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                    [&](OpBuilder &nested, Location il) {
+                      Value any = arith::ConstantIntOp::create(nested, il, i32, 0);
+                      for (unsigned warp = 0; warp < warps; ++warp)
+                        any = arith::OrIOp::create(
+                            nested, il, any,
+                            memref::LoadOp::create(
+                                nested, il, *verdicts,
+                                ValueRange{arith::ConstantIndexOp::create(
+                                    nested, il, warp)}));
+                      Value failed = arith::CmpIOp::create(
+                          nested, il, arith::CmpIPredicate::ne, any,
+                          arith::ConstantIntOp::create(nested, il, i32, 0));
+                      scf::IfOp::create(nested, il, failed,
+                                        [&](OpBuilder &inner, Location fl) {
+                                          callAssertFail(inner, fl, kernel,
+                                                         op.getMessage());
+                                          scf::YieldOp::create(inner, fl);
+                                        });
+                      scf::YieldOp::create(nested, il);
+                    });
   return success();
 }
 
@@ -310,9 +409,9 @@ OpLowering gridDependencyControl(NVVM::GridDepActionKind kind) {
   };
 }
 
-/// The parallel form of print and assert: the tile operands are gathered
-/// into shared memory and thread 0 runs the serial lowering over them, so
-/// that a tile is printed, or checked, once rather than once per thread.
+/// The parallel form of print: the tile operands are gathered into shared
+/// memory and thread 0 runs the serial lowering over them, so that a tile
+/// is printed once rather than once per thread.
 OpLowering onFirstThread(OpLowering serial) {
   return [serial](TileLowering &l, Operation *op) -> LogicalResult {
     OpBuilder &b = l.b();
@@ -403,10 +502,7 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
               onFirstThread([](TileLowering &l, Operation *op) {
                 return lowerPrint(l, cast<cuda_tile::PrintTkoOp>(op));
               }));
-    table.add(cuda_tile::AssertOp::getOperationName(),
-              onFirstThread([](TileLowering &l, Operation *op) {
-                return lowerAssert(l, cast<cuda_tile::AssertOp>(op));
-              }));
+    table.add<cuda_tile::AssertOp>(lowerAssertParallel);
   }
   table.add("cuda_tile.gdc_wait_tko",
             gridDependencyControl(NVVM::GridDepActionKind::wait));

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -434,6 +435,46 @@ TileLowering::exchange(Value v, const LL &from, const LL &to) {
         memref::LoadOp::create(b, loc, *buffer, slot(b, loc, flat));
     result.push_back(fromShared(b, loc, loaded, element));
   }
+  return result;
+}
+
+FailureOr<SmallVector<Value>>
+TileLowering::fromOwners(Operation *op, ArrayRef<Value> registers,
+                         const LL &layout) {
+  uint64_t duplicates = layout.getBroadcastMask(LL::Register);
+  SmallVector<Value> result;
+  for (int64_t reg = 0, e = registers.size(); reg < e; ++reg)
+    result.push_back(registers[reg & ~duplicates]);
+  if (!layout.getBroadcastMask(LL::Lane) && !layout.getBroadcastMask(LL::Warp))
+    return result;
+  OpBuilder &b = builder;
+  Location loc = op->getLoc();
+  Type element = result.front().getType();
+  Type shared = sharedElementType(element);
+  FailureOr<Value> buffer = sharedBuffer(
+      op, shared, int64_t(1) << layout.getNumElementBits());
+  if (failed(buffer))
+    return failure();
+  // The barrier before the writes keeps them from overtaking the reads of
+  // the previous use of shared memory.
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> flats;
+  for (int64_t reg = 0, e = result.size(); reg < e; ++reg)
+    flats.push_back(flatIndex(b, loc, layout, reg));
+  for (int64_t reg = 0, e = result.size(); reg < e; ++reg) {
+    if (reg & duplicates)
+      continue;
+    auto write = scf::IfOp::create(b, loc, isOwner(b, loc, layout, reg),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(write.thenBlock()->getTerminator());
+    memref::StoreOp::create(b, loc, toShared(b, loc, result[reg], shared),
+                            *buffer, flats[reg]);
+  }
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t reg = 0, e = result.size(); reg < e; ++reg)
+    result[reg] = fromShared(
+        b, loc, memref::LoadOp::create(b, loc, *buffer, flats[reg]), element);
   return result;
 }
 

@@ -267,6 +267,7 @@ public:
       Value lowered = l.lookup(operand);
       if (static_cast<int64_t>(tileDim) == sparseDim) {
         sparseOffsets = lowered;
+        sparseIndex = operand;
         origins.push_back(Value());
         continue;
       }
@@ -290,15 +291,19 @@ public:
   /// The i1 "inside the tensor" condition of element `ivs` and, for a
   /// `fastExtent` above 1, of the elements after it along the contiguous
   /// dim up to that count, or null when every index is declared in bounds;
-  /// sets `address` to the pointer of element `ivs`.
+  /// sets `address` to the pointer of element `ivs`. A gather/scatter
+  /// view's offset along its sparse dim is `sparseOffset` where given (the
+  /// parallel form), else the index tile's element.
   Value locate(OpBuilder &b, Location loc, ValueRange ivs, Value &address,
-               int64_t fastExtent = 1) {
+               Value sparseOffset, int64_t fastExtent = 1) {
     SmallVector<Value> coords(info.shape.size());
     Value inside;
     for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap)) {
       Value coord;
       if (static_cast<int64_t>(tileDim) == sparseDim) {
-        Value offset = l.readElement(b, loc, sparseOffsets, ivs[tileDim]);
+        Value offset =
+            sparseOffset ? sparseOffset
+                         : l.readElement(b, loc, sparseOffsets, ivs[tileDim]);
         coord = intToIndex(l, b, loc, offset);
       } else {
         coord = arith::AddIOp::create(b, loc, origins[tileDim], ivs[tileDim]);
@@ -336,9 +341,10 @@ public:
   Value atElement(
       OpBuilder &b, Location loc, ValueRange ivs, Value guard,
       function_ref<Value(OpBuilder &, Location, ValueRange, Value)> body,
-      function_ref<Value(OpBuilder &, Location)> outside) {
+      function_ref<Value(OpBuilder &, Location)> outside,
+      Value sparseOffset = Value()) {
     Value address;
-    Value inside = locate(b, loc, ivs, address);
+    Value inside = locate(b, loc, ivs, address, sparseOffset);
     if (guard)
       inside = inside ? arith::AndIOp::create(b, loc, inside, guard) : guard;
     if (!inside)
@@ -375,6 +381,19 @@ public:
       if (result)
         l.writeElement(b, loc, v, result, ivs);
     });
+  }
+
+  /// The parallel form: the sparse dim's offset of the element each register
+  /// of `layout` (the tile's) holds, from the index tile taken in the
+  /// layout's projection onto that dim; none for views without a sparse dim.
+  FailureOr<SmallVector<Value>> sparseOffsetsIn(const LinearLayout &layout) {
+    if (!sparseIndex)
+      return SmallVector<Value>();
+    LinearLayout projected = layout;
+    for (int64_t dim = layout.getRank() - 1; dim >= 0; --dim)
+      if (dim != sparseDim)
+        projected = projected.dropDim(dim);
+    return l.registersIn(sparseIndex, projected);
   }
 
   /// The layout the parallel form loads this view's tiles in: runs along
@@ -429,7 +448,7 @@ public:
       function_ref<SmallVector<Value>(OpBuilder &, Location)> partial) {
     Value address;
     Value inside =
-        locate(b, loc, ivs, address, wholeRuns(width) ? 1 : width);
+        locate(b, loc, ivs, address, Value(), wholeRuns(width) ? 1 : width);
     if (guard)
       inside = inside ? arith::AndIOp::create(b, loc, inside, guard) : guard;
     if (!inside)
@@ -477,6 +496,7 @@ private:
   Location loc;
   int64_t sparseDim = -1;
   Value sparseOffsets;
+  Value sparseIndex; // the cuda_tile index tile of the sparse dim
   SmallVector<Value> origins;
   SmallVector<bool> knownInBounds;
   unsigned elementBytes;
@@ -557,11 +577,11 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
 
 /// The parallel form of a view load: each thread loads the elements its
 /// registers hold in the view's access layout, a run of them along the
-/// contiguous dim with one vector load where the view's facts allow it.
+/// contiguous dim with one vector load where the view's facts allow it (a
+/// gather takes the offsets of its rows in that layout too, and loads per
+/// element).
 static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                            ct::LoadViewTkoOp op) {
-  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
-    return l.declineParallel(op, "gathers have no parallel lowering yet");
   const ViewInfo &view = l.lookupView(op.getView());
   Type element = view.elementType;
   std::optional<int32_t> padding = view.padding;
@@ -574,8 +594,14 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
                                      op.getMemoryScope(), /*isLoad=*/true);
   Type stored = memoryType(element);
   LinearLayout layout = access.accessLayout(op.getTile().getType());
-  int64_t width = access.vectorWidth(
-      layout, memory.ordering != LLVM::AtomicOrdering::not_atomic);
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
+    return failure();
+  int64_t width =
+      offsets->empty()
+          ? access.vectorWidth(
+                layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
+          : 1;
   OpBuilder &b = l.b();
   auto loadElement = [&](OpBuilder &ib, Location il, ValueRange,
                          Value address) {
@@ -602,8 +628,9 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
        reg += width) {
     SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
     if (width == 1) {
-      registers.push_back(
-          access.atElement(b, loc, coords, Value(), loadElement, padded));
+      registers.push_back(access.atElement(
+          b, loc, coords, Value(), loadElement, padded,
+          offsets->empty() ? Value() : (*offsets)[reg]));
       continue;
     }
     // A run that is only partly inside the tensor loads per element.
@@ -630,11 +657,10 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
 /// The parallel form of a view store: the tile moves into the view's access
 /// layout, and each element is stored once, by its owner, a run of them
 /// along the contiguous dim with one vector store where the view's facts
-/// allow it.
+/// allow it (a scatter takes the offsets of its rows in that layout too, and
+/// stores per element).
 static LogicalResult lowerStoreViewParallel(TileLowering &l,
                                             ct::StoreViewTkoOp op) {
-  if (isa<ct::GatherScatterViewType>(op.getView().getType()))
-    return l.declineParallel(op, "scatters have no parallel lowering yet");
   if (failed(checkMemoryElement(op, l.lookupView(op.getView()).elementType)))
     return failure();
   Location loc = op.getLoc();
@@ -646,9 +672,15 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
   FailureOr<SmallVector<Value>> registers = l.registersIn(op.getTile(), layout);
   if (failed(registers))
     return failure();
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
+    return failure();
   l.orderAfterToken(loc, op.getToken());
-  int64_t width = access.vectorWidth(
-      layout, memory.ordering != LLVM::AtomicOrdering::not_atomic);
+  int64_t width =
+      offsets->empty()
+          ? access.vectorWidth(
+                layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
+          : 1;
   OpBuilder &b = l.b();
   auto storeElement = [&](OpBuilder &sb, Location sl, Value value,
                           Value address) {
@@ -670,7 +702,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
             storeElement(sb, sl, run[0], address);
             return Value();
           },
-          nullptr);
+          nullptr, offsets->empty() ? Value() : (*offsets)[reg]);
       continue;
     }
     access.atRun(

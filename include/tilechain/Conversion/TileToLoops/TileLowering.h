@@ -285,6 +285,15 @@ public:
   /// the only one: side effects happen once per element.
   mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
                       const LinearLayout &layout, int64_t reg);
+  /// The registers of a tile in `layout` whose values are known only where
+  /// isOwner holds (the result of a side effect done once per element): in
+  /// every holder, through shared memory between barriers where lanes or
+  /// warps repeat elements. `registers` may be null where a register only
+  /// repeats another register of the thread. Fails (declining the parallel
+  /// form) when shared memory cannot hold the tile.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  fromOwners(mlir::Operation *op, llvm::ArrayRef<mlir::Value> registers,
+             const LinearLayout &layout);
   /// An i1 that holds in thread 0 of the CTA only: scalar side effects
   /// (every thread computes every scalar) happen once, there.
   mlir::Value isFirstThread(mlir::OpBuilder &b, mlir::Location loc);
