@@ -114,24 +114,25 @@ cuda_tile.module @kernels {
 
 // A tile is printed once, not once per thread: it is gathered into shared
 // memory and thread 0 (lane 0 of warp 0) prints it with the serial form's
-// loops.
+// loops, reading the shared bytes viewed with the tile's shape.
 // CHECK-LABEL: gpu.func @prints(
 // CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: gpu.barrier
 // CHECK: memref.store %{{.+}} : memref<4xf32, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
-// CHECK: %[[TILE:.+]] = memref.expand_shape %{{.+}} {{\[}}[0]] output_shape [4] : memref<4xf32, #gpu.address_space<workgroup>> into memref<4xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[TILE:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<16xi8, #gpu.address_space<workgroup>> to memref<2x2xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[FIRST:.+]] = arith.andi
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: scf.for
-// CHECK: memref.load %[[TILE]]
+// CHECK: memref.load %[[TILE]][%{{.+}}, %{{.+}}]
 // CHECK: gpu.printf
 cuda_tile.module @kernels {
   entry @prints() {
     %t0 = make_token : token
     %x = iota : tile<4xi32>
     %f = itof %x signed : tile<4xi32> -> tile<4xf32>
-    %t1 = print_tko "%f\n", %f token = %t0 : tile<4xf32> -> token
+    %g = reshape %f : tile<4xf32> -> tile<2x2xf32>
+    %t1 = print_tko "%f\n", %g token = %t0 : tile<2x2xf32> -> token
     return
   }
 }

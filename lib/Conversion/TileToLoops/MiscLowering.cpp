@@ -434,16 +434,17 @@ OpLowering onFirstThread(OpLowering serial) {
         return failure();
       offset += llvm::alignTo(tile.getNumElements() * tileElementBytes(element),
                               16);
-      // The serial lowering reads the tile by its coordinates.
-      auto flatType = cast<MemRefType>(flat->getType());
-      auto shapedType = MemRefType::get(tile.getShape(), element,
-                                        MemRefLayoutAttrInterface(),
-                                        flatType.getMemorySpace());
-      SmallVector<ReassociationIndices> all(1);
-      for (int64_t d = 0, e = tile.getRank(); d < e; ++d)
-        all.front().push_back(d);
-      Value shaped = memref::ExpandShapeOp::create(b, loc, shapedType, *flat,
-                                                   all);
+      // The serial lowering reads the tile by its coordinates: the same
+      // bytes viewed with the tile's shape (a memref.view, which lowers to
+      // LLVM directly, where a memref.expand_shape of rank 2 or more would
+      // need expand-strided-metadata first).
+      auto view = flat->getDefiningOp<memref::ViewOp>();
+      auto shapedType = MemRefType::get(
+          tile.getShape(), element, MemRefLayoutAttrInterface(),
+          cast<MemRefType>(flat->getType()).getMemorySpace());
+      Value shaped = memref::ViewOp::create(b, loc, shapedType,
+                                            view.getSource(),
+                                            view.getByteShift(), ValueRange());
       replaced.push_back({operand, lowered});
       l.map(operand, shaped);
     }
