@@ -209,9 +209,12 @@ static Value shuffleLanes(OpBuilder &b, Location loc, Value value,
   Type type = value.getType();
   Type i32 = b.getI32Type();
   auto shuffle32 = [&](Value v) {
-    return gpu::ShuffleOp::create(
-               b, loc, v, arith::ConstantIntOp::create(b, loc, i32, offset),
-               arith::ConstantIntOp::create(b, loc, i32, 32), mode)
+    // The constants are made one statement at a time: the order of
+    // evaluation of call arguments is unspecified, and the IR (hence the
+    // output) must not depend on the host compiler.
+    Value laneOffset = arith::ConstantIntOp::create(b, loc, i32, offset);
+    Value warpWidth = arith::ConstantIntOp::create(b, loc, i32, 32);
+    return gpu::ShuffleOp::create(b, loc, v, laneOffset, warpWidth, mode)
         .getShuffleResult();
   };
   if (type.isF32() || type.isInteger(32))
