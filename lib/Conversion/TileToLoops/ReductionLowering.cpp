@@ -200,6 +200,26 @@ static LogicalResult lowerScan(TileLowering &l, cuda_tile::ScanOp op) {
 // the operand with `dim` dropped. The combination order is a tree, the same
 // in every thread, so that the threads that share a result agree on it.
 
+/// One shared-memory array of `slots` elements per operand of `op` (a
+/// reduce or scan), one after the other: where the warps' partial results
+/// meet.
+static FailureOr<SmallVector<Value>>
+sharedSlotsPerOperand(TileLowering &l, Operation *op, int64_t slots) {
+  SmallVector<Value> buffers;
+  int64_t bytes = 0;
+  for (Value operand : op->getOperands()) {
+    Type shared =
+        sharedElementType(TileLowering::tileElementType(operand.getType()));
+    FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
+    if (failed(buffer))
+      return failure();
+    buffers.push_back(*buffer);
+    bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
+    bytes = llvm::alignTo(bytes, 8);
+  }
+  return buffers;
+}
+
 /// `value` from another lane of the warp (`lane ^ offset`, `lane - offset`
 /// or `lane + offset` by `mode`; a lane beyond the warp gets its own):
 /// gpu.shuffle moves 32 bits, so narrower values travel widened and 64-bit
@@ -346,18 +366,10 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
   if (warpAlong) {
     int64_t outElements = int64_t(1) << dropped.getNumElementBits();
     int64_t slots = outElements * l.getNumWarps();
-    SmallVector<Value> buffers;
-    int64_t bytes = 0;
-    for (Value operand : op.getOperands()) {
-      Type shared = sharedElementType(
-          TileLowering::tileElementType(operand.getType()));
-      FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
-      if (failed(buffer))
-        return failure();
-      buffers.push_back(*buffer);
-      bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
-      bytes = llvm::alignTo(bytes, 8);
-    }
+    FailureOr<SmallVector<Value>> buffers =
+        sharedSlotsPerOperand(l, op, slots);
+    if (failed(buffers))
+      return failure();
     gpu::BarrierOp::create(b, loc);
     Value warpBase = arith::MulIOp::create(
         b, loc, l.getWarpId(),
@@ -367,7 +379,7 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
       outFlat.push_back(l.flatIndex(b, loc, dropped, reg));
     for (auto [c, reg] : llvm::enumerate(classes)) {
       Value slot = arith::AddIOp::create(b, loc, warpBase, outFlat[c]);
-      for (auto [value, buffer] : llvm::zip(partial[reg], buffers))
+      for (auto [value, buffer] : llvm::zip(partial[reg], *buffers))
         memref::StoreOp::create(
             b, loc,
             toShared(b, loc, value,
@@ -390,7 +402,7 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
                 b, loc, w, arith::ConstantIndexOp::create(b, loc, outElements)),
             outFlat[c]);
         SmallVector<Value> values;
-        for (auto [operand, buffer] : llvm::zip(op.getOperands(), buffers))
+        for (auto [operand, buffer] : llvm::zip(op.getOperands(), *buffers))
           values.push_back(fromShared(
               b, loc, memref::LoadOp::create(b, loc, buffer, slot),
               TileLowering::tileElementType(operand.getType())));
@@ -591,18 +603,10 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
   if (scan.warpBits) {
     int64_t threads = int64_t(l.getNumWarps()) * 32;
     int64_t slots = threads * runs;
-    SmallVector<Value> buffers;
-    int64_t bytes = 0;
-    for (Value operand : op.getOperands()) {
-      Type shared = sharedElementType(
-          TileLowering::tileElementType(operand.getType()));
-      FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
-      if (failed(buffer))
-        return failure();
-      buffers.push_back(*buffer);
-      bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
-      bytes = llvm::alignTo(bytes, 8);
-    }
+    FailureOr<SmallVector<Value>> buffers =
+        sharedSlotsPerOperand(l, op, slots);
+    if (failed(buffers))
+      return failure();
     auto slot = [&](Value warp, Value lane, int64_t r) -> Value {
       Value thread = arith::AddIOp::create(
           b, loc, arith::MulIOp::create(b, loc, warp, index(32)), lane);
@@ -612,7 +616,7 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
     };
     gpu::BarrierOp::create(b, loc);
     for (int64_t r = 0; r < runs; ++r)
-      for (auto [value, buffer] : llvm::zip_equal(totals[r], buffers))
+      for (auto [value, buffer] : llvm::zip_equal(totals[r], *buffers))
         memref::StoreOp::create(
             b, loc,
             toShared(b, loc, value,
@@ -637,7 +641,8 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
         Value warp = arith::OrIOp::create(b, loc, otherWarpBits,
                                           index(reverse ? warpMask - k : k));
         Values values;
-        for (auto [operand, buffer] : llvm::zip_equal(op.getOperands(), buffers))
+        for (auto [operand, buffer] :
+             llvm::zip_equal(op.getOperands(), *buffers))
           values.push_back(fromShared(
               b, loc,
               memref::LoadOp::create(b, loc, buffer, slot(warp, lastLane, r)),
