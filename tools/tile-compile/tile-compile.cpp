@@ -11,6 +11,7 @@
 #include "tilechain/Tools/Compile.h"
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/LowerCommandLine.h"
 #include "tilechain/Tools/OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
@@ -38,19 +39,6 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::init("-"),
 static cl::opt<std::string> outputFile("o", cl::init("-"),
                                        cl::desc("Output cubin"),
                                        cl::value_desc("file"));
-static cl::opt<std::string>
-    gpuName("gpu-name", cl::desc("Target GPU (e.g. sm_120, sm_100a)"),
-            cl::init("sm_100"));
-static cl::opt<unsigned> optLevel("opt-level", cl::desc("0-3"), cl::init(3));
-enum class Form { Serial, Parallel };
-static cl::opt<Form> tileForm(
-    "tile-form", cl::desc("How tiles are spread over a CTA's threads"),
-    cl::values(clEnumValN(Form::Serial, "serial",
-                          "one thread runs each CTA's whole tile program"),
-               clEnumValN(Form::Parallel, "parallel",
-                          "tiles spread over the CTA's threads where every "
-                          "op of the kernel allows it, else serial")),
-    cl::init(Form::Serial));
 static cl::opt<bool> lineInfo("lineinfo",
                               cl::desc(".loc line information"));
 static cl::opt<bool> deviceDebug("g", cl::desc("ptxas -g"));
@@ -85,15 +73,13 @@ static int fail(const llvm::Twine &message, int code) {
 }
 
 static int compile() {
-  if (optLevel > 3)
-    return fail("--opt-level must be 0-3", tilechain::kExitConfiguration);
-  if (!tilechain::isSupportedGPUName(gpuName))
-    return fail("unsupported --gpu-name '" + gpuName + "'",
-                tilechain::kExitConfiguration);
   tilechain::CompileOptions options;
-  options.lower.gpuName = gpuName;
-  options.lower.optLevel = optLevel;
-  options.lower.parallel = tileForm == Form::Parallel;
+  options.lower = tilechain::lowerOptionsFromCommandLine();
+  if (options.lower.optLevel > 3)
+    return fail("--opt-level must be 0-3", tilechain::kExitConfiguration);
+  if (!tilechain::isSupportedGPUName(options.lower.gpuName))
+    return fail("unsupported --gpu-name '" + options.lower.gpuName + "'",
+                tilechain::kExitConfiguration);
   options.lineInfo = lineInfo;
   options.deviceDebug = deviceDebug;
   options.llc.libdevicePath =
