@@ -2,6 +2,8 @@
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Pipeline/Passes.h"
 
+#include "tilechain/Analysis/TestPasses.h"
+
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -115,4 +117,5 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
+  registerPass([] { return createTestAxisInfoPass(); });
 }

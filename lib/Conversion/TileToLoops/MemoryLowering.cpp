@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -192,6 +193,151 @@ static SmallVector<Value> presentTiles(std::initializer_list<Value> values) {
   return tiles;
 }
 
+/// Runs of consecutive pointers a pointer-tile access moves with one vector
+/// access per run: the tile dim they run along, their registers in the
+/// layout the access takes (the pointer tile's own, so that the addresses
+/// need no exchange), and how many elements each run has.
+struct PointerRuns {
+  unsigned dim = 0;
+  int64_t width = 1;
+  LinearLayout layout;
+};
+
+/// The widest runs the kernel's index arithmetic proves for an access of
+/// `memType` elements through `pointers` (AxisInfo): consecutive pointers,
+/// the first aligned to the whole run (16 bytes at most), the mask (if any)
+/// equal over the run, and consecutive registers of the pointer tile's
+/// layout. Atomic accesses stay per element.
+static PointerRuns pointerRuns(TileLowering &l, Operation *op, Value pointers,
+                               Value mask, Type memType,
+                               LLVM::AtomicOrdering ordering) {
+  PointerRuns runs;
+  int64_t bytes = byteSize(memType);
+  if (ordering != LLVM::AtomicOrdering::not_atomic || bytes == 0 || bytes > 8)
+    return runs;
+  const AxisInfoAnalysis &facts = l.axisInfo(op);
+  AxisInfo info = facts.getInfo(pointers);
+  std::optional<AxisInfo> maskInfo;
+  if (mask)
+    maskInfo = facts.getInfo(mask);
+  LinearLayout layout = l.layoutOf(pointers);
+  for (unsigned d = info.getRank(); d-- > 0;) {
+    int64_t width = std::min<int64_t>(
+        {info.contiguity[d], 16 / bytes, info.divisibility[d] / bytes,
+         TileLowering::contiguousRegisters(layout, d)});
+    if (maskInfo)
+      width = std::min(width, maskInfo->constancy[d]);
+    if (width > runs.width) {
+      runs.dim = d;
+      runs.width = width;
+    }
+  }
+  runs.layout = layout;
+  return runs;
+}
+
+/// The registers of an optional operand in `layout` (none for null).
+static FailureOr<SmallVector<Value>>
+optionalRegisters(TileLowering &l, Value operand, const LinearLayout &layout) {
+  if (!operand)
+    return SmallVector<Value>();
+  return l.registersIn(operand, layout);
+}
+
+/// load_ptr_tko with one vector load per run; a masked-off run takes the
+/// padding (or zero) without touching memory.
+static LogicalResult loadPointerRuns(TileLowering &l, ct::LoadPtrTkoOp op,
+                                     const PointerRuns &runs, Type element,
+                                     Type memType) {
+  FailureOr<SmallVector<Value>> pointers =
+      l.registersIn(op.getSource(), runs.layout);
+  FailureOr<SmallVector<Value>> masks =
+      optionalRegisters(l, op.getMask(), runs.layout);
+  FailureOr<SmallVector<Value>> paddings =
+      optionalRegisters(l, op.getPaddingValue(), runs.layout);
+  if (failed(pointers) || failed(masks) || failed(paddings))
+    return failure();
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  auto vectorType = VectorType::get({runs.width}, memType);
+  SmallVector<Value> loaded;
+  for (int64_t reg = 0, e = pointers->size(); reg < e; reg += runs.width) {
+    auto load = [&](OpBuilder &ib, Location il) {
+      Value run = LLVM::LoadOp::create(
+          ib, il, vectorType, globalPointer(ib, il, (*pointers)[reg]),
+          runs.width * byteSize(memType));
+      SmallVector<Value> values;
+      for (int64_t i = 0; i < runs.width; ++i)
+        values.push_back(fromMemory(
+            ib, il, vector::ExtractOp::create(ib, il, run, i), element));
+      return values;
+    };
+    if (masks->empty()) {
+      llvm::append_range(loaded, load(b, loc));
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(
+        b, loc, (*masks)[reg],
+        [&](OpBuilder &tb, Location tl) {
+          scf::YieldOp::create(tb, tl, load(tb, tl));
+        },
+        [&](OpBuilder &eb, Location el) {
+          SmallVector<Value> values;
+          for (int64_t i = 0; i < runs.width; ++i)
+            values.push_back(paddings->empty() ? zeroOf(eb, el, element)
+                                               : (*paddings)[reg + i]);
+          scf::YieldOp::create(eb, el, values);
+        });
+    llvm::append_range(loaded, ifOp.getResults());
+  }
+  l.map(op.getResult(), l.makeDistributed(loc, loaded, runs.layout));
+  return success();
+}
+
+/// store_ptr_tko with one vector store per run, by the run's owner, where
+/// the mask (equal over the run) holds.
+static LogicalResult storePointerRuns(TileLowering &l, ct::StorePtrTkoOp op,
+                                      const PointerRuns &runs, Type memType) {
+  FailureOr<SmallVector<Value>> pointers =
+      l.registersIn(op.getDestination(), runs.layout);
+  FailureOr<SmallVector<Value>> values =
+      l.registersIn(op.getValue(), runs.layout);
+  FailureOr<SmallVector<Value>> masks =
+      optionalRegisters(l, op.getMask(), runs.layout);
+  if (failed(pointers) || failed(values) || failed(masks))
+    return failure();
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  auto vectorType = VectorType::get({runs.width}, memType);
+  uint64_t duplicates = runs.layout.getBroadcastMask(LinearLayout::Register);
+  for (int64_t reg = 0, e = pointers->size(); reg < e; reg += runs.width) {
+    if (reg & duplicates)
+      continue;
+    Value guard = l.isOwner(b, loc, runs.layout, reg);
+    if (!masks->empty())
+      guard = guard ? arith::AndIOp::create(b, loc, guard, (*masks)[reg])
+                    : (*masks)[reg];
+    auto store = [&](OpBuilder &sb, Location sl) {
+      SmallVector<Value> stored;
+      for (int64_t i = 0; i < runs.width; ++i)
+        stored.push_back(toMemory(sb, sl, (*values)[reg + i], memType));
+      Value run = vector::FromElementsOp::create(sb, sl, vectorType, stored);
+      LLVM::StoreOp::create(sb, sl, run,
+                            globalPointer(sb, sl, (*pointers)[reg]),
+                            runs.width * byteSize(memType));
+    };
+    if (!guard) {
+      store(b, loc);
+      continue;
+    }
+    scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location tl) {
+      store(then, tl);
+      scf::YieldOp::create(then, tl);
+    });
+  }
+  return success();
+}
+
 static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) {
   l.orderAfterToken(op.getLoc(), op.getToken());
   if (TileLowering::tileShape(op.getResult().getType()).empty())
@@ -202,6 +348,10 @@ static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) 
     return failure();
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  PointerRuns runs = pointerRuns(l, op, op.getSource(), op.getMask(),
+                                 *memType, ordering);
+  if (runs.width > 1)
+    return loadPointerRuns(l, op, runs, element, *memType);
   bool masked = bool(op.getMask());
   bool padded = bool(op.getPaddingValue());
   SmallVector<Value> loaded;
@@ -243,6 +393,10 @@ static LogicalResult lowerStorePtrParallel(TileLowering &l,
     return failure();
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  PointerRuns runs = pointerRuns(l, op, op.getDestination(), op.getMask(),
+                                 *memType, ordering);
+  if (runs.width > 1)
+    return storePointerRuns(l, op, runs, *memType);
   bool masked = bool(op.getMask());
   // Registers and lanes that only repeat an element store nothing; the
   // layout is known once the operands are in it, so the guards are built

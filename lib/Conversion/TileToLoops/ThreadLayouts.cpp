@@ -83,6 +83,18 @@ LogicalResult TileLowering::declineParallel(Operation *op,
   return failure();
 }
 
+const AxisInfoAnalysis &TileLowering::axisInfo(Operation *op) {
+  if (!axisInfoAnalysis) {
+    // The kernel: the op's ancestor right below the cuda_tile module.
+    Operation *function = op;
+    while (function->getParentOp() &&
+           !isa<cuda_tile::ModuleOp>(function->getParentOp()))
+      function = function->getParentOp();
+    axisInfoAnalysis = std::make_unique<AxisInfoAnalysis>(function);
+  }
+  return *axisInfoAnalysis;
+}
+
 void TileLowering::orderAfterToken(Location loc, Value token) {
   if (!isParallel() || !token || token.getDefiningOp<cuda_tile::MakeTokenOp>())
     return;
@@ -97,8 +109,11 @@ LL TileLowering::defaultLayout(Type tileType,
   int64_t bytes = std::max<int64_t>(1, tileElementBytes(tile.getElementType()));
   int64_t threads = int64_t(numWarps) * 32;
   // As many contiguous elements as one 16-byte access moves, without
-  // leaving threads idle that could hold a run of their own.
-  int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 16),
+  // leaving threads idle that could hold a run of their own. 8-byte
+  // elements (i64 index arithmetic, pointers) take as many as 4-byte ones,
+  // two accesses' worth: a gather's pointers computed in i64 then meet the
+  // 32-bit tiles they load or index without an exchange.
+  int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 4),
                                          shape[fast]);
   contiguous = std::max<int64_t>(
       1, std::min(contiguous, tile.getNumElements() / threads));

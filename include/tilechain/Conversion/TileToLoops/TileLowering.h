@@ -25,6 +25,7 @@
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
 #define TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
 
+#include "tilechain/Analysis/AxisInfo.h"
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
@@ -35,6 +36,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace tilechain {
@@ -321,6 +323,10 @@ public:
   /// the serial form, and a remark says why.
   mlir::LogicalResult declineParallel(mlir::Operation *op,
                                       const llvm::Twine &reason);
+  /// What the kernel's integer and pointer tiles are known to hold (runs of
+  /// consecutive or equal values, divisors), for the cuda_tile kernel that
+  /// `op` is in; found once per kernel, on first use.
+  const AxisInfoAnalysis &axisInfo(mlir::Operation *op);
   /// Why the parallel form was declined, if it was.
   const std::optional<std::string> &getDeclineReason() const {
     return declineReason;
@@ -348,6 +354,7 @@ private:
   int64_t sharedBytesUsed = 0;
   llvm::DenseMap<mlir::Value, LinearLayout> layouts;
   std::optional<std::string> declineReason;
+  std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
 
   /// The flat index (index value) of the element the running thread's
   /// lanes and warps select in `layout`, registers aside.
