@@ -122,8 +122,8 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   Value warp = arith::ShRUIOp::create(
       bodyBuilder, loc, tid, arith::ConstantIndexOp::create(bodyBuilder, loc, 5));
   tilechain::TileLowering lowering(bodyBuilder, target);
-  lowering.startParallel(numWarps, lane, warp, func, /*sharedBytesLimit=*/
-                         48 * 1024);
+  lowering.startParallel(numWarps, lane, warp, func,
+                         target.sharedBytesPerBlock);
   if (succeeded(lowerBody(entry, func, lowering, bodyBuilder)) &&
       !lowering.getDeclineReason()) {
     lowering.finishParallel();

@@ -196,19 +196,19 @@ cuda_tile.module @kernels {
 // -----
 
 // A kernel whose tiles do not fit the parallel form keeps the serial form,
-// and a remark names the op and why: a 128x128 i32 transpose would cross
-// the CTA through 64 KiB of shared memory, more than a CTA declares
-// statically.
+// and a remark names the op and why: a 256x256 i32 transpose would cross
+// the CTA through 256 KiB of shared memory, more than sm_90's 227 KiB per
+// CTA (test/Lower/parallel-shared-limit.mlir has the limits per target).
 // CHECK-LABEL: gpu.func @transposes(
 // CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
 // CHECK-NOT: tilechain.tile_kernel
 cuda_tile.module @kernels {
   // expected-remark @below {{kernel 'transposes' runs in the serial form: 'cuda_tile.permute' at}}
   entry @transposes() {
-    %i = iota : tile<16384xi32>
-    %x = reshape %i : tile<16384xi32> -> tile<128x128xi32>
-    %y = permute %x [1, 0] : tile<128x128xi32> -> tile<128x128xi32>
-    %z = addi %x, %y : tile<128x128xi32>
+    %i = iota : tile<65536xi32>
+    %x = reshape %i : tile<65536xi32> -> tile<256x256xi32>
+    %y = permute %x [1, 0] : tile<256x256xi32> -> tile<256x256xi32>
+    %z = addi %x, %y : tile<256x256xi32>
     return
   }
 }

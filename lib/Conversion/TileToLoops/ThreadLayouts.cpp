@@ -24,9 +24,6 @@ using namespace tilechain;
 
 using LL = LinearLayout;
 
-/// Shared memory a CTA may declare statically.
-static constexpr int64_t kStaticSharedBytes = 48 * 1024;
-
 int64_t tilechain::tileElementBytes(Type t) {
   if (isa<cuda_tile::PointerType>(t))
     return 8;
@@ -54,7 +51,7 @@ void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
   lane = laneId;
   warp = warpId;
   kernel = kernelOp;
-  sharedBytesLimit = std::min(bytesLimit, kStaticSharedBytes);
+  sharedBytesLimit = bytesLimit;
 }
 
 void TileLowering::finishParallel() {

@@ -45,6 +45,10 @@ namespace tilechain {
 struct TargetInfo {
   std::string gpuName; // as given to --gpu-name, e.g. "sm_90a"
   unsigned smVersion;  // 80, 86, 89, 90, 100, 120, ...
+  /// The shared memory one CTA may have: the SM's opt-in maximum, which a
+  /// tile kernel's static array may use whole (tile-link passes ptxas
+  /// --enable-extended-smem=true, as NVIDIA's tileiras does).
+  int64_t sharedBytesPerBlock;
 };
 
 /// A view over global memory, as values: element (i0..in) of the underlying
