@@ -3,7 +3,7 @@
 
   conversions.py host-mlir            the kernels the host runs (cuda_tile MLIR)
   conversions.py run LIB.so           runs them, compares, prints a summary
-  conversions.py f8-mlir              the f8 pairs (the host has no f8 cvt)
+  conversions.py f8-mlir              the pairs with an f8 side, for PTX checks
   conversions.py refused-mlir         pairs tile-lower refuses, with the
                                       expected diagnostics (--verify-diagnostics)
 
@@ -25,6 +25,13 @@ back), so the i4 pairs are checked as those chains.
 ftoi to i1 is "not zero", as NVIDIA's tileiras computes it
 (docs/semantics-from-nvidia.md): f16, bf16, f32 and f64 compare with 0 unordered
 (NaN is true, -0.0 false); tf32 and f8 test their raw bits (-0.0 is true).
+
+Conversions to f8E4M3FN and f8E5M2 saturate, as PTX's cvt.rn.satfinite does
+(NVIDIA's tileiras uses it, docs/semantics-from-nvidia.md): a finite value
+past the largest finite one, and an infinity, become the largest finite
+value of its sign; NaN stays NaN. The host backend runs them through its
+integer emulation of those cvt instructions (lib/Pipeline/HostIntrinsics.cpp),
+so the reference here must be, and is, computed independently of it.
 """
 import ctypes
 import fractions
@@ -37,8 +44,9 @@ TILE = 128  # values per kernel (a power of two); shorter lists repeat
 
 INTS = ["i1", "i4", "i8", "i16", "i32", "i64"]
 MEMORY_INTS = ["i1", "i8", "i16", "i32", "i64"]
-HOST_FLOATS = ["f16", "bf16", "f32", "tf32", "f64"]
+WIDE_FLOATS = ["f16", "bf16", "f32", "tf32", "f64"]
 F8 = ["f8E4M3FN", "f8E5M2"]
+HOST_FLOATS = WIDE_FLOATS + F8
 UNLOWERED_FLOATS = ["f8E8M0FNU", "f4E2M1FN"]
 
 
@@ -49,10 +57,12 @@ class Float:
     exponent bits; `storage` bytes in memory (tf32 is an f32 whose low 13
     mantissa bits are zero)."""
 
-    def __init__(self, name, ebits, mbits, storage, finite_only=False):
+    def __init__(self, name, ebits, mbits, storage, finite_only=False,
+                 saturating=False):
         self.name, self.ebits, self.mbits = name, ebits, mbits
         self.storage = storage
         self.finite_only = finite_only  # e4m3fn: no infinity, S.1111.111 is NaN
+        self.saturating = saturating  # conversions to it are .satfinite
         self.bias = (1 << (ebits - 1)) - 1
         self.emin = 1 - self.bias
         top = (1 << ebits) - 1
@@ -139,8 +149,8 @@ FLOATS = {
     "f32": Float("f32", 8, 23, 4),
     "tf32": Float("tf32", 8, 10, 4),
     "f64": Float("f64", 11, 52, 8),
-    "f8E4M3FN": Float("f8E4M3FN", 4, 3, 1, finite_only=True),
-    "f8E5M2": Float("f8E5M2", 5, 2, 1),
+    "f8E4M3FN": Float("f8E4M3FN", 4, 3, 1, finite_only=True, saturating=True),
+    "f8E5M2": Float("f8E5M2", 5, 2, 1, saturating=True),
 }
 
 
@@ -265,19 +275,24 @@ def to_signed(word, n):
     return word - (1 << n) if word >> (n - 1) else word
 
 
+def rounded(d, value):
+    """`value` (a non-negative Fraction or math.inf) converted to format `d`:
+    nearest even, then saturated where `d` saturates."""
+    r = value if value == math.inf else d.round(value)
+    return d.max if r == math.inf and d.saturating else r
+
+
 def float_to_float(src, dest, bits):
     sign, value = FLOATS[src].decode(bits)
     d = FLOATS[dest]
-    if isinstance(value, float):  # inf or nan
-        if math.isnan(value):
-            return None  # any NaN
-        return d.encode(sign, math.inf)
-    return d.encode(sign, d.round(value))
+    if isinstance(value, float) and math.isnan(value):
+        return None  # any NaN
+    return d.encode(sign, rounded(d, value))
 
 
 def int_to_float(dest, value):
     d = FLOATS[dest]
-    return d.encode(value < 0, d.round(F(abs(value))))
+    return d.encode(value < 0, rounded(d, F(abs(value))))
 
 
 def float_to_int(src, dest, signed, bits):
@@ -296,8 +311,8 @@ def float_to_int(src, dest, signed, bits):
 
 def float_to_bool(src, bits):
     """ftoi to i1: "not zero" on the value for IEEE formats (NaN true, -0.0
-    false), on the raw bits for tf32."""
-    if src == "tf32":
+    false), on the raw bits for tf32 and f8."""
+    if src == "tf32" or src in F8:
         return int(bits != 0)
     sign = 1 << (FLOATS[src].ebits + FLOATS[src].mbits)
     return int(bits & ~sign != 0)
@@ -486,13 +501,13 @@ def run(library):
 # --- pairs the host cannot run, and pairs tile-lower refuses ---------------------
 
 def f8_cases():
-    """The pairs with an f8 side, as kernels like the host's: the host
-    backend has no emulation of PTX's f8 cvt, so these are compiled to PTX
-    and assembled, not run, and carry no reference values."""
+    """The pairs with an f8 side, as kernels like the host's, for the check
+    that they compile to PTX's f8 cvt instructions and assemble (their
+    values are checked by `run`, with the host cases)."""
     cases = []
     shape = lambda t: "tile<%dx%s>" % (TILE, t)
     for f8 in F8:
-        for t in HOST_FLOATS + [g for g in F8 if g != f8]:
+        for t in WIDE_FLOATS + [g for g in F8 if g != f8]:
             for a, b in ((f8, t), (t, f8)):
                 values = float_sources(a, boundaries(FLOATS[b]))
                 cases.append(Case("ftof %s -> %s" % (a, b), a, b,
@@ -523,7 +538,7 @@ def refused_mlir():
     not lower yet, each expecting the diagnostic that names the type."""
     shape = lambda t: "tile<2x%s>" % t
     splits = []
-    every_float = HOST_FLOATS + F8 + UNLOWERED_FLOATS
+    every_float = HOST_FLOATS + UNLOWERED_FLOATS
     pairs = []
     for f in UNLOWERED_FLOATS:
         for t in every_float:
