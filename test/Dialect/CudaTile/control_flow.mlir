@@ -109,6 +109,15 @@ cuda_tile.module @kernels {
         (%a: tile<f32>, %b: tile<f32>) {
       yield %b : tile<f32>
     }
+    // An i1 identity prints as `true`, which reads back as the same i1
+    // attribute (the three RUN lines re-read the printed form).
+    // CHECK: reduce %{{.*}} dim=0 identities=[true] : tile<8xi1> -> tile<i1>
+    %v = constant <i1: true> : tile<8xi1>
+    %all = reduce %v dim=0 identities=[1 : i1] : tile<8xi1> -> tile<i1>
+        (%a: tile<i1>, %b: tile<i1>) {
+      %c = andi %a, %b : tile<i1>
+      yield %c : tile<i1>
+    }
     return
   }
 }
