@@ -209,6 +209,16 @@ void onAllocationFailure(void *, const char *, bool) {
   llvm::sys::Process::Exit(kExitAllocation, /*NoCleanup=*/true);
 }
 
+/// Recurses until the stack runs out (TILECHAIN_CRASH_TEST's "stack"): each
+/// frame keeps a page that the next call's result depends on.
+[[gnu::noinline]] int overflowStack(int depth) {
+  volatile char frame[4096];
+  frame[depth % sizeof(frame)] = char(depth);
+  if (depth < 0) // never: a guard the compiler cannot prove
+    return 0;
+  return overflowStack(depth + 1) + frame[depth % sizeof(frame)];
+}
+
 void injectCrashIfAsked() {
   GuardState &s = state();
   std::string kind = std::move(s.injection);
@@ -221,6 +231,8 @@ void injectCrashIfAsked() {
     std::raise(SIGSEGV);
   if (kind == "oom")
     llvm::report_bad_alloc_error("injected by TILECHAIN_CRASH_TEST");
+  if (kind == "stack")
+    (void)overflowStack(0);
 }
 
 void pushPhase(std::string what, std::string kernel) {

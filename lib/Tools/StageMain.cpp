@@ -4,6 +4,7 @@
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
+#include "tilechain/Tools/TextNesting.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -52,6 +53,15 @@ int tilechain::runStageMain(int argc, char **argv, llvm::StringRef toolName,
     }
     if (inputFile == "-")
       keepStdinForCrashReport(input->getBuffer());
+    {
+      llvm::SourceMgr sourceMgr;
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                           /*RequiresNullTerminator=*/false),
+          llvm::SMLoc());
+      if (failed(checkTextNesting(sourceMgr)))
+        return kExitCompileFailure;
+    }
     // Written whole after the pipeline succeeded, or not at all.
     std::string output;
     llvm::raw_string_ostream os(output);

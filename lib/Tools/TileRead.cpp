@@ -17,6 +17,7 @@
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
+#include "tilechain/Tools/TextNesting.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -128,6 +129,8 @@ int TileRead::process(llvm::SourceMgr &sourceMgr, std::string &out) {
     if (int code = decodeTileIRBytecode(bytes, ctx, top))
       return code;
   } else {
+    if (failed(checkTextNesting(sourceMgr)))
+      return kExitCompileFailure;
     CrashPhase phase("parsing MLIR");
     ParserConfig config(&ctx, /*verifyAfterParse=*/false);
     top = parseSourceFile<ModuleOp>(sourceMgr, config);

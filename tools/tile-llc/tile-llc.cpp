@@ -3,6 +3,7 @@
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
+#include "tilechain/Tools/TextNesting.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -80,6 +81,8 @@ static int compile() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (failed(tilechain::checkTextNesting(sourceMgr)))
+    return tilechain::kExitCompileFailure;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return tilechain::kExitCompileFailure;

@@ -15,9 +15,10 @@
 //
 // Crash recovery is per thread, so guarded stages run MLIR single-threaded.
 //
-// Testing: TILECHAIN_CRASH_TEST=<tool>:<fatal|abort|segv|oom> makes <tool>
-// call report_fatal_error, abort(), raise SIGSEGV or report_bad_alloc_error
-// when its first phase (first pass, for the MLIR stages) begins.
+// Testing: TILECHAIN_CRASH_TEST=<tool>:<fatal|abort|segv|oom|stack> makes
+// <tool> call report_fatal_error, abort(), raise SIGSEGV,
+// report_bad_alloc_error or recurse until its stack overflows when its first
+// phase (first pass, for the MLIR stages) begins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_TOOLS_CRASHGUARD_H
