@@ -104,10 +104,20 @@ LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
 /// says which op kept it there.
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target) {
+  unsigned numWarps = tilechain::chooseNumWarps(entry);
+  int64_t largest = tilechain::largestTileElements(entry);
+  int64_t threads = int64_t(numWarps) * 32;
+  if (largest > tilechain::kMaxElementsPerThread * threads) {
+    entry.emitRemark() << "kernel '" << entry.getSymName()
+                       << "' runs in the serial form: its largest tile has "
+                       << largest << " elements, more than "
+                       << tilechain::kMaxElementsPerThread
+                       << " per thread over " << threads << " threads";
+    return lowerSerialEntry(entry, builder, target);
+  }
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)
     return failure();
-  unsigned numWarps = tilechain::chooseNumWarps(entry);
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));

@@ -212,3 +212,23 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A tile too large to unroll into each thread's registers (1048576 elements
+// over 256 threads is 4096 per thread, past the limit of 1024) keeps the
+// serial form, whose loops stay small, instead of unrolling for minutes.
+// CHECK-LABEL: gpu.func @huge(
+// CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
+// CHECK: scf.for
+cuda_tile.module @kernels {
+  // expected-remark @below {{kernel 'huge' runs in the serial form: its largest tile has 1048576 elements, more than 1024 per thread over 256 threads}}
+  entry @huge(%p: tile<ptr<i32>>) {
+    %i = iota : tile<1048576xi32>
+    %r = reshape %p : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %b = broadcast %r : tile<1xptr<i32>> -> tile<1048576xptr<i32>>
+    %q = offset %b, %i : tile<1048576xptr<i32>>, tile<1048576xi32> -> tile<1048576xptr<i32>>
+    %t = store_ptr_tko weak %q, %i : tile<1048576xptr<i32>>, tile<1048576xi32> -> token
+    return
+  }
+}

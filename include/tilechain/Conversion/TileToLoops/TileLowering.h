@@ -383,9 +383,17 @@ mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
 
+/// The number of elements of the largest tile any op of `entry` yields.
+int64_t largestTileElements(mlir::Operation *entry);
 /// The number of warps the parallel form spreads a kernel's tiles over:
 /// 4, or 8 when its largest tile has 4096 elements or more.
 unsigned chooseNumWarps(mlir::Operation *entry);
+/// The most elements of one tile a thread may hold in the parallel form,
+/// where a thread's share is unrolled into registers: 4 times what the
+/// corpus's largest tiles need (a 512x128 f32 tile over 256 threads), far
+/// past what fits in registers; beyond it the kernel keeps the serial form,
+/// whose loops stay small.
+constexpr int64_t kMaxElementsPerThread = 1024;
 /// Bytes a tile element takes in memory (an i1 takes one); 0 when its
 /// elements are not whole bytes.
 int64_t tileElementBytes(mlir::Type elementType);
