@@ -283,6 +283,19 @@ void TileLowering::fillTile(Location loc, Value element, Value to) {
                  });
 }
 
+std::optional<LinearLayout>
+TileLowering::commonBroadcast(ValueRange tiles) const {
+  std::optional<LinearLayout> common;
+  for (Value tile : tiles) {
+    const LinearLayout &lowered = getLayout(lookup(tile));
+    if (lowered.getShape() == tileShape(tile.getType()) ||
+        (common && !(lowered == *common)))
+      return std::nullopt;
+    common = lowered;
+  }
+  return common;
+}
+
 LogicalResult TileLowering::lowerElementwise(
     Operation *op,
     function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
@@ -297,6 +310,26 @@ LogicalResult TileLowering::lowerElementwise(
     return success();
   }
   if (isParallel()) {
+    // On operands that are all one unmaterialized broadcast (registers of a
+    // tile with size-1 dims, in one layout) the result is that broadcast of
+    // the op applied to the source: computed once per source register, it
+    // stays cheap and takes whatever layout its users ask for (an mma
+    // fragment, say) without an exchange.
+    if (std::optional<LinearLayout> source = commonBroadcast(op->getOperands())) {
+      SmallVector<SmallVector<Value>> operandRegisters;
+      for (Value operand : op->getOperands())
+        operandRegisters.push_back(getRegisters(builder, loc, lookup(operand)));
+      SmallVector<Value> results;
+      for (int64_t reg = 0, e = source->getSize(LinearLayout::Register);
+           reg < e; ++reg) {
+        SmallVector<Value> elements;
+        for (ArrayRef<Value> registers : operandRegisters)
+          elements.push_back(registers[reg]);
+        results.push_back(computeElement(builder, loc, elements));
+      }
+      map(op->getResult(0), makeDistributed(loc, results, *source));
+      return success();
+    }
     SmallVector<Value> results;
     FailureOr<LinearLayout> layout = forEachRegister(
         op->getOperands(),

@@ -274,6 +274,10 @@ public:
       llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, int64_t reg,
                               mlir::ValueRange elements)>
           body);
+  /// The lowered layout `tiles` (cuda_tile values of one shape) share when
+  /// every one is an unmaterialized broadcast in that same layout (of their
+  /// source's shape); none otherwise.
+  std::optional<LinearLayout> commonBroadcast(mlir::ValueRange tiles) const;
   /// The layout of `v` as a tile of its own shape: its lowered layout, or
   /// for an unmaterialized broadcast the default layout of its type.
   LinearLayout layoutOf(mlir::Value v) const;
