@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
+#include "MmaSync.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
@@ -373,8 +374,8 @@ static LogicalResult lowerMmaFScaled(TileLowering &l,
 /// shared memory at every iteration (a 128x256 f32 one does not fit). The
 /// default layout already blocks registers: a thread holds runs of up to 16
 /// bytes along n at several m, so at each k it reads one lhs element per m
-/// and one rhs element per n for (m x n) products. Tensor cores will choose
-/// their mma fragment layout here instead (docs/pipeline.md).
+/// and one rhs element per n for (m x n) products. Tensor cores use their
+/// fragment layout instead (MmaSyncLowering.cpp), and loops carry it.
 static LinearLayout mmaAccumulatorLayout(TileLowering &l, Value acc) {
   if (!l.lookupSplat(acc)) {
     const LinearLayout &own = l.getLayout(l.lookup(acc));
@@ -539,9 +540,20 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
+/// Whether `op` runs on tensor cores; where it does not, a remark says why.
+static bool takesTensorCores(TileLowering &l, Operation *op) {
+  std::optional<std::string> why = mma::whyNotMmaSync(l, op);
+  if (why)
+    op->emitRemark() << "'" << op->getName()
+                     << "' runs on CUDA cores: " << *why;
+  return !why;
+}
+
 static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
   if (failed(checkMmaF(l, op)))
     return failure();
+  if (takesTensorCores(l, op))
+    return mma::lowerMmaSync(l, op);
   Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
   Type accType = TileLowering::tileElementType(op.getAcc().getType());
   Type computeType = mmaFComputeType(op);
@@ -576,6 +588,8 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
   Type input = TileLowering::tileElementType(op.getLhs().getType());
   if (failed(checkTarget(l, op, input)))
     return failure();
+  if (takesTensorCores(l, op))
+    return mma::lowerMmaSync(l, op);
   bool lhsSigned = op.getSignednessLhs() == cuda_tile::Signedness::Signed;
   bool rhsSigned = op.getSignednessRhs() == cuda_tile::Signedness::Signed;
   MmaArithmetic arithmetic;
