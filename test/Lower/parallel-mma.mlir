@@ -3,7 +3,7 @@
 
 // Each mma that stays on CUDA cores says why.
 // REMARK: remark: 'cuda_tile.mmaf' runs on CUDA cores: m = 8 is not a multiple of 16
-// REMARK: remark: 'cuda_tile.mmai' runs on CUDA cores: mmai does not take mma.sync yet
+// REMARK: remark: 'cuda_tile.mmai' runs on CUDA cores: m = 4 is not a multiple of 16
 
 // mmaf on CUDA cores in the parallel form (m = 8 is not a whole mma.sync
 // fragment, and a remark says so): an 8x16 f32 result over 128 threads, one

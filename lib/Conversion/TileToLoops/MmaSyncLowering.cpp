@@ -1,7 +1,7 @@
 //===- MmaSyncLowering.cpp - mmaf/mmai on tensor cores with mma.sync ------===//
 //
 // result = acc + lhs x rhs with PTX's warp-wide mma.sync.m16n8kK (K = 16
-// for f16/bf16): the result takes mmaSyncResultLayout (MmaLayouts.h), which
+// for f16/bf16, 8 for tf32, 32 for i8): the result takes mmaSyncResultLayout (MmaLayouts.h), which
 // tiles the CTA's warps over (m, n) and gives each warp a block of 16 x 8
 // fragments, four registers per instruction. The operands cross the CTA
 // through shared memory as in the CUDA-core path (MmaStaging.h), but with k
@@ -51,7 +51,9 @@ std::string str(Type type) {
 /// The mma.sync variant for `op`'s element types, or why there is none.
 FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
   MLIRContext *context = op->getContext();
-  Type input = TileLowering::tileElementType(op->getOperand(0).getType());
+  // The cuda_tile types: tf32 is lowered to f32.
+  Type input =
+      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
   Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
   if (isa<cuda_tile::MmaFOp>(op)) {
     if (!acc.isF32() && !acc.isF16()) {
@@ -63,11 +65,29 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
       return MmaSyncKind{16, NVVM::MMATypes::f16, NVVM::MMATypes::f16, f32};
     if (input.isBF16())
       return MmaSyncKind{16, NVVM::MMATypes::bf16, NVVM::MMATypes::bf16, f32};
-    why = str(input) + " operands do not take mma.sync yet";
+    // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19
+    // bits, as the CUDA-core path's widening does.
+    if (isa<FloatTF32Type>(input))
+      return MmaSyncKind{32, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32, f32};
+    if (input.isF32())
+      why = "no mma.sync multiplies f32 operands exactly (tf32 ones take it)";
+    else
+      why = str(input) + " operands do not take mma.sync yet";
     return failure();
   }
-  why = "mmai does not take mma.sync yet";
-  return failure();
+  auto mmai = cast<cuda_tile::MmaIOp>(op);
+  if (!input.isInteger(8) || !acc.isInteger(32)) {
+    why = "mma.sync multiplies i8 into i32, not " + str(input) + " into " +
+          str(acc);
+    return failure();
+  }
+  auto ptxType = [](cuda_tile::Signedness signedness) {
+    return signedness == cuda_tile::Signedness::Signed ? NVVM::MMATypes::s8
+                                                       : NVVM::MMATypes::u8;
+  };
+  return MmaSyncKind{8, ptxType(mmai.getSignednessLhs()),
+                     ptxType(mmai.getSignednessRhs()),
+                     IntegerType::get(context, 32)};
 }
 
 /// The reason shapes or shared memory keep `op` off `kind`'s instruction.
