@@ -107,12 +107,18 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
   std::optional<NVVM::MMATypes> aType = multiplicandType(mma, true);
   std::optional<NVVM::MMATypes> bType = multiplicandType(mma, false);
   Type cType = mma.getOperandC().front().getType();
-  if (shape.getM() != 16 || shape.getN() != 8 || !aType || !bType ||
-      !elementBits(*aType) || elementBits(*aType) != elementBits(*bType) ||
-      shape.getK() != 8 * (32 / int(elementBits(*aType))) ||
+  // The k of a fragment register pair: 4 registers' worth of elements;
+  // the instruction's k is one or two of them (B has that many registers,
+  // A twice as many).
+  unsigned bits = aType ? elementBits(*aType) : 0;
+  int64_t kHalves = bits ? shape.getK() / (4 * (32 / bits)) : 0;
+  if (shape.getM() != 16 || shape.getN() != 8 || !bits ||
+      !bType || elementBits(*bType) != bits || !(kHalves == 1 || kHalves == 2) ||
+      shape.getK() != kHalves * 4 * (32 / bits) ||
       mma.getLayoutA() != NVVM::MMALayout::row ||
       mma.getLayoutB() != NVVM::MMALayout::col ||
-      mma.getOperandA().size() != 4 || mma.getOperandB().size() != 2 ||
+      int64_t(mma.getOperandA().size()) != 2 * kHalves ||
+      int64_t(mma.getOperandB().size()) != kHalves ||
       mma.getOperandC().size() != 4 ||
       !(cType.isF32() || cType.isInteger(32)))
     return mma.emitError()
@@ -138,7 +144,8 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
                        arith::AddIOp::create(at, loc, first, reg));
   };
 
-  // Deposit A (words 0-3) and B (words 4-5), then wait for the warp.
+  // Deposit A (words 0-3, or 0-1) and B (the next 2, or 1), then wait for
+  // the warp.
   SmallVector<Value> registers(mma.getOperandA());
   llvm::append_range(registers, mma.getOperandB());
   for (auto [index, reg] : llvm::enumerate(registers))
@@ -148,10 +155,10 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
 
   // Lane (g', t') holds k in [t' e, t' e + e) and that plus 4e, e elements
   // per word; element k of a row (of A) or column (of B) is then at lane
-  // 4 * row + (k mod 4e) / e, word k / 4e (plus 1 for A's rows 8-15),
-  // element k mod e of the word.
-  unsigned bits = elementBits(*aType);
+  // 4 * (row mod 8) + (k mod 4e) / e, element k mod e of register
+  // 2 (k / 4e) + row / 8 of A or register k / 4e of B.
   int32_t perWord = 32 / bits;
+  int32_t firstB = mma.getOperandA().size();
   int32_t logPerWord = llvm::Log2_32(perWord);
   bool isFloat = cType.isF32();
   auto element = [&](OpBuilder &at, Value ofLane, Value word, Value k,
@@ -185,7 +192,7 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
               at, loc, rowHalf, arith::ShLIOp::create(at, loc, half, cst(1)));
           Value bLane = arith::AddIOp::create(
               at, loc, arith::ShLIOp::create(at, loc, column, cst(2)), lanePart);
-          Value bWord = arith::AddIOp::create(at, loc, half, cst(4));
+          Value bWord = arith::AddIOp::create(at, loc, half, cst(firstB));
           Value a = element(at, aLane, aWord, k, *aType);
           Value bv = element(at, bLane, bWord, k, *bType);
           Value next =

@@ -1,15 +1,16 @@
 //===- MmaSyncLowering.cpp - mmaf/mmai on tensor cores with mma.sync ------===//
 //
 // result = acc + lhs x rhs with PTX's warp-wide mma.sync.m16n8kK (K = 16
-// for f16/bf16, 8 for tf32, 32 for i8): the result takes mmaSyncResultLayout (MmaLayouts.h), which
-// tiles the CTA's warps over (m, n) and gives each warp a block of 16 x 8
-// fragments, four registers per instruction. The operands cross the CTA
-// through shared memory as in the CUDA-core path (MmaStaging.h), but with k
-// contiguous ([batch][m][k] and [batch][n][k]), so that each fragment
-// register (consecutive values of k, 32 bits) is one 32-bit ld.shared: per
-// k step of an instruction, a thread reads four words of lhs per 16 rows
-// and two words of rhs per 8 columns of its block, and issues one mma.sync
-// per fragment. The accumulator is the C operand of the first instruction
+// for f16/bf16, 8 for tf32, 32 for i8, or 16 where k is 16): the result
+// takes mmaSyncResultLayout (MmaLayouts.h), which tiles the CTA's warps
+// over (m, n) and gives each warp a block of 16 x 8 fragments, four
+// registers per instruction. The operands cross the CTA through shared
+// memory as in the CUDA-core path (MmaStaging.h), but with k contiguous
+// ([batch][m][k] and [batch][n][k]), so that each fragment register
+// (consecutive values of k, 32 bits) is one 32-bit ld.shared: per k step of
+// an instruction, a thread reads four words of lhs per 16 rows and two
+// words of rhs per 8 columns of its block (two and one for i8 m16n8k16),
+// and issues one mma.sync per fragment. The accumulator is the C operand of the first instruction
 // and D carries the sum: the tensor core adds the products to it in its
 // own order (docs/semantics-from-nvidia.md). An f16 accumulator is summed
 // in f32 and rounded once, at the end, as in the CUDA-core path.
@@ -38,6 +39,7 @@ namespace {
 /// What one mma.sync of an op multiplies and accumulates.
 struct MmaSyncKind {
   unsigned elementBits; // of an input element
+  int64_t k;            // of the instruction
   NVVM::MMATypes lhsType, rhsType;
   Type accumulatorType; // of C and D: f32 or i32
 };
@@ -62,13 +64,16 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
     }
     Type f32 = Float32Type::get(context);
     if (input.isF16())
-      return MmaSyncKind{16, NVVM::MMATypes::f16, NVVM::MMATypes::f16, f32};
+      return MmaSyncKind{16, 16, NVVM::MMATypes::f16, NVVM::MMATypes::f16,
+                         f32};
     if (input.isBF16())
-      return MmaSyncKind{16, NVVM::MMATypes::bf16, NVVM::MMATypes::bf16, f32};
+      return MmaSyncKind{16, 16, NVVM::MMATypes::bf16, NVVM::MMATypes::bf16,
+                         f32};
     // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19
     // bits, as the CUDA-core path's widening does.
     if (isa<FloatTF32Type>(input))
-      return MmaSyncKind{32, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32, f32};
+      return MmaSyncKind{32, 8, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32,
+                         f32};
     if (input.isF32())
       why = "no mma.sync multiplies f32 operands exactly (tf32 ones take it)";
     else
@@ -85,7 +90,10 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
     return signedness == cuda_tile::Signedness::Signed ? NVVM::MMATypes::s8
                                                        : NVVM::MMATypes::u8;
   };
-  return MmaSyncKind{8, ptxType(mmai.getSignednessLhs()),
+  // m16n8k32, or m16n8k16 (half the fragment registers) where k is 16
+  // (cuTile's 16x16x16 tiles).
+  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+  return MmaSyncKind{8, k % 32 ? 16 : 32, ptxType(mmai.getSignednessLhs()),
                      ptxType(mmai.getSignednessRhs()),
                      IntegerType::get(context, 32)};
 }
@@ -98,7 +106,7 @@ std::optional<std::string> whyNotShape(Operation *op,
   ArrayRef<int64_t> rhsShape = TileLowering::tileShape(rhsType);
   unsigned rank = lhsShape.size();
   int64_t m = lhsShape[rank - 2], n = rhsShape[rank - 1], k = lhsShape.back();
-  int64_t instructionK = mmaSyncK(kind.elementBits);
+  int64_t instructionK = kind.k;
   auto notMultiple = [](StringRef dim, int64_t extent, int64_t of) {
     return (dim + " = " + Twine(extent) + " is not a multiple of " + Twine(of))
         .str();
@@ -163,7 +171,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t k = TileLowering::tileShape(lhs.getType()).back();
   int64_t batch = rank == 3 ? shape[0] : 1;
   int64_t perWord = 32 / kind.elementBits;
-  int64_t instructionK = mmaSyncK(kind.elementBits);
+  int64_t instructionK = kind.k;
+  // The fragment registers of k: 2 (k + 4 words' worth in a2, a3 and b1),
+  // or 1 for m16n8k16 with 8-bit inputs.
+  int64_t kHalves = instructionK / (4 * perWord);
   Type i32 = b.getI32Type();
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
@@ -242,12 +253,12 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     int64_t rhsRow = batchPart * n + part[rank - 1];
     auto [lhsIt, newLhs] = lhsFragments.insert({lhsRow, {}});
     if (newLhs)
-      for (int64_t reg = 0; reg < 4; ++reg)
+      for (int64_t reg = 0; reg < 2 * kHalves; ++reg)
         lhsIt->second.push_back((lhsRow + 8 * (reg & 1)) * wordsPerRow +
                                 4 * (reg >> 1));
     auto [rhsIt, newRhs] = rhsFragments.insert({rhsRow, {}});
     if (newRhs)
-      for (int64_t reg = 0; reg < 2; ++reg)
+      for (int64_t reg = 0; reg < kHalves; ++reg)
         rhsIt->second.push_back(rhsRow * wordsPerRow + 4 * reg);
     instructions.push_back(
         {unsigned(lhsIt - lhsFragments.begin()),
@@ -295,9 +306,9 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
             chunkSums,
             [&](OpBuilder &inSteps, Location, Value step, ValueRange partial) {
-              // An instruction's k takes 8 words of a row.
-              Value stepWord = arith::MulIOp::create(inSteps, loc, step,
-                                                     constant(inSteps, 8));
+              // An instruction's k takes 4 words of a row per half.
+              Value stepWord = arith::MulIOp::create(
+                  inSteps, loc, step, constant(inSteps, 4 * kHalves));
               SmallVector<SmallVector<Value>> as =
                   readFragments(inSteps, *lhsWords, lhsThreadWord, stepWord,
                                 lhsFragments, kind.lhsType);

@@ -1,4 +1,4 @@
-"""Runs tf32__host and int8__host from a host library over one block each
+"""Runs tf32__host, int8__host and int8_k16__host from a host library over one block each
 and checks their results against numpy."""
 import os
 import sys
@@ -41,3 +41,9 @@ y = rng.integers(0, 256, (64, 16)).astype(np.uint8)
 z = np.zeros((32, 16), np.int32)
 run("int8", x, y.view(np.int8), z)
 check("int8", z, 7 + x.astype(np.int64) @ y.astype(np.int64), atol=0)
+
+u = rng.integers(0, 256, (16, 16)).astype(np.uint8)
+v = rng.integers(-128, 128, (16, 16)).astype(np.int8)
+w = np.zeros((16, 16), np.int32)
+run("int8_k16", u.view(np.int8), v, w)
+check("int8 k16", w, -3 + u.astype(np.int64) @ v.astype(np.int64), atol=0)
