@@ -261,8 +261,8 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
                              .wasInterrupted();
   if (warpCollectives && *threads % host::kWarpSize != 0)
     return kernel.emitError()
-           << "the host backend shuffles within whole warps; nvvm.reqntid "
-              "x = "
+           << "the host backend runs shuffles and mma.sync within whole "
+              "warps; nvvm.reqntid x = "
            << *threads << " is not a multiple of " << host::kWarpSize;
 
   if (synchronises)
