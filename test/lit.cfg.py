@@ -6,6 +6,7 @@
 #   e2e/      through the real ptxas                 (REQUIRES: ptxas)
 #   corpus/   over ../shared/corpus                  (REQUIRES: corpus)
 #   gpu/      on a real GPU                          (REQUIRES: gpu)
+import glob
 import os
 import shutil
 import subprocess
@@ -51,6 +52,22 @@ cc = shutil.which("cc") or shutil.which("gcc")
 if cc:
     config.available_features.add("host-cc")
     config.substitutions.append(("%cc", cc))
+
+def _cuobjdump():
+    """cuobjdump, a measurement tool scripts/setup installs into .venv (PyPI's
+    nvidia-cuda-cuobjdump), else the one on PATH."""
+    pattern = os.path.join(config.tilechain_src_root, ".venv", "lib", "python*",
+                           "site-packages", "nvidia", "cu13", "bin", "cuobjdump")
+    found = sorted(glob.glob(pattern))
+    return found[0] if found else shutil.which("cuobjdump")
+
+
+cuobjdump = _cuobjdump()
+if cuobjdump:
+    config.available_features.add("cuobjdump")
+    config.substitutions.append(("%cuobjdump", cuobjdump))
+else:
+    lit_config.warning("cuobjdump not found: SASS tests are skipped")
 
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")

@@ -14,7 +14,9 @@
 //   [1+3g], +1, +2      group g's live threads, threads arrived, generation;
 //                       group 0 is the block (gpu.barrier), group 1+w is
 //                       warp w (gpu.shuffle);
-//   [1+3(1+W)+t]        thread t's shuffle slot (W = number of warps).
+//   [1+3(1+W)+t]        thread t's shuffle slot (W = number of warps);
+//   then 6 per thread   thread t's mma.sync fragment registers (4 of A, 2
+//                       of B), which the other lanes of its warp read.
 // A thread arriving at a group's barrier takes the generation, and the last
 // live thread to arrive (or a thread's exit that leaves only arrived ones)
 // starts the next; a waiting thread suspends until the generation moves on.
@@ -25,6 +27,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -46,7 +49,12 @@ struct SyncLayout {
   int32_t shuffleSlot(int32_t thread) const {
     return liveWord(1 + warps()) + thread;
   }
-  int32_t words() const { return shuffleSlot(threads); }
+  /// The fragment registers of one thread's mma.sync.
+  static constexpr int32_t kMmaWords = 6;
+  int32_t mmaSlot(int32_t thread) const {
+    return shuffleSlot(threads) + kMmaWords * thread;
+  }
+  int32_t words() const { return mmaSlot(threads); }
 };
 
 /// `llvm.call @__tilechain_host_wait(generationSlot, generation)`: the thread
@@ -73,6 +81,21 @@ void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);
 /// live lanes of the warp take part, whatever the width (the parallel form
 /// shuffles whole warps).
 mlir::LogicalResult lowerShuffle(mlir::gpu::ShuffleOp shuffle,
+                                 const ThreadContext &thread);
+
+/// &sync[word] for an i32 word index.
+mlir::Value wordAddress(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value sync, mlir::Value word);
+
+/// Waits for every live thread of the running thread's warp.
+void emitWarpBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                     const ThreadContext &thread);
+
+/// nvvm.mma.sync -> each lane deposits its A and B fragment registers in
+/// its mma slots, waits for its warp, computes its D registers from the
+/// slots of the lanes that hold their rows of A and columns of B, and waits
+/// again before the slots can be reused (HostMma.cpp).
+mlir::LogicalResult lowerMmaSync(mlir::NVVM::MmaOp mma,
                                  const ThreadContext &thread);
 
 /// Leaves the block and the warp at a thread's return.

@@ -80,7 +80,9 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
     if (op == kernel.getOperation())
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
-    bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect);
+    // A warp's mma.sync runs on the host (HostMma.cpp).
+    bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect) &&
+                    !isa<NVVM::MmaOp>(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
         !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
@@ -168,12 +170,18 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
   auto ptrType = LLVM::LLVMPointerType::get(thread.getContext());
   SmallVector<Operation *> gpuOps;
   thread.walk([&](Operation *op) {
-    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()))
+    if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) ||
+        isa<NVVM::MmaOp>(op))
       gpuOps.push_back(op);
   });
   for (Operation *op : gpuOps) {
     OpBuilder at(op);
     Location opLoc = op->getLoc();
+    if (auto mma = dyn_cast<NVVM::MmaOp>(op)) {
+      if (failed(host::lowerMmaSync(mma, threadContext)))
+        return failure();
+      continue;
+    }
     if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
       host::lowerBarrier(barrier, threadContext);
       continue;
@@ -239,18 +247,22 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   bool synchronises =
       kernel
           .walk([](Operation *op) {
-            return isa<gpu::BarrierOp, gpu::ShuffleOp>(op)
+            return isa<gpu::BarrierOp, gpu::ShuffleOp, NVVM::MmaOp>(op)
                        ? WalkResult::interrupt()
                        : WalkResult::advance();
           })
           .wasInterrupted();
-  bool shuffles = kernel.walk([](gpu::ShuffleOp) {
-                          return WalkResult::interrupt();
-                        }).wasInterrupted();
-  if (shuffles && *threads % host::kWarpSize != 0)
+  bool warpCollectives = kernel
+                             .walk([](Operation *op) {
+                               return isa<gpu::ShuffleOp, NVVM::MmaOp>(op)
+                                          ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+                             })
+                             .wasInterrupted();
+  if (warpCollectives && *threads % host::kWarpSize != 0)
     return kernel.emitError()
-           << "the host backend shuffles within whole warps; nvvm.reqntid "
-              "x = "
+           << "the host backend runs shuffles and mma.sync within whole "
+              "warps; nvvm.reqntid x = "
            << *threads << " is not a multiple of " << host::kWarpSize;
 
   if (synchronises)

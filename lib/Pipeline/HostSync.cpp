@@ -15,6 +15,13 @@
 using namespace mlir;
 using namespace tilechain::host;
 
+Value tilechain::host::wordAddress(OpBuilder &b, Location loc, Value sync,
+                                  Value word) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), sync,
+                             ValueRange{word});
+}
+
 namespace {
 
 constexpr llvm::StringLiteral kArriveFunction = "__tilechain_host_arrive";
@@ -22,13 +29,6 @@ constexpr llvm::StringLiteral kDepartFunction = "__tilechain_host_depart";
 
 Value constantI32(OpBuilder &b, Location loc, int32_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
-}
-
-/// &sync[word] for an i32 word index.
-Value wordAddress(OpBuilder &b, Location loc, Value sync, Value word) {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  return LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), sync,
-                             ValueRange{word});
 }
 
 Value loadWord(OpBuilder &b, Location loc, Value sync, Value word) {
@@ -213,6 +213,11 @@ LogicalResult tilechain::host::lowerShuffle(gpu::ShuffleOp shuffle,
   shuffle.getValid().replaceAllUsesWith(valid);
   shuffle.erase();
   return success();
+}
+
+void tilechain::host::emitWarpBarrier(OpBuilder &b, Location loc,
+                                      const ThreadContext &thread) {
+  emitGroupBarrier(b, loc, thread.sync, warpGroup(b, loc, thread));
 }
 
 void tilechain::host::emitThreadExit(OpBuilder &b, Location loc,

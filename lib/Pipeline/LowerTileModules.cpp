@@ -98,26 +98,16 @@ LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   return lowerBody(entry, func, lowering, bodyBuilder);
 }
 
-/// The parallel form: the kernel's tiles spread over the CTA's threads, in
-/// NVIDIA's tile-kernel form (docs/tile-kernel-contract.md). When an op has
-/// no parallel lowering yet, the kernel is lowered serially and a remark
-/// says which op kept it there.
-LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
-                                 const tilechain::TargetInfo &target) {
-  unsigned numWarps = tilechain::chooseNumWarps(entry);
-  int64_t largest = tilechain::largestTileElements(entry);
-  int64_t threads = int64_t(numWarps) * 32;
-  if (largest > tilechain::kMaxElementsPerThread * threads) {
-    entry.emitRemark() << "kernel '" << entry.getSymName()
-                       << "' runs in the serial form: its largest tile has "
-                       << largest << " elements, more than "
-                       << tilechain::kMaxElementsPerThread
-                       << " per thread over " << threads << " threads";
-    return lowerSerialEntry(entry, builder, target);
-  }
+/// One try at the parallel form: the kernel, or null with `declineReason`
+/// set when an op keeps it from the parallel form (and failure on errors).
+FailureOr<gpu::GPUFuncOp>
+tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                 const tilechain::TargetInfo &target, bool tensorCores,
+                 std::optional<std::string> &declineReason) {
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)
     return failure();
+  unsigned numWarps = tilechain::chooseNumWarps(entry);
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));
@@ -134,17 +124,63 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   tilechain::TileLowering lowering(bodyBuilder, target);
   lowering.startParallel(numWarps, lane, warp, func,
                          target.sharedBytesPerBlock);
-  if (succeeded(lowerBody(entry, func, lowering, bodyBuilder)) &&
-      !lowering.getDeclineReason()) {
+  lowering.setAllowsTensorCores(tensorCores);
+  bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
+  declineReason = lowering.getDeclineReason();
+  if (lowered && !declineReason) {
     lowering.finishParallel();
-    return success();
+    return func;
   }
   func.erase();
-  if (!lowering.getDeclineReason())
+  if (!declineReason)
     return failure();
+  return gpu::GPUFuncOp();
+}
+
+/// The parallel form: the kernel's tiles spread over the CTA's threads, in
+/// NVIDIA's tile-kernel form (docs/tile-kernel-contract.md). When an op has
+/// no parallel lowering yet, the kernel is lowered serially and a remark
+/// says which op kept it there. Where the mma.sync fragment layouts keep
+/// another op from the parallel form (an exchange of a whole fragment tile
+/// through shared memory that does not fit, typically), the kernel is
+/// lowered again with its mma on CUDA cores, and a remark says why.
+LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                                 const tilechain::TargetInfo &target) {
+  int64_t largest = tilechain::largestTileElements(entry);
+  int64_t threads = int64_t(tilechain::chooseNumWarps(entry)) * 32;
+  if (largest > tilechain::kMaxElementsPerThread * threads) {
+    entry.emitRemark() << "kernel '" << entry.getSymName()
+                       << "' runs in the serial form: its largest tile has "
+                       << largest << " elements, more than "
+                       << tilechain::kMaxElementsPerThread
+                       << " per thread over " << threads << " threads";
+    return lowerSerialEntry(entry, builder, target);
+  }
+  std::optional<std::string> declineReason;
+  FailureOr<gpu::GPUFuncOp> func = tryParallelEntry(
+      entry, builder, target, /*tensorCores=*/true, declineReason);
+  if (failed(func))
+    return failure();
+  bool hasMma = entry
+                    .walk([](Operation *op) {
+                      return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
+  if (!*func && hasMma) {
+    entry.emitRemark() << "kernel '" << entry.getSymName()
+                       << "' runs its mma on CUDA cores: with mma.sync, "
+                       << *declineReason;
+    func = tryParallelEntry(entry, builder, target, /*tensorCores=*/false,
+                            declineReason);
+    if (failed(func))
+      return failure();
+  }
+  if (*func)
+    return success();
   entry.emitRemark() << "kernel '" << entry.getSymName()
-                     << "' runs in the serial form: "
-                     << *lowering.getDeclineReason();
+                     << "' runs in the serial form: " << *declineReason;
   return lowerSerialEntry(entry, builder, target);
 }
 

@@ -1,8 +1,9 @@
-// mmaf in the parallel form through LLVM's NVPTX back end and ptxas: the
-// accumulator stays in registers (no local memory), each chunk of the
-// operands is written to shared memory between two bar.syncs with constant
-// offsets from one thread address, and each k step reads one lhs and two
-// adjacent rhs halves (one ld.shared.v2) for two fma.rn.f32.
+// mmaf on CUDA cores in the parallel form (m = 8: no whole mma.sync
+// fragment) through LLVM's NVPTX back end and ptxas: the accumulator stays
+// in registers (no local memory), each chunk of the operands is written to
+// shared memory between two bar.syncs with constant offsets from one thread
+// address, and each k step reads one lhs and one rhs half, widened, for one
+// fma.rn.f32 chained on the previous one.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir %t
 // RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | tile-sched | tile-llc --emit=ptx -o %t/mma.ptx
@@ -12,33 +13,34 @@
 // CHECK-NOT: .local
 // CHECK-LABEL: .entry mmaf_f16(
 // CHECK: .reqntid 128, 1, 1
-// CHECK: .shared .align 16 .b8 {{.+}}[2048];
+// CHECK: .shared .align 16 .b8 {{.+}}[1536];
 // CHECK: bar.sync 0;
 // CHECK: st.shared.b16 [[[SLOT:%rd[0-9]+]]], {{%rs[0-9]+}};
-// CHECK-NEXT: st.shared.b16 [[[SLOT]]+32], {{%rs[0-9]+}};
+// CHECK-NEXT: st.shared.b16 [[[SLOT]]+16], {{%rs[0-9]+}};
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b16 [[A:%rs[0-9]+]], [{{%rd[0-9]+}}{{.*}}];
 // CHECK-NEXT: cvt.f32.f16 [[WA:%r[0-9]+]], [[A]];
-// CHECK: ld.shared.v2.b16 {[[B0:%rs[0-9]+]], [[B1:%rs[0-9]+]]}, [{{%rd[0-9]+}}{{.*}}];
-// CHECK: fma.rn.f32 {{%r[0-9]+}}, [[WA]], {{%r[0-9]+}}, {{%r[0-9]+}};
-// CHECK: fma.rn.f32 {{%r[0-9]+}}, [[WA]], {{%r[0-9]+}}, {{%r[0-9]+}};
+// CHECK: ld.shared.b16 [[B:%rs[0-9]+]], [{{%rd[0-9]+}}{{.*}}];
+// CHECK-NEXT: cvt.f32.f16 [[WB:%r[0-9]+]], [[B]];
+// CHECK-NEXT: fma.rn.f32 [[S:%r[0-9]+]], [[WA]], [[WB]], {{%r[0-9]+}};
+// CHECK: fma.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[S]];
 // CHECK: st.global
 // CHECK-NOT: .local
 cuda_tile.module @kernels {
   entry @mmaf_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
     %t0 = make_token : token
-    %va = make_tensor_view %a, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
+    %va = make_tensor_view %a, shape = [8, 64], strides = [64, 1] : tensor_view<8x64xf16, strides=[64,1]>
     %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
-    %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
-    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>
+    %vc = make_tensor_view %c, shape = [8, 16], strides = [16, 1] : tensor_view<8x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>
     %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
-    %qc = make_partition_view %vc : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>
     %zero = constant <i32: 0> : tile<i32>
-    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x64xf16>, token
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>, tile<i32> -> tile<8x64xf16>, token
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
-    %acc = constant <f32: 1.0> : tile<16x16xf32>
-    %r = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
-    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    %acc = constant <f32: 1.0> : tile<8x16xf32>
+    %r = mmaf %x, %y, %acc : tile<8x64xf16>, tile<64x16xf16>, tile<8x16xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>, tile<i32> -> token
     return
   }
 }

@@ -9,7 +9,7 @@
 // RUN: not tile-llc --emit=host-obj %t/index.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=INDEX
 
 // SQUARE: square.mlir:3:5: error: the host backend runs blocks of (N, 1, 1) threads, 1 <= N <= 1024, not nvvm.reqntid = array<i32: 16, 16, 1>
-// PARTIAL: partial.mlir:3:5: error: the host backend shuffles within whole warps; nvvm.reqntid x = 48 is not a multiple of 32
+// PARTIAL: partial.mlir:3:5: error: the host backend runs shuffles and mma.sync within whole warps; nvvm.reqntid x = 48 is not a multiple of 32
 // HALF: half.mlir:6:17: error: the host backend shuffles i32 and f32 values, not 'f16'
 // INDEX: index.mlir:3:5: error: the host backend allocates attributions of static shape and integer or float elements, not 'memref<4xindex, #gpu.address_space<workgroup>>'
 

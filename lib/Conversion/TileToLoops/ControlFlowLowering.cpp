@@ -326,18 +326,42 @@ FailureOr<SmallVector<Value>> lowerIf(TileLowering &l, cuda_tile::IfOp op,
   return SmallVector<Value>(scfIf.getResults().drop_front(nextScalar));
 }
 
-/// Buffers for the tiles among `values` (null elsewhere) and the scalar
-/// types of the others.
+/// Buffers for the tiles among `values` (null elsewhere), in `layouts`
+/// where one is given (the parallel form) and else in the default layout,
+/// and the scalar types of the others.
 void allocateCarried(TileLowering &l, Location loc, TypeRange types,
                      SmallVectorImpl<Value> &buffers,
-                     SmallVectorImpl<Type> &scalarTypes) {
-  for (Type type : types) {
+                     SmallVectorImpl<Type> &scalarTypes,
+                     ArrayRef<std::optional<LinearLayout>> layouts = {}) {
+  for (auto [index, type] : llvm::enumerate(types)) {
     Carry carry = carryOf(type);
-    buffers.push_back(carry == Carry::Buffer ? l.allocTileFor(loc, type)
-                                             : Value());
+    Value buffer;
+    if (carry == Carry::Buffer && index < layouts.size() && layouts[index])
+      buffer = l.allocTileIn(loc, type, *layouts[index]);
+    else if (carry == Carry::Buffer)
+      buffer = l.allocTileFor(loc, type);
+    buffers.push_back(buffer);
     if (carry == Carry::Scalar)
       scalarTypes.push_back(TileLowering::convertType(type));
   }
+}
+
+/// The layouts to carry a loop's values in (the parallel form): the mma
+/// fragment layout for each value that the loop body's final `continue`
+/// takes straight from an mma on tensor cores, so that the accumulator of a
+/// k loop stays in its fragments instead of crossing shared memory twice an
+/// iteration; nothing (the default layout) for the others.
+SmallVector<std::optional<LinearLayout>, 1> carriedLayouts(TileLowering &l,
+                                                        Block &body) {
+  SmallVector<std::optional<LinearLayout>, 1> layouts;
+  auto next = dyn_cast<cuda_tile::ContinueOp>(body.getTerminator());
+  if (!l.isParallel() || !next)
+    return layouts;
+  for (Value value : next.getOperands()) {
+    Operation *producer = value.getDefiningOp();
+    layouts.push_back(producer ? mmaResultLayout(l, producer) : std::nullopt);
+  }
+  return layouts;
 }
 
 /// Maps the body's carried values: tiles to their buffers, scalars to the
@@ -418,7 +442,7 @@ LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   Location loc = op.getLoc();
   LoopExits exits;
   allocateCarried(l, loc, op.getResultTypes(), exits.carriedBuffers,
-                  exits.continueTypes);
+                  exits.continueTypes, carriedLayouts(l, *op.getBody()));
   adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);
   copyTilesInto(l, loc, op.getInitValues(), exits.carriedBuffers);
 
@@ -462,7 +486,8 @@ LogicalResult lowerLoop(TileLowering &l, cuda_tile::LoopOp op) {
   LoopExits exits;
   exits.canBreak = true;
   allocateCarried(l, loc, op.getInitValues().getTypes(), exits.carriedBuffers,
-                  exits.continueTypes);
+                  exits.continueTypes,
+                  carriedLayouts(l, op.getRegion().front()));
   allocateCarried(l, loc, op.getResultTypes(), exits.resultBuffers,
                   exits.breakTypes);
   adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);

@@ -16,7 +16,8 @@
 // check in front.
 //
 //===----------------------------------------------------------------------===//
-#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "MmaStaging.h"
+#include "MmaSync.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
@@ -365,13 +366,6 @@ static LogicalResult lowerMmaFScaled(TileLowering &l,
 // element per (batch, n) among its result elements, and does one step for
 // each result element.
 
-/// The shared memory one chunk of both operands may take: the rest of the
-/// kernel's exchanges share it, and a 128x256 pair of f16 operands then
-/// stages 16 values of k at a time.
-static constexpr int64_t kStagingBytes = 16 * 1024;
-/// The most values of k staged at once.
-static constexpr int64_t kMaxChunk = 32;
-
 /// The layout of an mma's accumulator and result in the parallel form: each
 /// thread computes the result elements it holds there. It is the
 /// accumulator's own layout where that is a whole tile, else the default
@@ -380,8 +374,8 @@ static constexpr int64_t kMaxChunk = 32;
 /// shared memory at every iteration (a 128x256 f32 one does not fit). The
 /// default layout already blocks registers: a thread holds runs of up to 16
 /// bytes along n at several m, so at each k it reads one lhs element per m
-/// and one rhs element per n for (m x n) products. Tensor cores will choose
-/// their mma fragment layout here instead (docs/pipeline.md).
+/// and one rhs element per n for (m x n) products. Tensor cores use their
+/// fragment layout instead (MmaSyncLowering.cpp), and loops carry it.
 static LinearLayout mmaAccumulatorLayout(TileLowering &l, Value acc) {
   if (!l.lookupSplat(acc)) {
     const LinearLayout &own = l.getLayout(l.lookup(acc));
@@ -404,80 +398,6 @@ struct MmaArithmetic {
   Binary finish;
 };
 
-/// The coordinates of the element that register `reg` holds in `layout` are
-/// the running thread's part (those of its register 0) plus the register's
-/// part, a constant, where the layout's parts are disjoint; so are a chunk
-/// array's slot and an element's chunk, and only the thread's parts take
-/// registers (the constants fold into shared-memory addresses).
-static SmallVector<int64_t> registerPart(const LinearLayout &layout,
-                                         int64_t reg) {
-  return layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
-}
-
-/// The slot of element (batch, k within the chunk, x) in a chunk array of
-/// `kc` x `width` elements per batch, as a constant or an index value.
-static int64_t chunkSlot(int64_t batch, int64_t k, int64_t x, int64_t kc,
-                         int64_t width) {
-  return (batch * kc + k) * width + x;
-}
-static Value chunkSlot(OpBuilder &b, Location loc, Value batch, Value k,
-                       Value x, int64_t kc, int64_t width) {
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  Value row = k;
-  if (batch)
-    row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, batch, constant(kc)), k);
-  return arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, constant(width)), x);
-}
-
-/// An operand on its way through shared memory.
-struct StagedOperand {
-  Value tile;          // the cuda_tile value
-  unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
-  LinearLayout layout; // of its registers
-  SmallVector<Value> registers;
-  Value buffer;        // the chunk array, in shared memory
-  Type sharedType, registerType;
-  // The running thread's part of its elements' chunk and slot.
-  Value threadChunk, threadSlot;
-};
-
-/// Writes the elements of `operand` the running thread holds whose k falls
-/// in chunk `chunk` (an index value) into the chunk array; each element is
-/// written once, by its owner.
-static void writeChunk(TileLowering &l, OpBuilder &b, Location loc,
-                       const StagedOperand &operand, Value chunk, int64_t kc) {
-  const LinearLayout &layout = operand.layout;
-  ArrayRef<int64_t> shape = layout.getShape();
-  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
-  for (auto [reg, value] : llvm::enumerate(operand.registers)) {
-    if (reg & duplicates)
-      continue;
-    SmallVector<int64_t> part = registerPart(layout, reg);
-    int64_t k = part[operand.kDim];
-    Value inChunk = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::AddIOp::create(b, loc, operand.threadChunk,
-                              arith::ConstantIndexOp::create(b, loc, k / kc)),
-        chunk);
-    if (Value owner = l.isOwner(b, loc, layout, reg))
-      inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = chunkSlot(shape.size() == 3 ? part[0] : 0, k % kc,
-                             part[operand.xDim], kc, shape[operand.xDim]);
-    Value address = arith::AddIOp::create(
-        b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
-    scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
-      memref::StoreOp::create(
-          then, loc, toShared(then, loc, value, operand.sharedType),
-          operand.buffer, address);
-      scf::YieldOp::create(then, loc);
-    });
-  }
-}
-
 /// result = acc + lhs x rhs in the parallel form, with `arithmetic` per
 /// result element.
 static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
@@ -488,54 +408,15 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
   unsigned rank = shape.size();
   int64_t k = TileLowering::tileShape(lhs.getType()).back();
-  int64_t batch = rank == 3 ? shape[0] : 1;
 
-  // The operands in their own layouts, and a chunk size whose arrays fit
-  // the staging budget.
-  StagedOperand operands[2] = {{lhs, rank - 1, rank - 2},
-                               {rhs, rank - 2, rank - 1}};
-  for (StagedOperand &operand : operands) {
-    operand.layout = l.layoutOf(operand.tile);
-    if (!operand.layout.hasDisjointParts())
-      return l.declineParallel(
-          op, "an operand's layout " + operand.layout.str() +
-                  " does not split into thread and register parts");
-    FailureOr<SmallVector<Value>> registers =
-        l.registersIn(operand.tile, operand.layout);
-    if (failed(registers))
-      return failure();
-    operand.registers = std::move(*registers);
-    operand.registerType = operand.registers.front().getType();
-    operand.sharedType = sharedElementType(operand.registerType);
-  }
-  auto arrayBytes = [&](const StagedOperand &operand, int64_t kc) {
-    return batch * kc * operand.layout.getShape()[operand.xDim] *
-           std::max<int64_t>(1, tileElementBytes(operand.sharedType));
-  };
-  auto rhsOffset = [&](int64_t kc) {
-    return int64_t(llvm::alignTo(arrayBytes(operands[0], kc), 16));
-  };
-  int64_t kc = std::min(k, kMaxChunk);
-  while (kc > 1 && rhsOffset(kc) + arrayBytes(operands[1], kc) > kStagingBytes)
-    kc /= 2;
-  for (auto [index, operand] : llvm::enumerate(operands)) {
-    int64_t width = operand.layout.getShape()[operand.xDim];
-    FailureOr<Value> buffer =
-        l.sharedBuffer(op, operand.sharedType, batch * kc * width,
-                       index == 0 ? 0 : rhsOffset(kc));
-    if (failed(buffer))
-      return failure();
-    operand.buffer = *buffer;
-    SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
-    Value k = coords[operand.kDim];
-    operand.threadChunk = arith::ShRUIOp::create(
-        b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
-    operand.threadSlot = chunkSlot(
-        b, loc, rank == 3 ? coords[0] : Value(),
-        arith::AndIOp::create(b, loc, k,
-                              arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim], kc, width);
-  }
+  // The operands in their own layouts, staged k-major: each k step of a
+  // chunk reads a row of each.
+  int64_t kc = mma::stagingChunk(lhs.getType(), rhs.getType());
+  FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
+      l, op, lhs, rhs, kc, mma::ChunkOrder::KMajor);
+  if (failed(staged))
+    return failure();
+  std::array<mma::StagedOperand, 2> &operands = *staged;
 
   // The accumulator, and the result elements this thread computes: one per
   // register that is not a duplicate of a lower one.
@@ -566,9 +447,9 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   SmallVector<Value> threadCoords = l.elementCoords(b, loc, layout, 0);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value batchCoord = rank == 3 ? threadCoords[0] : Value();
-  Value lhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+  Value lhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::KMajor, batchCoord, zero,
                                   threadCoords[rank - 2], kc, shape[rank - 2]);
-  Value rhsThreadSlot = chunkSlot(b, loc, batchCoord, zero,
+  Value rhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::KMajor, batchCoord, zero,
                                   threadCoords[rank - 1], kc, shape[rank - 1]);
   SmallVector<int64_t> lhsSlots, rhsSlots;
   SmallVector<unsigned> lhsOf, rhsOf;
@@ -581,14 +462,14 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   };
   llvm::DenseMap<int64_t, unsigned> lhsSeen, rhsSeen;
   for (int64_t reg : computed) {
-    SmallVector<int64_t> part = registerPart(layout, reg);
+    SmallVector<int64_t> part = mma::registerPart(layout, reg);
     int64_t batchPart = rank == 3 ? part[0] : 0;
     lhsOf.push_back(slotIndex(
         lhsSeen, lhsSlots,
-        chunkSlot(batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
+        mma::chunkSlot(mma::ChunkOrder::KMajor, batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
     rhsOf.push_back(slotIndex(
         rhsSeen, rhsSlots,
-        chunkSlot(batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
+        mma::chunkSlot(mma::ChunkOrder::KMajor, batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
   }
 
   SmallVector<Value> starts;
@@ -596,7 +477,7 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
     starts.push_back(arithmetic.start(b, loc, accRegisters[reg]));
   // At step `kv` of a chunk: the elements at the running thread's slot
   // (batch, kv, m or n) plus each of `slots`.
-  auto readElements = [&](OpBuilder &nested, const StagedOperand &operand,
+  auto readElements = [&](OpBuilder &nested, const mma::StagedOperand &operand,
                           Value threadSlot, ArrayRef<int64_t> slots, Value kv,
                           const MmaArithmetic::Unary &widen) {
     Value row = arith::AddIOp::create(
@@ -626,8 +507,9 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
         // the previous chunk (or of another exchange); the second makes
         // them visible.
         gpu::BarrierOp::create(inChunks, loc);
-        for (const StagedOperand &operand : operands)
-          writeChunk(l, inChunks, loc, operand, chunk, kc);
+        for (const mma::StagedOperand &operand : operands)
+          mma::writeChunk(l, inChunks, loc, operand, chunk, kc,
+                         mma::ChunkOrder::KMajor);
         gpu::BarrierOp::create(inChunks, loc);
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, arith::ConstantIndexOp::create(inChunks, loc, kc),
@@ -658,9 +540,20 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
+/// Whether `op` runs on tensor cores; where it does not, a remark says why.
+static bool takesTensorCores(TileLowering &l, Operation *op) {
+  std::optional<std::string> why = mma::whyNotMmaSync(l, op);
+  if (why)
+    op->emitRemark() << "'" << op->getName()
+                     << "' runs on CUDA cores: " << *why;
+  return !why;
+}
+
 static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
   if (failed(checkMmaF(l, op)))
     return failure();
+  if (takesTensorCores(l, op))
+    return mma::lowerMmaSync(l, op);
   Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
   Type accType = TileLowering::tileElementType(op.getAcc().getType());
   Type computeType = mmaFComputeType(op);
@@ -695,6 +588,8 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
   Type input = TileLowering::tileElementType(op.getLhs().getType());
   if (failed(checkTarget(l, op, input)))
     return failure();
+  if (takesTensorCores(l, op))
+    return mma::lowerMmaSync(l, op);
   bool lhsSigned = op.getSignednessLhs() == cuda_tile::Signedness::Signed;
   bool rhsSigned = op.getSignednessRhs() == cuda_tile::Signedness::Signed;
   MmaArithmetic arithmetic;

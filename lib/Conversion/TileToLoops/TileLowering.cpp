@@ -142,7 +142,11 @@ Value TileLowering::allocTile(Location loc, ArrayRef<int64_t> shape,
 Value TileLowering::allocTileFor(Location loc, Type tileType) {
   if (!isParallel())
     return allocTile(loc, tileShape(tileType), tileElementType(tileType));
-  LinearLayout layout = defaultLayout(tileType);
+  return allocTileIn(loc, tileType, defaultLayout(tileType));
+}
+
+Value TileLowering::allocTileIn(Location loc, Type tileType,
+                                const LinearLayout &layout) {
   // In the entry block, where LLVM promotes an array to registers.
   OpBuilder atEntry = OpBuilder::atBlockBegin(
       &cast<gpu::GPUFuncOp>(kernel).getBody().front());
@@ -150,7 +154,7 @@ Value TileLowering::allocTileFor(Location loc, Type tileType) {
       atEntry, loc,
       MemRefType::get({layout.getSize(LinearLayout::Register)},
                       tileElementType(tileType)));
-  layouts[buffer] = std::move(layout);
+  layouts[buffer] = layout;
   return buffer;
 }
 

@@ -174,6 +174,10 @@ public:
   /// parallel form, for the running thread's registers in the type's
   /// default layout (control flow carries tiles in such buffers).
   mlir::Value allocTileFor(mlir::Location loc, mlir::Type tileType);
+  /// The parallel form: a fresh buffer for the running thread's registers of
+  /// a value of `tileType` in `layout`.
+  mlir::Value allocTileIn(mlir::Location loc, mlir::Type tileType,
+                          const LinearLayout &layout);
   /// Maps tile `v` to what `buffer` (from allocTileFor) holds: the buffer
   /// itself, or in the parallel form its registers, read here.
   void mapTileBuffer(mlir::Value v, mlir::Value buffer);
@@ -229,6 +233,11 @@ public:
   /// takes the size its largest exchange needs.
   void finishParallel();
   unsigned getNumWarps() const { return numWarps; }
+  /// Whether mmaf/mmai may run on tensor cores (on by default). A kernel
+  /// whose other ops cannot take the mma fragment layouts is lowered again
+  /// without them.
+  bool allowsTensorCores() const { return tensorCores; }
+  void setAllowsTensorCores(bool allow) { tensorCores = allow; }
   /// The running thread's lane (0-31) and warp, as index values.
   mlir::Value getLaneId() const { return lane; }
   mlir::Value getWarpId() const { return warp; }
@@ -355,6 +364,7 @@ private:
 
   // The parallel form (numWarps != 0).
   unsigned numWarps = 0;
+  bool tensorCores = true;
   mlir::Value lane, warp;
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
@@ -401,6 +411,13 @@ constexpr int64_t kMaxElementsPerThread = 1024;
 /// Bytes a tile element takes in memory (an i1 takes one); 0 when its
 /// elements are not whole bytes.
 int64_t tileElementBytes(mlir::Type elementType);
+
+/// The layout the parallel form gives the result of `op` where it is an
+/// mmaf or mmai that runs on tensor cores (an mma fragment layout), else
+/// nullopt. A loop carries such a result in this layout rather than the
+/// default one, so that its accumulator stays in its fragments.
+std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
+                                            mlir::Operation *op);
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);

@@ -1,0 +1,52 @@
+//===- MmaLayouts.h - mma.sync fragment layouts ---------------*- C++ -*-===//
+//
+// The register fragments of PTX's warp-wide mma.sync.m16n8kK (PTX ISA,
+// "Matrix Fragments for mma.m16n8k8/k16/k32") as LinearLayouts. Lane l is
+// in group g = l / 4 at position t = l % 4 of it; a 32-bit fragment
+// register packs e = 32 / (element bits) consecutive values of k, and the
+// instruction's k is 8e (k8 for tf32, k16 for f16/bf16, k32 for 8-bit):
+//   A (16 x 8e, row-major): rows g and g + 8; lane t holds k in
+//     [t e, t e + e) and that plus 4e; registers a0..a3 walk (m + 8, k + 4e).
+//   B (8e x 8, "col"): column g; lane t holds k in [t e, t e + e) and that
+//     plus 4e, in registers b0, b1.
+//   C/D (16 x 8, 32-bit): rows g and g + 8, columns 2t and 2t + 1;
+//     registers c0..c3 walk (n + 1, m + 8).
+// The operand layouts count elements, not 32-bit registers: their first
+// log2(e) register bits select the element within a register.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_LAYOUT_MMALAYOUTS_H
+#define TILECHAIN_LAYOUT_MMALAYOUTS_H
+
+#include "tilechain/Layout/LinearLayout.h"
+
+namespace tilechain {
+
+/// The 16 x 8 result every mma.sync variant computes per warp.
+constexpr int64_t kMmaSyncM = 16;
+constexpr int64_t kMmaSyncN = 8;
+
+/// The k of mma.sync.m16n8kK for inputs of `elementBits` (8, 16 or 32).
+int64_t mmaSyncK(unsigned elementBits);
+
+/// One warp's A fragment: a 16 x K tile over the 32 lanes.
+LinearLayout mmaSyncALayout(unsigned elementBits);
+/// One warp's B fragment: a K x 8 tile over the 32 lanes.
+LinearLayout mmaSyncBLayout(unsigned elementBits);
+/// One warp's C/D fragment: a 16 x 8 tile of 32-bit values over the lanes.
+LinearLayout mmaSyncCLayout();
+
+/// The layout of an mma result of `shape` ([batch,] m, n; m a multiple of
+/// 16, n of 8) computed with mma.sync by `numWarps` warps: the warps tile
+/// (m, n) into blocks, each as square as the tile allows (the larger of
+/// the block's extents is split first; a warp bit the tile cannot use
+/// walks the batch, then replicates); inside a warp's block, register bits
+/// 0-1 are the C/D fragment's, then further register bits walk the block's
+/// 16 x 8 tiles along n, then along m, then the batch. So the four
+/// registers 4i..4i+3 are the fragment of one instruction.
+LinearLayout mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
+                                 unsigned numWarps);
+
+} // namespace tilechain
+
+#endif // TILECHAIN_LAYOUT_MMALAYOUTS_H

@@ -1,0 +1,139 @@
+//===- MmaStaging.cpp - mma operands through shared memory ----------------===//
+#include "MmaStaging.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::mma;
+
+SmallVector<int64_t> mma::registerPart(const LinearLayout &layout,
+                                       int64_t reg) {
+  return layout.unflatten(layout.applyOne(LinearLayout::Register, reg));
+}
+
+int64_t mma::chunkSlot(ChunkOrder order, int64_t batch, int64_t k, int64_t x,
+                       int64_t kc, int64_t width) {
+  if (order == ChunkOrder::KContiguous)
+    return (batch * width + x) * kc + k;
+  return (batch * kc + k) * width + x;
+}
+
+Value mma::chunkSlot(OpBuilder &b, Location loc, ChunkOrder order, Value batch,
+                     Value k, Value x, int64_t kc, int64_t width) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // (outer * inner extent + middle) * innermost extent + innermost.
+  bool kInside = order == ChunkOrder::KContiguous;
+  Value row = kInside ? x : k;
+  if (batch)
+    row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, batch, constant(kInside ? width : kc)),
+        row);
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, constant(kInside ? kc : width)),
+      kInside ? k : x);
+}
+
+/// Bytes of one value of k of an operand's chunk array.
+static int64_t bytesPerK(Type tileType, unsigned xDim) {
+  ArrayRef<int64_t> shape = TileLowering::tileShape(tileType);
+  int64_t batch = shape.size() == 3 ? shape[0] : 1;
+  Type shared = sharedElementType(TileLowering::tileElementType(tileType));
+  return batch * shape[xDim] * std::max<int64_t>(1, tileElementBytes(shared));
+}
+
+int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc) {
+  unsigned rank = TileLowering::tileShape(lhsType).size();
+  return llvm::alignTo(kc * bytesPerK(lhsType, rank - 2), 16);
+}
+
+int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
+  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhsType);
+  unsigned rank = lhsShape.size();
+  int64_t kc = std::min(lhsShape.back(), kMaxChunk);
+  while (kc > 1 && rhsArrayOffset(lhsType, kc) +
+                           kc * bytesPerK(rhsType, rank - 1) >
+                       kStagingBytes)
+    kc /= 2;
+  return kc;
+}
+
+FailureOr<std::array<StagedOperand, 2>>
+mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
+                   int64_t kc, ChunkOrder order) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  unsigned rank = TileLowering::tileShape(lhs.getType()).size();
+  int64_t batch = rank == 3 ? TileLowering::tileShape(lhs.getType())[0] : 1;
+  std::array<StagedOperand, 2> operands = {
+      StagedOperand{lhs, rank - 1, rank - 2},
+      StagedOperand{rhs, rank - 2, rank - 1}};
+  for (StagedOperand &operand : operands) {
+    operand.layout = l.layoutOf(operand.tile);
+    if (!operand.layout.hasDisjointParts())
+      return l.declineParallel(
+          op, "an operand's layout " + operand.layout.str() +
+                  " does not split into thread and register parts");
+    FailureOr<SmallVector<Value>> registers =
+        l.registersIn(operand.tile, operand.layout);
+    if (failed(registers))
+      return failure();
+    operand.registers = std::move(*registers);
+    operand.registerType = operand.registers.front().getType();
+    operand.sharedType = sharedElementType(operand.registerType);
+  }
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    int64_t width = operand.layout.getShape()[operand.xDim];
+    FailureOr<Value> buffer = l.sharedBuffer(
+        op, operand.sharedType, batch * kc * width,
+        index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc));
+    if (failed(buffer))
+      return failure();
+    operand.buffer = *buffer;
+    SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
+    Value k = coords[operand.kDim];
+    operand.threadChunk = arith::ShRUIOp::create(
+        b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
+    operand.threadSlot = chunkSlot(
+        b, loc, order, rank == 3 ? coords[0] : Value(),
+        arith::AndIOp::create(b, loc, k,
+                              arith::ConstantIndexOp::create(b, loc, kc - 1)),
+        coords[operand.xDim], kc, width);
+  }
+  return operands;
+}
+
+void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
+                     const StagedOperand &operand, Value chunk, int64_t kc,
+                     ChunkOrder order) {
+  const LinearLayout &layout = operand.layout;
+  ArrayRef<int64_t> shape = layout.getShape();
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (auto [reg, value] : llvm::enumerate(operand.registers)) {
+    if (reg & duplicates)
+      continue;
+    SmallVector<int64_t> part = registerPart(layout, reg);
+    int64_t k = part[operand.kDim];
+    Value inChunk = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AddIOp::create(b, loc, operand.threadChunk,
+                              arith::ConstantIndexOp::create(b, loc, k / kc)),
+        chunk);
+    if (Value owner = l.isOwner(b, loc, layout, reg))
+      inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
+    int64_t slot = chunkSlot(order, shape.size() == 3 ? part[0] : 0, k % kc,
+                             part[operand.xDim], kc, shape[operand.xDim]);
+    Value address = arith::AddIOp::create(
+        b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
+    scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
+      memref::StoreOp::create(
+          then, loc, toShared(then, loc, value, operand.sharedType),
+          operand.buffer, address);
+      scf::YieldOp::create(then, loc);
+    });
+  }
+}

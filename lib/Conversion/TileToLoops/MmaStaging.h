@@ -1,0 +1,82 @@
+//===- MmaStaging.h - mma operands through shared memory -------*- C++ -*-===//
+//
+// Both parallel lowerings of mmaf/mmai (CUDA cores and mma.sync) bring the
+// operands to the threads that need them through shared memory, kc values
+// of k at a time: after a barrier every thread writes the elements of lhs
+// and rhs it holds whose k falls in the chunk, each once (by its owner),
+// and after a second barrier the threads read what they multiply. The
+// chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
+// [batch][m or n][k] (k contiguous: an mma.sync fragment register packs
+// consecutive values of k, so it is one 32-bit read).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H
+#define TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H
+
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+
+namespace tilechain::mma {
+
+/// The shared memory one chunk of both operands may take: the rest of the
+/// kernel's exchanges share it, and a 128x256 pair of f16 operands then
+/// stages 16 values of k at a time.
+constexpr int64_t kStagingBytes = 16 * 1024;
+/// The most values of k staged at once.
+constexpr int64_t kMaxChunk = 32;
+
+enum class ChunkOrder { KMajor, KContiguous };
+
+/// The coordinates of the element that register `reg` holds in `layout` are
+/// the running thread's part (those of its register 0) plus the register's
+/// part, a constant, where the layout's parts are disjoint; so are a chunk
+/// array's slot and an element's chunk, and only the thread's parts take
+/// registers (the constants fold into shared-memory addresses).
+llvm::SmallVector<int64_t> registerPart(const LinearLayout &layout,
+                                        int64_t reg);
+
+/// The slot of element (batch, k within the chunk, x) in a chunk array of
+/// `kc` x `width` elements per batch, as a constant or an index value.
+int64_t chunkSlot(ChunkOrder order, int64_t batch, int64_t k, int64_t x,
+                  int64_t kc, int64_t width);
+mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
+                      mlir::Value batch, mlir::Value k, mlir::Value x,
+                      int64_t kc, int64_t width);
+
+/// The values of k staged at once for `lhs` x `rhs` (cuda_tile tile types):
+/// the most, up to kMaxChunk, whose two arrays fit kStagingBytes (at least
+/// 1).
+int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
+/// The byte offset of the rhs array, after the lhs one.
+int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc);
+
+/// An operand on its way through shared memory.
+struct StagedOperand {
+  mlir::Value tile;    // the cuda_tile value
+  unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
+  LinearLayout layout; // of its registers
+  llvm::SmallVector<mlir::Value> registers;
+  mlir::Value buffer; // the chunk array, in shared memory
+  mlir::Type sharedType, registerType;
+  // The running thread's part of its elements' chunk and slot.
+  mlir::Value threadChunk, threadSlot;
+};
+
+/// The lhs and rhs of an mma, staged `kc` values of k at a time in `order`:
+/// their registers in their own layouts, their chunk arrays (lhs at byte 0,
+/// rhs after it) and the running thread's parts. Fails, declining the
+/// parallel form, where a layout does not split into thread and register
+/// parts or shared memory cannot hold the arrays.
+mlir::FailureOr<std::array<StagedOperand, 2>>
+stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
+              mlir::Value rhs, int64_t kc, ChunkOrder order);
+
+/// Writes the elements of `operand` the running thread holds whose k falls
+/// in chunk `chunk` (an index value) into the chunk array; each element is
+/// written once, by its owner.
+void writeChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
+                const StagedOperand &operand, mlir::Value chunk, int64_t kc,
+                ChunkOrder order);
+
+} // namespace tilechain::mma
+
+#endif // TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H

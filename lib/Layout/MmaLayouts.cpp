@@ -1,0 +1,114 @@
+//===- MmaLayouts.cpp - mma.sync fragment layouts -------------------------===//
+#include "tilechain/Layout/MmaLayouts.h"
+
+#include <cassert>
+
+using namespace tilechain;
+using LL = LinearLayout;
+
+namespace {
+
+/// The flat-index bit of `value` (a power of two) along `dim` of `layout`'s
+/// shape.
+uint64_t along(const LL &layout, unsigned dim, int64_t value) {
+  return uint64_t(1) << (layout.dimBits(dim).first + log2Exact(value));
+}
+
+/// The lane bases shared by every fragment: lane bits 0-1 walk `fast`
+/// (dim `fastDim`) from `fastStep` on, bits 2-4 walk dim `groupDim` (rows
+/// of A and C, columns of B) from 1.
+LL::Bases laneBases(const LL &shape, unsigned fastDim, int64_t fastStep,
+                    unsigned groupDim) {
+  return {along(shape, fastDim, fastStep), along(shape, fastDim, 2 * fastStep),
+          along(shape, groupDim, 1), along(shape, groupDim, 2),
+          along(shape, groupDim, 4)};
+}
+
+/// A layout of `shape`'s shape over one warp's registers and lanes.
+LL oneWarp(const LL &shape, LL::Bases registers, LL::Bases lanes) {
+  return LL(shape.getShape(),
+            std::array<LL::Bases, LL::kNumInDims>{registers, lanes, {}});
+}
+
+/// log2 of the elements a 32-bit register packs.
+unsigned packedBits(unsigned elementBits) {
+  assert((elementBits == 8 || elementBits == 16 || elementBits == 32) &&
+         "mma.sync takes 8-, 16- or 32-bit inputs");
+  return log2Exact(32 / elementBits);
+}
+
+} // namespace
+
+int64_t tilechain::mmaSyncK(unsigned elementBits) {
+  return 8 << packedBits(elementBits);
+}
+
+LL tilechain::mmaSyncALayout(unsigned elementBits) {
+  int64_t perRegister = int64_t(1) << packedBits(elementBits);
+  LL shape({kMmaSyncM, mmaSyncK(elementBits)}, {});
+  LL::Bases registers;
+  for (int64_t k = 1; k < perRegister; k *= 2)
+    registers.push_back(along(shape, 1, k));
+  registers.push_back(along(shape, 0, 8));
+  registers.push_back(along(shape, 1, 4 * perRegister));
+  return oneWarp(shape, registers, laneBases(shape, 1, perRegister, 0));
+}
+
+LL tilechain::mmaSyncBLayout(unsigned elementBits) {
+  int64_t perRegister = int64_t(1) << packedBits(elementBits);
+  LL shape({mmaSyncK(elementBits), kMmaSyncN}, {});
+  LL::Bases registers;
+  for (int64_t k = 1; k < perRegister; k *= 2)
+    registers.push_back(along(shape, 0, k));
+  registers.push_back(along(shape, 0, 4 * perRegister));
+  return oneWarp(shape, registers, laneBases(shape, 0, perRegister, 1));
+}
+
+LL tilechain::mmaSyncCLayout() {
+  LL shape({kMmaSyncM, kMmaSyncN}, {});
+  return oneWarp(shape, {along(shape, 1, 1), along(shape, 0, 8)},
+                 laneBases(shape, 1, 2, 0));
+}
+
+LL tilechain::mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
+                                  unsigned numWarps) {
+  unsigned rank = shape.size();
+  assert((rank == 2 || rank == 3) && "an mma result is [batch,] m x n");
+  unsigned mDim = rank - 2, nDim = rank - 1;
+  int64_t m = shape[mDim], n = shape[nDim];
+  assert(m % kMmaSyncM == 0 && n % kMmaSyncN == 0 && "not whole fragments");
+  LL layout(shape, {});
+
+  // The warps' split of (m, n): halve the larger extent of a warp's block
+  // while it holds more than one fragment along it.
+  int64_t blockM = m, blockN = n, batchLeft = rank == 3 ? shape[0] : 1;
+  LL::Bases warps;
+  for (unsigned bit = 0; bit < log2Exact(numWarps); ++bit) {
+    bool splitM = blockM > kMmaSyncM && blockM >= blockN;
+    bool splitN = blockN > kMmaSyncN && !splitM;
+    if (splitM) {
+      blockM /= 2;
+      warps.push_back(along(layout, mDim, blockM));
+    } else if (splitN) {
+      blockN /= 2;
+      warps.push_back(along(layout, nDim, blockN));
+    } else if (batchLeft > 1) {
+      batchLeft /= 2;
+      warps.push_back(along(layout, 0, batchLeft));
+    } else {
+      warps.push_back(0); // replicates
+    }
+  }
+
+  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
+  for (int64_t step = kMmaSyncN; step < blockN; step *= 2)
+    registers.push_back(along(layout, nDim, step));
+  for (int64_t step = kMmaSyncM; step < blockM; step *= 2)
+    registers.push_back(along(layout, mDim, step));
+  for (int64_t step = 1; step < batchLeft; step *= 2)
+    registers.push_back(along(layout, 0, step));
+  LL::Bases lanes = {along(layout, nDim, 2), along(layout, nDim, 4),
+                     along(layout, mDim, 1), along(layout, mDim, 2),
+                     along(layout, mDim, 4)};
+  return LL(shape, std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
+}

@@ -1,0 +1,217 @@
+//===- HostMma.cpp - a warp's mma.sync among the host threads -------------===//
+//
+// nvvm.mma.sync.m16n8kK (row-major A, column-major B) is a warp collective:
+// each lane holds part of A, B and C and receives part of D (the fragments
+// of MmaLayouts.h). On the host each lane stores its A and B registers in
+// its mma slots (HostBlock.h), waits for its warp, and computes each of its
+// four D elements (row g or g + 8, column 2t or 2t + 1, with g = lane / 4
+// and t = lane % 4) from the slots of the lanes holding that row of A and
+// that column of B; a second wait keeps a lane's next mma from overwriting
+// slots another lane is still reading.
+//
+// What a D element is on the host: C, then each product added in k order,
+// k = 0 first. Float inputs are widened exactly to f32 (f16, bf16, and the
+// top 19 bits of a tf32), so each product is exact and each step one fused
+// multiply-add, one rounding; integer products are summed in i32 with
+// wraparound, as the lowering asks (.wrapped, not .satfinite). The tensor
+// core sums the products of one instruction in its own order and
+// precision (docs/semantics-from-nvidia.md); for floats the host's result
+// is within the harness's tolerance of it, not bitwise equal.
+//
+//===----------------------------------------------------------------------===//
+#include "HostBlock.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilechain::host;
+
+namespace {
+
+Value constantI32(OpBuilder &b, Location loc, int32_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+/// A multiplicand's element type as the mma reads it.
+std::optional<NVVM::MMATypes> multiplicandType(NVVM::MmaOp mma, bool isA) {
+  std::optional<NVVM::MMATypes> type =
+      isA ? mma.getMultiplicandAPtxType() : mma.getMultiplicandBPtxType();
+  if (type)
+    return type;
+  Value first = isA ? mma.getOperandA().front() : mma.getOperandB().front();
+  return NVVM::MmaOp::inferOperandMMAType(getElementTypeOrSelf(first), false);
+}
+
+unsigned elementBits(NVVM::MMATypes type) {
+  switch (type) {
+  case NVVM::MMATypes::f16:
+  case NVVM::MMATypes::bf16:
+    return 16;
+  case NVVM::MMATypes::tf32:
+    return 32;
+  case NVVM::MMATypes::s8:
+  case NVVM::MMATypes::u8:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+/// Element `bits` (its low bits) as the multiplier sees it: f32 for floats,
+/// i32 for integers.
+Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  switch (type) {
+  case NVVM::MMATypes::f16:
+  case NVVM::MMATypes::bf16: {
+    Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+    Type floatType = type == NVVM::MMATypes::f16 ? Type(b.getF16Type())
+                                                 : Type(b.getBF16Type());
+    Value value = arith::BitcastOp::create(b, loc, floatType, half);
+    return arith::ExtFOp::create(b, loc, f32, value);
+  }
+  case NVVM::MMATypes::tf32:
+    return arith::BitcastOp::create(
+        b, loc, f32,
+        arith::AndIOp::create(b, loc, bits, constantI32(b, loc, ~0x1fff)));
+  case NVVM::MMATypes::s8:
+  case NVVM::MMATypes::u8: {
+    Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
+    if (type == NVVM::MMATypes::s8)
+      return arith::ExtSIOp::create(b, loc, i32, byte);
+    return arith::ExtUIOp::create(b, loc, i32, byte);
+  }
+  default:
+    llvm_unreachable("checked by lowerMmaSync");
+  }
+}
+
+/// A fragment register as the i32 word the slots hold.
+Value asWord(OpBuilder &b, Location loc, Value reg) {
+  Type i32 = b.getI32Type();
+  if (reg.getType() == i32)
+    return reg;
+  if (reg.getType().isF32())
+    return arith::BitcastOp::create(b, loc, i32, reg);
+  return LLVM::BitcastOp::create(b, loc, i32, reg); // vector<2xf16>
+}
+
+} // namespace
+
+LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
+                                            const ThreadContext &thread) {
+  NVVM::MMAShapeAttr shape = mma.getShape();
+  std::optional<NVVM::MMATypes> aType = multiplicandType(mma, true);
+  std::optional<NVVM::MMATypes> bType = multiplicandType(mma, false);
+  Type cType = mma.getOperandC().front().getType();
+  // The k of a fragment register pair: 4 registers' worth of elements;
+  // the instruction's k is one or two of them (B has that many registers,
+  // A twice as many).
+  unsigned bits = aType ? elementBits(*aType) : 0;
+  int64_t kHalves = bits ? shape.getK() / (4 * (32 / bits)) : 0;
+  if (shape.getM() != 16 || shape.getN() != 8 || !bits ||
+      !bType || elementBits(*bType) != bits || !(kHalves == 1 || kHalves == 2) ||
+      shape.getK() != kHalves * 4 * (32 / bits) ||
+      mma.getLayoutA() != NVVM::MMALayout::row ||
+      mma.getLayoutB() != NVVM::MMALayout::col ||
+      int64_t(mma.getOperandA().size()) != 2 * kHalves ||
+      int64_t(mma.getOperandB().size()) != kHalves ||
+      mma.getOperandC().size() != 4 ||
+      !(cType.isF32() || cType.isInteger(32)))
+    return mma.emitError()
+           << "the host backend runs mma.sync.m16n8k{8,16,32} with row-major "
+              "A, column-major B, f16/bf16/tf32/s8/u8 inputs and f32 or s32 "
+              "accumulators, not this one";
+
+  OpBuilder b(mma);
+  Location loc = mma.getLoc();
+  Type i32 = b.getI32Type();
+  auto c = [&](int32_t v) { return constantI32(b, loc, v); };
+  Value tid = thread.tid;
+  Value lane = arith::AndIOp::create(b, loc, tid, c(kWarpSize - 1));
+  Value firstOfWarp = arith::SubIOp::create(b, loc, tid, lane);
+  Value group = arith::ShRUIOp::create(b, loc, lane, c(2));
+  Value inGroup = arith::AndIOp::create(b, loc, lane, c(3));
+  auto slotOf = [&](OpBuilder &at, Value ofThread, Value reg) -> Value {
+    Value first = arith::AddIOp::create(
+        at, loc, constantI32(at, loc, thread.layout.mmaSlot(0)),
+        arith::MulIOp::create(at, loc, ofThread,
+                              constantI32(at, loc, SyncLayout::kMmaWords)));
+    return wordAddress(at, loc, thread.sync,
+                       arith::AddIOp::create(at, loc, first, reg));
+  };
+
+  // Deposit A (words 0-3, or 0-1) and B (the next 2, or 1), then wait for
+  // the warp.
+  SmallVector<Value> registers(mma.getOperandA());
+  llvm::append_range(registers, mma.getOperandB());
+  for (auto [index, reg] : llvm::enumerate(registers))
+    LLVM::StoreOp::create(b, loc, asWord(b, loc, reg),
+                          slotOf(b, tid, c(index)));
+  emitWarpBarrier(b, loc, thread);
+
+  // Lane (g', t') holds k in [t' e, t' e + e) and that plus 4e, e elements
+  // per word; element k of a row (of A) or column (of B) is then at lane
+  // 4 * (row mod 8) + (k mod 4e) / e, element k mod e of register
+  // 2 (k / 4e) + row / 8 of A or register k / 4e of B.
+  int32_t perWord = 32 / bits;
+  int32_t firstB = mma.getOperandA().size();
+  int32_t logPerWord = llvm::Log2_32(perWord);
+  bool isFloat = cType.isF32();
+  auto element = [&](OpBuilder &at, Value ofLane, Value word, Value k,
+                     NVVM::MMATypes type) {
+    Value loaded = LLVM::LoadOp::create(
+        at, loc, i32,
+        slotOf(at, arith::AddIOp::create(at, loc, firstOfWarp, ofLane), word));
+    Value within = arith::AndIOp::create(at, loc, k,
+                                         constantI32(at, loc, perWord - 1));
+    Value shifted = arith::ShRUIOp::create(
+        at, loc, loaded,
+        arith::MulIOp::create(at, loc, within, constantI32(at, loc, bits)));
+    return decode(at, loc, shifted, type);
+  };
+  SmallVector<Value> results;
+  for (auto [index, accumulator] : llvm::enumerate(mma.getOperandC())) {
+    Value rowHalf = c(index >> 1); // rows g + 8 are A's words 1 and 3
+    Value column = arith::AddIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, inGroup, c(1)), c(index & 1));
+    auto loop = scf::ForOp::create(
+        b, loc, c(0), c(shape.getK()), c(1), ValueRange{accumulator},
+        [&](OpBuilder &at, Location, Value k, ValueRange sum) {
+          auto cst = [&](int32_t v) { return constantI32(at, loc, v); };
+          Value lanePart = arith::ShRUIOp::create(
+              at, loc, arith::AndIOp::create(at, loc, k, cst(4 * perWord - 1)),
+              cst(logPerWord));
+          Value half = arith::ShRUIOp::create(at, loc, k, cst(2 + logPerWord));
+          Value aLane = arith::AddIOp::create(
+              at, loc, arith::ShLIOp::create(at, loc, group, cst(2)), lanePart);
+          Value aWord = arith::AddIOp::create(
+              at, loc, rowHalf, arith::ShLIOp::create(at, loc, half, cst(1)));
+          Value bLane = arith::AddIOp::create(
+              at, loc, arith::ShLIOp::create(at, loc, column, cst(2)), lanePart);
+          Value bWord = arith::AddIOp::create(at, loc, half, cst(firstB));
+          Value a = element(at, aLane, aWord, k, *aType);
+          Value bv = element(at, bLane, bWord, k, *bType);
+          Value next =
+              isFloat ? Value(math::FmaOp::create(at, loc, a, bv, sum[0]))
+                      : Value(arith::AddIOp::create(
+                            at, loc, sum[0],
+                            arith::MulIOp::create(at, loc, a, bv)));
+          scf::YieldOp::create(at, loc, next);
+        });
+    results.push_back(loop.getResult(0));
+  }
+  // Every lane has read before any lane's next mma overwrites its slots.
+  emitWarpBarrier(b, loc, thread);
+
+  Value d = LLVM::PoisonOp::create(b, loc, mma.getRes().getType());
+  for (auto [index, result] : llvm::enumerate(results))
+    d = LLVM::InsertValueOp::create(b, loc, d, result,
+                                    ArrayRef<int64_t>{int64_t(index)});
+  mma.getRes().replaceAllUsesWith(d);
+  mma.erase();
+  return success();
+}

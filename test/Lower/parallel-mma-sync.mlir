@@ -1,0 +1,139 @@
+// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --split-input-file | FileCheck %s
+
+// mmaf on tensor cores in the parallel form: a 16x16 f32 result is two
+// mma.sync.m16n8k16 fragments, one per warp of warps 0-1 (warp bit 0 walks
+// n by 8; warps 2-3 replicate), four registers per thread. The operands go
+// through shared memory with k contiguous, 32 values of k per chunk (two
+// chunks for k = 64): f16 arrays for the owners' writes, and i32 views of
+// the same bytes, from which each fragment register is one 32-bit read. A
+// chunk row holds 16 words, so a0..a3 are the thread's word plus 0, 128
+// (row + 8), 4 (k + 8) and 132, and b0, b1 plus 0 and 4; each k step of 16
+// moves 8 words on. The accumulator (1.0) is the first C operand, D the
+// next one's.
+// CHECK-LABEL: gpu.func @mma_sync_f16(
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1024][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
+// CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: memref.store %{{.+}}, %[[LHS]]
+// CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[STEPS:.+]]:4 = scf.for %[[STEP:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[C0]], %[[P1:.+]] = %[[C1]], %[[P2:.+]] = %[[C2]], %[[P3:.+]] = %[[C3]]) -> (f32, f32, f32, f32) {
+// CHECK: %[[STEPWORD:.+]] = arith.muli %[[STEP]], %c8{{.*}} : index
+// CHECK-NEXT: %[[AT:.+]] = arith.addi %{{.+}}, %[[STEPWORD]] : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[I0:.+]] = arith.addi %[[AT]], %{{.+}} : index
+// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[A0:.+]] = llvm.bitcast %[[W0]] : i32 to vector<2xf16>
+// CHECK-NEXT: arith.constant 128 : index
+// CHECK-NEXT: arith.addi %[[AT]]
+// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: %[[A1:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: arith.constant 4 : index
+// CHECK-NEXT: arith.addi %[[AT]]
+// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: %[[A2:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: arith.constant 132 : index
+// CHECK-NEXT: arith.addi %[[AT]]
+// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: %[[BT:.+]] = arith.addi %{{.+}}, %[[STEPWORD]] : index
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: arith.addi %[[BT]]
+// CHECK-NEXT: memref.load %[[RHSW]]
+// CHECK-NEXT: %[[B0:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: arith.constant 4 : index
+// CHECK-NEXT: arith.addi %[[BT]]
+// CHECK-NEXT: memref.load %[[RHSW]]
+// CHECK-NEXT: %[[B1:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: %[[D:.+]] = nvvm.mma.sync A[%[[A0]], %[[A1]], %[[A2]], %[[A3]]]  B[%[[B0]], %[[B1]]]  C[%[[P0]], %[[P1]], %[[P2]], %[[P3]]]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: %[[D0:.+]] = llvm.extractvalue %[[D]][0]
+// CHECK-NEXT: %[[D1:.+]] = llvm.extractvalue %[[D]][1]
+// CHECK-NEXT: %[[D2:.+]] = llvm.extractvalue %[[D]][2]
+// CHECK-NEXT: %[[D3:.+]] = llvm.extractvalue %[[D]][3]
+// CHECK-NEXT: scf.yield %[[D0]], %[[D1]], %[[D2]], %[[D3]] : f32, f32, f32, f32
+// CHECK: scf.yield %[[STEPS]]#0, %[[STEPS]]#1, %[[STEPS]]#2, %[[STEPS]]#3 : f32, f32, f32, f32
+// CHECK: vector.from_elements %[[CHUNKS]]#0, %[[CHUNKS]]#1, %[[CHUNKS]]#2, %[[CHUNKS]]#3 : vector<4xf32>
+cuda_tile.module @kernels {
+  entry @mma_sync_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
+    %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: 1.0> : tile<16x16xf32>
+    %r = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A loop that carries an mma's result carries it in the fragment layout:
+// four f32 registers per thread (the default layout would hold two), read
+// at the start of each iteration and written back at its end, with no
+// exchange through shared memory. bf16 fragment registers are i32s.
+// CHECK-LABEL: gpu.func @carried_bf16(
+// CHECK: %[[CARRIED:.+]] = memref.alloca() : memref<4xf32>
+// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// CHECK-COUNT-4: memref.load %[[CARRIED]]
+// CHECK: nvvm.mma.sync A[{{.+}}]  B[{{.+}}]  C[{{.+}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-4: memref.store %{{.+}}, %[[CARRIED]]
+// CHECK-NOT: gpu.barrier
+// CHECK: }
+cuda_tile.module @m {
+  entry @carried_bf16(%a: tile<ptr<bf16>>, %c: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xbf16, strides=[16,1]>
+    %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x16), tensor_view<16x16xbf16, strides=[16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %four = constant <i32: 4> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xbf16, strides=[16,1]>>, tile<i32> -> tile<16x16xbf16>, token
+    %init = constant <f32: 0.0> : tile<16x16xf32>
+    %sum = for %i in (%zero to %four, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<16x16xf32>) {
+      %next = mmaf %x, %x, %acc : tile<16x16xbf16>, tile<16x16xbf16>, tile<16x16xf32>
+      continue %next : tile<16x16xf32>
+    }
+    %done = store_view_tko weak %sum, %qc[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// An f16 accumulator is widened to f32 for the C operand and the result
+// rounded to f16 once, after the last instruction. A 32x8 result over four
+// warps: one fragment each for warps 0-1 (warp bit 0 walks m by 16).
+// CHECK-LABEL: gpu.func @f16_accumulator(
+// CHECK: %[[C:.+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK: %[[SUMS:.+]]:4 = scf.for {{.+}} iter_args(%{{.+}} = %[[C]],
+// CHECK: nvvm.mma.sync
+// CHECK-SAME: (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: arith.truncf %[[SUMS]]#0 : f32 to f16
+// CHECK-NEXT: arith.truncf %[[SUMS]]#1 : f32 to f16
+// CHECK-NEXT: arith.truncf %[[SUMS]]#2 : f32 to f16
+// CHECK-NEXT: arith.truncf %[[SUMS]]#3 : f32 to f16
+cuda_tile.module @m {
+  entry @f16_accumulator() {
+    %a = constant <f16: 1.0> : tile<32x16xf16>
+    %b = constant <f16: 2.0> : tile<16x8xf16>
+    %c = constant <f16: 3.0> : tile<32x8xf16>
+    %r = mmaf %a, %b, %c : tile<32x16xf16>, tile<16x8xf16>, tile<32x8xf16>
+    return
+  }
+}

@@ -1,0 +1,49 @@
+"""Runs tf32__host, int8__host and int8_k16__host from a host library over one block each
+and checks their results against numpy."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "harness"))
+from tilechain_harness import host, params  # noqa: E402
+
+library = sys.argv[1]
+
+
+def run(symbol, *arrays):
+    """One block of `symbol`(arrays...), all pointers."""
+    packed = b"".join(params.pack_slot("ptr<int32>", array.ctypes.data)
+                      for array in arrays)
+    host.launch(library, symbol, packed, (1, 1, 1))
+
+
+def check(name, got, want, atol):
+    bad = np.flatnonzero(~np.isclose(got, want, rtol=0, atol=atol))
+    if bad.size:
+        sys.exit("%s: %d elements differ, first at %d: %r != %r"
+                 % (name, bad.size, bad[0], got.flat[bad[0]], want.flat[bad[0]]))
+    print("%s: %d elements match numpy" % (name, got.size))
+
+
+rng = np.random.default_rng(10)
+# tf32 keeps 10 of f32's 23 mantissa bits: a product is off by up to 2^-10
+# relative, a sum of 32 products of inputs in [-1, 1] by well under 0.05; a
+# misplaced fragment element is off by about 1.
+a = rng.uniform(-1, 1, (32, 32)).astype(np.float32)
+b = rng.uniform(-1, 1, (32, 16)).astype(np.float32)
+d = np.zeros((32, 16), np.float32)
+run("tf32", a, b, d)
+check("tf32", d, 0.5 + a.astype(np.float64) @ b.astype(np.float64), atol=0.05)
+
+x = rng.integers(-128, 128, (32, 64)).astype(np.int8)
+y = rng.integers(0, 256, (64, 16)).astype(np.uint8)
+z = np.zeros((32, 16), np.int32)
+run("int8", x, y.view(np.int8), z)
+check("int8", z, 7 + x.astype(np.int64) @ y.astype(np.int64), atol=0)
+
+u = rng.integers(0, 256, (16, 16)).astype(np.uint8)
+v = rng.integers(-128, 128, (16, 16)).astype(np.int8)
+w = np.zeros((16, 16), np.int32)
+run("int8_k16", u.view(np.int8), v, w)
+check("int8 k16", w, -3 + u.astype(np.int64) @ v.astype(np.int64), atol=0)

@@ -1,0 +1,74 @@
+// mma.sync's other input types in the parallel form, run on the host (a
+// warp's mma.sync emulated among its lanes) against numpy: tf32 operands
+// (m16n8k8: one element per fragment register) and i8 operands, signed times
+// unsigned, into an i32 accumulator (m16n8k32: four per register), and
+// unsigned times signed with k = 16 (m16n8k16: half the registers).
+// REQUIRES: numpy, host-cc
+// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
+// RUN: %cc -shared -o %t.so %t.o -lm
+// RUN: %hpython %S/Inputs/run_mma_sync.py %t.so | FileCheck %s
+
+// LOWER-LABEL: gpu.func @tf32
+// LOWER: nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32)
+// LOWER-LABEL: gpu.func @int8
+// LOWER: nvvm.mma.sync {{.+}} {intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>, {{.+}}, multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<u8>, shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32)
+// LOWER-LABEL: gpu.func @int8_k16
+// LOWER: nvvm.mma.sync A[%{{[0-9]+}}, %{{[0-9]+}}]  B[%{{[0-9]+}}]  C[{{.+}}] {{.+}} multiplicandAPtxType = #nvvm.mma_type<u8>, multiplicandBPtxType = #nvvm.mma_type<s8>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, i32)
+
+// CHECK: tf32: 512 elements match numpy
+// CHECK: int8: 512 elements match numpy
+// CHECK: int8 k16: 256 elements match numpy
+
+cuda_tile.module @kernels {
+  entry @tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xf32, strides=[32,1]>
+    %vb = make_tensor_view %b, shape = [32, 16], strides = [16, 1] : tensor_view<32x16xf32, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [32, 16], strides = [16, 1] : tensor_view<32x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>, tile<i32> -> tile<32x32xf32>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>, tile<i32> -> tile<32x16xf32>, token
+    %xt = ftof %x : tile<32x32xf32> -> tile<32x32xtf32>
+    %yt = ftof %y : tile<32x16xf32> -> tile<32x16xtf32>
+    %acc = constant <f32: 0.5> : tile<32x16xf32>
+    %r = mmaf %xt, %yt, %acc : tile<32x32xtf32>, tile<32x16xtf32>, tile<32x16xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x16xf32>, partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  entry @int8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %d: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xi8, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xi8, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [32, 16], strides = [16, 1] : tensor_view<32x16xi32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(32x64), tensor_view<32x64xi8, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(32x16), tensor_view<32x16xi32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(32x64), tensor_view<32x64xi8, strides=[64,1]>>, tile<i32> -> tile<32x64xi8>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>, tile<i32> -> tile<64x16xi8>, token
+    %acc = constant <i32: 7> : tile<32x16xi32>
+    %r = mmai %x, %y, %acc signed unsigned : tile<32x64xi8>, tile<64x16xi8>, tile<32x16xi32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x16xi32>, partition_view<tile=(32x16), tensor_view<32x16xi32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  entry @int8_k16(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %d: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xi8, strides=[16,1]>
+    %vb = make_tensor_view %b, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xi8, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xi32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>, tile<i32> -> tile<16x16xi8>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>, tile<i32> -> tile<16x16xi8>, token
+    %acc = constant <i32: -3> : tile<16x16xi32>
+    %r = mmai %x, %y, %acc unsigned signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xi32>, partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -1,0 +1,102 @@
+#include "tilechain/Layout/MmaLayouts.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using namespace tilechain;
+using LL = LinearLayout;
+
+/// (row, column) of register `reg` of lane `lane` in a one-warp layout.
+static std::pair<int64_t, int64_t> at(const LL &layout, uint64_t reg,
+                                      uint64_t lane) {
+  llvm::SmallVector<int64_t> coords =
+      layout.unflatten(layout.apply(reg, lane, 0));
+  return {coords[0], coords[1]};
+}
+
+// The PTX ISA's tables ("Matrix Fragments for mma.m16n8k16 with
+// floating point type" and the k8/k32 ones), with groupID = lane >> 2 and
+// threadID_in_group = lane % 4; element i of the fragment is register bit
+// pattern i here.
+TEST_CASE("mma.sync A fragments follow the PTX ISA's tables", "[layout]") {
+  for (unsigned bits : {8u, 16u, 32u}) {
+    int64_t perRegister = 32 / bits;
+    LL a = mmaSyncALayout(bits);
+    CHECK(a.getShape() == llvm::ArrayRef<int64_t>{16, 8 * perRegister});
+    for (uint64_t lane = 0; lane < 32; ++lane)
+      for (uint64_t i = 0; i < uint64_t(4 * perRegister); ++i) {
+        int64_t group = lane >> 2, inGroup = lane % 4;
+        int64_t reg = i / perRegister, within = i % perRegister;
+        int64_t row = group + 8 * (reg & 1);
+        int64_t col = inGroup * perRegister + within + 4 * perRegister * (reg >> 1);
+        CHECK(at(a, i, lane) == std::make_pair(row, col));
+      }
+  }
+}
+
+TEST_CASE("mma.sync B fragments follow the PTX ISA's tables", "[layout]") {
+  for (unsigned bits : {8u, 16u, 32u}) {
+    int64_t perRegister = 32 / bits;
+    LL b = mmaSyncBLayout(bits);
+    CHECK(b.getShape() == llvm::ArrayRef<int64_t>{8 * perRegister, 8});
+    for (uint64_t lane = 0; lane < 32; ++lane)
+      for (uint64_t i = 0; i < uint64_t(2 * perRegister); ++i) {
+        int64_t reg = i / perRegister, within = i % perRegister;
+        int64_t row = (lane % 4) * perRegister + within + 4 * perRegister * reg;
+        CHECK(at(b, i, lane) == std::make_pair(row, int64_t(lane >> 2)));
+      }
+  }
+}
+
+TEST_CASE("mma.sync C/D fragments follow the PTX ISA's table", "[layout]") {
+  LL c = mmaSyncCLayout();
+  for (uint64_t lane = 0; lane < 32; ++lane)
+    for (uint64_t i = 0; i < 4; ++i)
+      CHECK(at(c, i, lane) ==
+            std::make_pair(int64_t(lane >> 2) + 8 * int64_t(i >> 1),
+                           int64_t(2 * (lane % 4) + (i & 1))));
+}
+
+TEST_CASE("an mma.sync result tiles the warps over (m, n), each register "
+          "quadruple one instruction's fragment",
+          "[layout]") {
+  // 128 x 256 over 8 warps: blocks of 64 x 64 (2 x 4 warps), 4 x 8
+  // fragments per warp, 128 registers per thread.
+  LL layout = mmaSyncResultLayout({128, 256}, 8);
+  CHECK(layout.hasDisjointParts());
+  CHECK(layout.getSize(LL::Register) == 128);
+  std::set<uint64_t> seen;
+  for (uint64_t w = 0; w < 8; ++w)
+    for (uint64_t l = 0; l < 32; ++l)
+      for (uint64_t r = 0; r < 128; ++r)
+        seen.insert(layout.apply(r, l, w));
+  CHECK(seen.size() == 128 * 256);
+  // Registers 4i..4i+3 hold C/D fragment i: fragment 9 of the warp is the
+  // second along m (row 16) and the second along n (column 8).
+  LL fragment = mmaSyncCLayout();
+  for (uint64_t l = 0; l < 32; ++l)
+    for (uint64_t r = 0; r < 4; ++r) {
+      auto [row, col] = at(fragment, r, l);
+      llvm::SmallVector<int64_t> coords =
+          layout.unflatten(layout.apply(4 * 9 + r, l, 0));
+      CHECK(coords == llvm::SmallVector<int64_t>{16 + row, 8 + col});
+    }
+  // The warp bits split the larger extent first: n (256 -> 128), then m
+  // (128 -> 64), then n again (128 -> 64).
+  CHECK(layout.unflatten(layout.apply(0, 0, 1)) ==
+        llvm::SmallVector<int64_t>{0, 128});
+  CHECK(layout.unflatten(layout.apply(0, 0, 2)) ==
+        llvm::SmallVector<int64_t>{64, 0});
+  CHECK(layout.unflatten(layout.apply(0, 0, 4)) ==
+        llvm::SmallVector<int64_t>{0, 64});
+}
+
+TEST_CASE("warps an mma.sync result cannot use walk the batch, then "
+          "replicate",
+          "[layout]") {
+  LL batched = mmaSyncResultLayout({2, 16, 8}, 4);
+  CHECK(batched.str() ==
+        "shape [2, 16, 8] reg [1, 64] lane [2, 4, 8, 16, 32] warp [128, 0]");
+  CHECK(batched.getBroadcastMask(LL::Warp) == 2);
+}
