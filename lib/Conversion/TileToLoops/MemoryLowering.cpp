@@ -63,6 +63,20 @@ static Value optionalElement(TileLowering &l, OpBuilder &b, Location loc,
   return operand ? l.readElement(b, loc, l.lookup(operand), ivs) : Value();
 }
 
+/// Emits `body` where `guard` holds (always when `guard` is null): stores
+/// done only by an element's owner, or only where the mask is set.
+static void whereSet(OpBuilder &b, Location loc, Value guard,
+                     function_ref<void(OpBuilder &, Location)> body) {
+  if (!guard) {
+    body(b, loc);
+    return;
+  }
+  scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location tl) {
+    body(then, tl);
+    scf::YieldOp::create(then, tl);
+  });
+}
+
 /// Allocates the result of a per-element op (or nothing for rank 0), runs
 /// `compute` for every element and maps `result` to the values.
 static void lowerPerElement(
@@ -165,15 +179,7 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
           storeGlobalElement(sb, sl, element, address, *memType, ordering,
                              syncscope);
         };
-        Value mask = optionalElement(l, b, loc, op.getMask(), ivs);
-        if (!mask) {
-          store(b, loc);
-          return;
-        }
-        scf::IfOp::create(b, loc, mask, [&](OpBuilder &then, Location tl) {
-          store(then, tl);
-          scf::YieldOp::create(then, tl);
-        });
+        whereSet(b, loc, optionalElement(l, b, loc, op.getMask(), ivs), store);
       });
   return success();
 }
@@ -326,14 +332,7 @@ static LogicalResult storePointerRuns(TileLowering &l, ct::StorePtrTkoOp op,
                             globalPointer(sb, sl, (*pointers)[reg]),
                             runs.width * byteSize(memType));
     };
-    if (!guard) {
-      store(b, loc);
-      continue;
-    }
-    scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location tl) {
-      store(then, tl);
-      scf::YieldOp::create(then, tl);
-    });
+    whereSet(b, loc, guard, store);
   }
   return success();
 }
@@ -423,14 +422,7 @@ static LogicalResult lowerStorePtrParallel(TileLowering &l,
       storeGlobalElement(sb, sl, elements[1], elements[0], *memType, ordering,
                          syncscope);
     };
-    if (!guard) {
-      store(b, loc);
-      continue;
-    }
-    scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location tl) {
-      store(then, tl);
-      scf::YieldOp::create(then, tl);
-    });
+    whereSet(b, loc, guard, store);
   }
   return success();
 }
