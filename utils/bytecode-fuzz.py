@@ -53,7 +53,7 @@ def compile_mutant(args, mutant_path, tmp):
     if os.path.exists(cubin):
         os.remove(cubin)
     try:
-        proc = subprocess.run([sys.executable, args.pipeline, mutant_path,
+        proc = subprocess.run([args.pipeline, mutant_path,
                                "-o", cubin, "--gpu-name", args.gpu_name],
                               capture_output=True, timeout=600)
     except subprocess.TimeoutExpired:

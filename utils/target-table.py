@@ -119,7 +119,7 @@ def compile_one(corpus, name, target, form, cuobjdump):
         cubin = os.path.join(work, "k.cubin")
         try:
             proc = subprocess.run(
-                [sys.executable, TILEIRAS, os.path.join(corpus, name), "-o",
+                [TILEIRAS, os.path.join(corpus, name), "-o",
                  cubin, "--gpu-name", target, "-O3", "--lineinfo", "--tile-form", form],
                 capture_output=True, timeout=600)
         except subprocess.TimeoutExpired:

@@ -90,7 +90,7 @@ def compile_target(args, bytecode, work, target):
         return compile_ptx(args, bytecode, work, target)
     cubin = os.path.join(work, "out-%s.cubin" % target)
     try:
-        proc = subprocess.run([sys.executable, args.tileiras, bytecode, "-o", cubin,
+        proc = subprocess.run([args.tileiras, bytecode, "-o", cubin,
                                "--gpu-name", target], capture_output=True, text=True,
                               timeout=STAGE_TIMEOUT * 2)
     except subprocess.TimeoutExpired:

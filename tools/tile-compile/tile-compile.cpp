@@ -3,8 +3,10 @@
 // The in-process mode of the pipeline (docs/pipeline.md): what tile-read,
 // tile-lower, tile-sched, tile-llc and tile-link do in sequence, in one
 // process and without intermediate files, giving the same cubin. It is the
-// latency-bound path of scripts/tileiras: a front end compiling one kernel
-// pays one process start instead of five.
+// latency-bound path of the tileiras driver: a front end compiling one
+// kernel pays one process start instead of five. The driver starts it with
+// SIGTERM as its parent-death signal, which runs LLVM's interrupt handlers:
+// ptxas's process group is killed and partial outputs are removed.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
@@ -25,11 +27,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <csignal>
 #include <cstdlib>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -56,11 +54,6 @@ static cl::opt<std::string>
           cl::value_desc("file"));
 static cl::opt<unsigned>
     timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
-static cl::opt<bool> exitWithParent(
-    "exit-with-parent",
-    cl::desc("End (as by SIGTERM) when the process that started this one "
-             "ends: scripts/tileiras passes it, so that a killed driver "
-             "leaves no compile or ptxas running"));
 
 static std::string fromEnvironment(const char *name, const char *fallback) {
   const char *value = std::getenv(name);
@@ -140,12 +133,6 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   cl::ParseCommandLineOptions(
       argc, argv, "tile-compile: Tile IR bytecode -> cubin in one process\n");
-#ifdef __linux__
-  // SIGTERM runs LLVM's interrupt handlers: ptxas's process group is killed
-  // and partial outputs are removed.
-  if (exitWithParent)
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
   return tilechain::runCrashGuarded("tile-compile", argc, argv, inputFile,
                                     compile);
 }

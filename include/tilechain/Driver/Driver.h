@@ -1,0 +1,65 @@
+//===- Driver.h - tileiras, tilechain's tileiras-compatible driver --------===//
+//
+// `tileiras in.tileirbc -o out.cubin --gpu-name sm_XY -O3` as front ends run
+// it. The compile itself happens in child processes: tile-compile, the five
+// stages in one process (the in-process mode, for a front end waiting on one
+// kernel), or ninja over a build.ninja whose edges are the five stage tools
+// (the staged mode: --keep-intermediates DIR, or $TILECHAIN_STAGED=1 with a
+// temporary work directory). Both give the same cubin. The driver itself
+// loads neither LLVM nor MLIR, so that its start costs about a millisecond.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_DRIVER_DRIVER_H
+#define TILECHAIN_DRIVER_DRIVER_H
+
+#include "tilechain/Driver/CommandLine.h"
+
+#include <optional>
+#include <string>
+
+namespace tilechain::driver {
+
+/// What tileiras says of an input that is not Tile IR bytecode (exit 3).
+inline constexpr llvm::StringLiteral kNotTileIR =
+    "input does not correspond to Tile IR bytecode";
+/// A stage that crashed internally prints a command that reproduces it from
+/// its input (CrashGuard.h); the driver then keeps that input.
+inline constexpr llvm::StringLiteral kReproduceMark = ": to reproduce: ";
+/// Diagnostics name the op and its source location; the IR dump MLIR adds by
+/// default is for compiler developers running a stage by hand.
+inline constexpr llvm::StringLiteral kQuietDiagnostics =
+    "--mlir-print-op-on-diagnostic=false";
+
+/// Runs tileiras with `argv` (program name first); returns the exit code.
+int runTileiras(int argc, char **argv);
+
+/// The directory holding the stage tools: $TILECHAIN_BIN_DIR when it holds
+/// all five, else the driver's own directory, else the one on PATH.
+std::optional<std::string> findStageTools();
+
+/// Seconds each stage (or tile-compile) may run: $TILECHAIN_STAGE_TIMEOUT,
+/// default 600, 0 for no limit. None when the variable is not a number.
+std::optional<unsigned> stageTimeout();
+
+/// Compiles through ninja in `work`; returns the exit code. `keepWork` is
+/// set when `work` holds the input of a crashed stage, to be kept.
+int compileStaged(const TileirasArgs &args, llvm::StringRef tools,
+                  llvm::StringRef work, bool &keepWork);
+
+/// Compiles with `compiler` (tile-compile); returns the exit code.
+int compileInProcess(const TileirasArgs &args, llvm::StringRef compiler);
+
+/// Prints --version: what this is and a digest of the build that front
+/// ends key their caches on.
+void printVersion(std::optional<std::string> tools);
+
+/// Writes the (empty) YAML remark file when remarks were asked for in that
+/// format; false, reported, when it cannot be written.
+bool writeRemarks(const TileirasArgs &args);
+
+/// A line on stderr prefixed with "tileiras: ".
+void reportError(const llvm::Twine &message);
+
+} // namespace tilechain::driver
+
+#endif // TILECHAIN_DRIVER_DRIVER_H

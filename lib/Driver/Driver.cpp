@@ -1,0 +1,164 @@
+//===- Driver.cpp - tileiras: the command line to a cubin -----------------===//
+#include "tilechain/Driver/Driver.h"
+#include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tilechain;
+using namespace tilechain::driver;
+
+/// Seconds each stage may run before it is stopped: a pathological input
+/// must not hang a front end's build.
+static constexpr unsigned kDefaultStageTimeout = 600;
+
+void tilechain::driver::reportError(const Twine &message) {
+  errs() << "tileiras: " << message << "\n";
+}
+
+static bool holdsStageTools(StringRef directory) {
+  return llvm::all_of(kStages, [&](StringRef stage) {
+    SmallString<256> path(directory);
+    sys::path::append(path, stage);
+    return sys::fs::can_execute(path);
+  });
+}
+
+std::optional<std::string> tilechain::driver::findStageTools() {
+  if (std::optional<std::string> bin = sys::Process::GetEnv("TILECHAIN_BIN_DIR"))
+    if (!bin->empty() && holdsStageTools(*bin))
+      return *bin;
+  std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+  StringRef here = sys::path::parent_path(self);
+  if (!here.empty() && holdsStageTools(here))
+    return here.str();
+  if (ErrorOr<std::string> found = sys::findProgramByName(kStages[0])) {
+    StringRef directory = sys::path::parent_path(*found);
+    if (holdsStageTools(directory))
+      return directory.str();
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned> tilechain::driver::stageTimeout() {
+  std::optional<std::string> value =
+      sys::Process::GetEnv("TILECHAIN_STAGE_TIMEOUT");
+  if (!value)
+    return kDefaultStageTimeout;
+  unsigned seconds;
+  if (value->empty() || !llvm::all_of(*value, isDigit) ||
+      StringRef(*value).getAsInteger(10, seconds)) {
+    reportError("TILECHAIN_STAGE_TIMEOUT must be a number of seconds, not '" +
+                *value + "'");
+    return std::nullopt;
+  }
+  return seconds;
+}
+
+bool tilechain::driver::writeRemarks(const TileirasArgs &args) {
+  // No stage emits remarks yet: with yaml and any category enabled the
+  // remark file is written empty, not left missing.
+  if (args.remarkFormat != "yaml" || !args.remarksRequested())
+    return true;
+  if (std::error_code ec = writeOutputFile(args.remarksOutputFile, "")) {
+    reportError("cannot write '" + args.remarksOutputFile +
+                "': " + ec.message());
+    return false;
+  }
+  return true;
+}
+
+/// The staged build, through ninja, when its files are asked for or
+/// $TILECHAIN_STAGED is 1; otherwise the in-process mode, where
+/// tile-compile is built.
+static bool stagedModeRequested(const TileirasArgs &args) {
+  return args.keepIntermediates ||
+         sys::Process::GetEnv("TILECHAIN_STAGED") == std::string("1");
+}
+
+static int compileInWorkDirectory(const TileirasArgs &args, StringRef tools) {
+  bool keepWork;
+  if (args.keepIntermediates) {
+    StringRef work = *args.keepIntermediates;
+    SmallString<256> absolute(work);
+    std::error_code ec = sys::fs::create_directories(work);
+    if (!ec && !sys::fs::is_directory(work))
+      ec = std::make_error_code(std::errc::not_a_directory);
+    if (!ec)
+      ec = sys::fs::make_absolute(absolute);
+    if (ec) {
+      reportError("cannot use '" + work +
+                  "' as the --keep-intermediates directory: " + ec.message());
+      return kExitConfiguration;
+    }
+    // The logs and statuses of an earlier run in the same directory would
+    // be taken for this one's.
+    std::error_code walk;
+    for (sys::fs::directory_iterator entry(absolute, walk), end;
+         !walk && entry != end; entry.increment(walk)) {
+      StringRef name = entry->path();
+      if (name.ends_with(".log") || name.ends_with(".rc"))
+        sys::fs::remove(name);
+    }
+    return compileStaged(args, tools, absolute, keepWork);
+  }
+  SmallString<256> work;
+  if (std::error_code ec = sys::fs::createUniqueDirectory("tileiras", work)) {
+    reportError("cannot create a work directory: " + ec.message());
+    return kExitConfiguration;
+  }
+  int code = compileStaged(args, tools, work, keepWork);
+  if (!keepWork)
+    sys::fs::remove_directories(work);
+  return code;
+}
+
+int tilechain::driver::runTileiras(int argc, char **argv) {
+  std::vector<StringRef> words(argv + 1, argv + argc);
+  TileirasArgs args;
+  std::string message;
+  switch (parseCommandLine(words, args, message)) {
+  case ParseResult::Ok:
+    break;
+  case ParseResult::UsageError:
+    reportError(message);
+    return kExitConfiguration;
+  case ParseResult::MissingFeature:
+    errs() << message << "\n";
+    return kExitConfiguration;
+  }
+  if (args.help) {
+    outs() << *args.help;
+    return kExitSuccess;
+  }
+  if (args.listVersions) {
+    for (StringRef version : kBytecodeVersions)
+      outs() << version << "\n";
+    return kExitSuccess;
+  }
+  std::optional<std::string> tools = findStageTools();
+  if (args.version) {
+    printVersion(tools);
+    return kExitSuccess;
+  }
+  if (!tools) {
+    reportError("cannot find the stage tools (" + llvm::join(ArrayRef(kStages), ", ") +
+                "); build tilechain or put its bin/ on PATH");
+    return kExitConfiguration;
+  }
+  if (args.sanitize)
+    reportError("warning: --sanitize=" + *args.sanitize +
+                " is not implemented by tilechain; compiling without "
+                "instrumentation");
+  SmallString<256> compiler(*tools);
+  sys::path::append(compiler, kInProcessTool);
+  if (!stagedModeRequested(args) && sys::fs::can_execute(compiler))
+    return compileInProcess(args, compiler);
+  return compileInWorkDirectory(args, *tools);
+}

@@ -1,0 +1,284 @@
+//===- StagedBuild.cpp - the staged mode: ninja over the five stages ------===//
+#include "tilechain/Driver/Driver.h"
+#include "tilechain/Driver/Process.h"
+#include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace tilechain;
+using namespace tilechain::driver;
+
+namespace {
+
+/// The status of coreutils' timeout(1) when it stopped the stage.
+constexpr int kTimedOut = 124;
+
+/// Records the input's SHA-256. tile-read depends on it as well as on the
+/// input: ninja compares modification times, so an input replaced by an
+/// older file at the same path would otherwise leave a reused work
+/// directory's cubin in place.
+constexpr StringLiteral kInputStamp = "input.sha256";
+
+constexpr StringLiteral kStageOutputs[] = {"read.mlirbc", "lower.mlirbc",
+                                           "sched.mlirbc", "module.ptx",
+                                           "module.cubin"};
+
+std::string ninjaEscapePath(StringRef path) {
+  std::string escaped;
+  for (char c : path) {
+    if (c == '$' || c == ' ' || c == ':')
+      escaped += '$';
+    escaped += c;
+  }
+  return escaped;
+}
+
+/// A word of a shell command, quoted as Python's shlex.quote does, with
+/// ninja's `$` escaped; $in and $out stay ninja variables.
+std::string shellWord(StringRef word) {
+  if (word == "$in" || word == "$out")
+    return word.str();
+  bool plain = !word.empty() && llvm::all_of(word, [](char c) {
+    return isAlnum(c) || StringRef("@%+=:,./-_").contains(c);
+  });
+  std::string quoted;
+  if (plain) {
+    quoted = word.str();
+  } else {
+    quoted = "'";
+    for (char c : word)
+      quoted += c == '\'' ? std::string("'\"'\"'") : std::string(1, c);
+    quoted += "'";
+  }
+  std::string escaped;
+  for (char c : quoted)
+    escaped += c == '$' ? std::string("$$") : std::string(1, c);
+  return escaped;
+}
+
+std::string commandLine(ArrayRef<std::string> words) {
+  std::string line;
+  for (const std::string &word : words)
+    line += (line.empty() ? "" : " ") + shellWord(word);
+  return line;
+}
+
+/// The command prefix that stops a stage after `seconds`. --foreground
+/// keeps the stage in ninja's process group, so that an interrupt still
+/// reaches it.
+std::vector<std::string> timeLimit(unsigned seconds) {
+  if (!seconds)
+    return {};
+  ErrorOr<std::string> timeout = sys::findProgramByName("timeout");
+  if (!timeout)
+    return {};
+  return {*timeout, "--foreground", "--kill-after=10", std::to_string(seconds)};
+}
+
+std::error_code stampInput(StringRef work, StringRef input) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(input);
+  if (!bytes)
+    return bytes.getError();
+  std::string digest =
+      toHex(SHA256::hash(arrayRefFromStringRef((*bytes)->getBuffer())),
+            /*LowerCase=*/true) +
+      "\n";
+  SmallString<256> stamp(work);
+  sys::path::append(stamp, kInputStamp);
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> old = MemoryBuffer::getFile(stamp))
+    if ((*old)->getBuffer() == digest)
+      return {};
+  return writeOutputFile(stamp, digest);
+}
+
+/// build.ninja: one edge per stage. Each command logs its stderr to
+/// <stage>.log and, when it fails, its exit status to <stage>.rc.
+std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
+                               StringRef work, StringRef input,
+                               unsigned seconds) {
+  auto tool = [&](StringRef stage) {
+    SmallString<256> path(tools);
+    sys::path::append(path, stage);
+    return path.str().str();
+  };
+  std::string gpu = "--gpu-name=" + args.gpuName;
+  std::string level = "--opt-level=" + std::to_string(args.optLevel);
+  std::string quiet = kQuietDiagnostics.str();
+  std::vector<std::vector<std::string>> commands = {
+      {tool("tile-read"), "--input=bytecode", "$in", "--emit=mlirbc", "-o",
+       "$out"},
+      {tool("tile-lower"), "$in", gpu, level, "--tile-form=" + args.tileForm,
+       "--emit-bytecode", quiet, "-o", "$out"},
+      {tool("tile-sched"), "$in", "--emit-bytecode", quiet, "-o", "$out"},
+      {tool("tile-llc"), "$in", "--emit=ptx", quiet, "-o", "$out"},
+      {tool("tile-link"), "$in", "-o", "$out", level},
+  };
+  if (args.lineInfo) {
+    commands[3].push_back("--lineinfo");
+    commands[4].push_back("--lineinfo");
+  }
+  if (args.deviceDebug)
+    commands[4].push_back("-g");
+
+  std::string text;
+  raw_string_ostream os(text);
+  os << "# Written by tileiras; rerun with: ninja -C " << work << "\n"
+     << "ninja_required_version = 1.10\n\n";
+  std::string previous = ninjaEscapePath(input);
+  std::vector<std::string> limit = timeLimit(seconds);
+  for (size_t i = 0; i < std::size(kStages); ++i) {
+    StringRef stage = kStages[i];
+    std::string rule = stage.str();
+    std::replace(rule.begin(), rule.end(), '-', '_');
+    std::vector<std::string> words = limit;
+    llvm::append_range(words, commands[i]);
+    // The tool is an input too: a rebuilt tool reruns its stage.
+    std::string implicit = ninjaEscapePath(tool(stage));
+    if (i == 0)
+      implicit += " " + kInputStamp.str();
+    os << "rule " << rule << "\n"
+       << "  command = " << commandLine(words) << " 2> " << stage
+       << ".log || { echo $$? > " << stage << ".rc; exit 1; }\n"
+       << "  description = " << stage << " $out\n"
+       << "build " << kStageOutputs[i] << ": " << rule << " " << previous
+       << " | " << implicit << "\n\n";
+    previous = kStageOutputs[i].str();
+  }
+  SmallString<256> path(work);
+  sys::path::append(path, "build.ninja");
+  return writeOutputFile(path, text);
+}
+
+struct FailedStage {
+  StringRef stage;
+  int code = kExitCompileFailure;
+  std::string errors;
+};
+
+/// Forwards each stage's stderr; returns the stage that failed, if any.
+std::optional<FailedStage> reportStages(StringRef work) {
+  for (StringRef stage : kStages) {
+    SmallString<256> log(work), rc(work);
+    sys::path::append(log, stage + ".log");
+    sys::path::append(rc, stage + ".rc");
+    std::string text;
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(log))
+      text = (*bytes)->getBuffer().str();
+    errs() << text;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> status = MemoryBuffer::getFile(rc);
+    if (!status)
+      continue;
+    FailedStage failed{stage, kExitCompileFailure, text};
+    unsigned code;
+    if (!(*status)->getBuffer().trim().getAsInteger(10, code))
+      failed.code = code;
+    return failed;
+  }
+  return std::nullopt;
+}
+
+int tileirasExitCode(StringRef stage, int code) {
+  if (stage == "tile-read" && code == kExitNotTileIR)
+    return kExitNotTileIR;
+  if (code == kExitAllocation || code == kExitConfiguration)
+    return code;
+  return kExitCompileFailure;
+}
+
+} // namespace
+
+int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
+                                     StringRef work, bool &keepWork) {
+  keepWork = false;
+  SmallString<256> input(*args.input);
+  if (!sys::fs::is_regular_file(input) || sys::fs::make_absolute(input)) {
+    reportError("cannot open input file '" + *args.input + "'");
+    return kExitConfiguration;
+  }
+  std::optional<unsigned> seconds = stageTimeout();
+  if (!seconds)
+    return kExitConfiguration;
+  if (std::error_code ec = stampInput(work, input)) {
+    reportError("cannot read '" + *args.input + "': " + ec.message());
+    return kExitConfiguration;
+  }
+  if (std::error_code ec = writeBuildFile(args, tools, work, input, *seconds)) {
+    reportError("cannot write build.ninja in '" + work + "': " + ec.message());
+    return kExitConfiguration;
+  }
+  ErrorOr<std::string> ninja = sys::findProgramByName("ninja");
+  if (!ninja)
+    ninja = sys::findProgramByName("ninja-build");
+  if (!ninja) {
+    reportError("ninja not found on PATH");
+    return kExitConfiguration;
+  }
+  ChildOptions options;
+  options.captureStdout = true;
+  ChildResult build =
+      runChild(*ninja, {*ninja, "-C", work.str(), "-k", "1"}, options);
+  if (build.notStarted) {
+    reportError("cannot run " + *ninja + ": " + build.output);
+    return kExitConfiguration;
+  }
+  if (build.interruptedBy) {
+    reportError("interrupted by " + signalName(build.interruptedBy));
+    return 128 + build.interruptedBy;
+  }
+  std::optional<FailedStage> failed = reportStages(work);
+  if (build.exitCode != 0) {
+    if (!failed) {
+      errs() << build.output;
+      return kExitCompileFailure;
+    }
+    if (*seconds && failed->code == kTimedOut) {
+      reportError(failed->stage + " did not finish in " + Twine(*seconds) +
+                  " s and was stopped (TILECHAIN_STAGE_TIMEOUT sets the "
+                  "limit)");
+      return kExitCompileFailure;
+    }
+    int exitCode = tileirasExitCode(failed->stage, failed->code);
+    bool crashed = StringRef(failed->errors).contains(kReproduceMark);
+    // The shell reports a stage ended by signal N as 128+N.
+    int signal = failed->code > 128 ? failed->code - 128 : 0;
+    if (crashed && !args.keepIntermediates) {
+      reportError("the input of " + failed->stage + " is kept in " + work);
+    } else if (signal) {
+      // Killed from outside (the OOM killer, say): not a diagnosed compile
+      // error.
+      reportError(failed->stage + " was killed by signal " +
+                  signalName(signal));
+    } else if (!args.keepIntermediates && exitCode == kExitCompileFailure) {
+      reportError(failed->stage + " failed; --keep-intermediates DIR keeps "
+                                  "the stage outputs");
+    }
+    if (exitCode == kExitNotTileIR &&
+        !StringRef(failed->errors).contains(kNotTileIR))
+      reportError(kNotTileIR);
+    keepWork = crashed;
+    return exitCode;
+  }
+
+  SmallString<256> cubin(work);
+  sys::path::append(cubin, kStageOutputs[std::size(kStageOutputs) - 1]);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(cubin);
+  if (!bytes) {
+    reportError("cannot read '" + cubin + "': " + bytes.getError().message());
+    return kExitCompileFailure;
+  }
+  // Like every stage: "-" is standard output.
+  if (std::error_code ec =
+          writeOutputFile(args.outputFile, (*bytes)->getBuffer())) {
+    reportError("cannot write '" + args.outputFile + "': " + ec.message());
+    return kExitConfiguration;
+  }
+  return writeRemarks(args) ? kExitSuccess : kExitConfiguration;
+}
