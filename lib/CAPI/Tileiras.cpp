@@ -10,11 +10,17 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
 #include <new>
 #include <string>
 
@@ -37,11 +43,75 @@ std::string fromEnvironment(const char *name, const char *fallback) {
   return value ? value : fallback;
 }
 
-/// TILECHAIN_CRASH_TEST=libtileiras:oom makes the handle's allocation fail,
-/// so that tests reach code 1.
-bool allocationFailureInjected() {
+/// TILECHAIN_CRASH_TEST=libtileiras:<kind>: `oom` makes the handle's
+/// allocation fail; `fatal` and `segv` make a compile raise an LLVM fatal
+/// error or SIGSEGV, so that tests reach code 1 and the recovery below.
+bool crashTestInjected(llvm::StringRef kind) {
   const char *test = std::getenv("TILECHAIN_CRASH_TEST");
-  return test && llvm::StringRef(test) == "libtileiras:oom";
+  return test && llvm::StringRef(test) == ("libtileiras:" + kind).str();
+}
+
+void returnFromFatalError(void *, const char *reason, bool) {
+  llvm::errs() << "tileiras: error: LLVM ERROR: " << reason << "\n";
+  // Unwinds to the CrashRecoveryContext around the compile.
+  llvm::sys::Process::Exit(TILEIRAS_ERROR_COMPILE);
+}
+
+/// A fatal error (report_fatal_error: NVPTX's "Cannot select", ...) or a
+/// crash signal inside a compile ends that compile, not the host process,
+/// as libclang does: while any compile runs, LLVM's crash recovery is
+/// enabled (its signal handlers installed, the host's saved) and a
+/// fatal-error handler returns to the compile's CrashRecoveryContext; when
+/// the last running compile ends, the host's handlers are restored. What an
+/// abandoned compile had allocated is not freed.
+class CrashRecoveryScope {
+public:
+  CrashRecoveryScope() {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (active()++ == 0) {
+      llvm::CrashRecoveryContext::Enable();
+      llvm::install_fatal_error_handler(returnFromFatalError);
+    }
+  }
+  ~CrashRecoveryScope() {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (--active() == 0) {
+      llvm::remove_fatal_error_handler();
+      llvm::CrashRecoveryContext::Disable();
+    }
+  }
+
+private:
+  static std::mutex &mutex() {
+    static std::mutex m;
+    return m;
+  }
+  static int &active() {
+    static int count = 0;
+    return count;
+  }
+};
+
+/// The compile proper: bytecode to cubin in a fresh context.
+int compileProgram(const TileirasProgram &program, std::string &cubin) {
+  if (crashTestInjected("fatal"))
+    llvm::report_fatal_error("injected by TILECHAIN_CRASH_TEST");
+  if (crashTestInjected("segv"))
+    std::raise(SIGSEGV);
+  mlir::DialectRegistry registry;
+  tilechain::registerPipelineDialects(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(program.input, "<tile ir bytecode>",
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  return tilechain::compileToCubin(
+      context, program.input, program.options, "tileiras", "out.cubin",
+      [](mlir::PassManager &) { return mlir::success(); }, cubin);
 }
 
 } // namespace
@@ -77,7 +147,7 @@ int tileirasProgramCreate(TileirasProgram **outProgram,
     return fail(TILEIRAS_ERROR_CONFIGURATION,
                 "unsupported host operating system");
 
-  auto *program = allocationFailureInjected()
+  auto *program = crashTestInjected("oom")
                       ? nullptr
                       : new (std::nothrow) TileirasProgram;
   if (!program)
@@ -102,21 +172,20 @@ int tileirasProgramCompile(TileirasProgram *program) {
     return fail(TILEIRAS_ERROR_HANDLE, "program is null");
   program->compiled = false;
   program->output.clear();
-  mlir::DialectRegistry registry;
-  tilechain::registerPipelineDialects(registry);
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(program->input, "<tile ir bytecode>",
-                                       /*RequiresNullTerminator=*/false),
-      llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   std::string cubin;
-  int code = tilechain::compileToCubin(
-      context, program->input, program->options, "tileiras", "out.cubin",
-      [](mlir::PassManager &) { return mlir::success(); }, cubin);
+  int code = tilechain::kExitCompileFailure;
+  {
+    CrashRecoveryScope enabled;
+    llvm::CrashRecoveryContext recovery;
+    if (!recovery.RunSafely([&] { code = compileProgram(*program, cubin); })) {
+      // 128+N after signal N; the fatal-error handler has reported itself.
+      if (recovery.RetCode > 128)
+        llvm::errs() << "tileiras: error: internal compiler error: signal "
+                     << recovery.RetCode - 128 << " ("
+                     << strsignal(recovery.RetCode - 128) << ")\n";
+      code = tilechain::kExitCompileFailure;
+    }
+  }
   if (code != tilechain::kExitSuccess)
     return fail(TILEIRAS_ERROR_COMPILE, "failed to compile Tile IR program");
   program->output = std::move(cubin);

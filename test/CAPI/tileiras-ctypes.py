@@ -10,7 +10,9 @@
 # RUN: FileCheck %s --check-prefix=MESSAGES --input-file=%t/stderr
 
 import ctypes
+import faulthandler
 import os
+import signal
 import sys
 
 
@@ -87,6 +89,27 @@ call("release failing", lib.tileirasProgramRelease(program))
 
 call("create", lib.tileirasProgramCreate(
     ctypes.byref(program), ctypes.byref(config(kernel, opt_level=2))))
+# An LLVM fatal error or a crash signal inside a compile fails that compile
+# (5) and leaves the process, its signal handlers and the handle usable.
+libc = ctypes.CDLL(None)
+
+
+def segv_handler():
+    """The C-level SIGSEGV handler (sa_handler, the first field of Linux's
+    struct sigaction)."""
+    action = ctypes.create_string_buffer(256)
+    libc.sigaction(signal.SIGSEGV, None, action)
+    return ctypes.c_void_p.from_buffer(action).value
+
+
+faulthandler.enable()  # The host's own SIGSEGV handler, to be kept.
+handler_before = segv_handler()
+for kind in ("fatal", "segv"):
+    os.environ["TILECHAIN_CRASH_TEST"] = "libtileiras:" + kind
+    call("compile " + kind, lib.tileirasProgramCompile(program))
+    del os.environ["TILECHAIN_CRASH_TEST"]
+    call("output after " + kind, lib.tileirasProgramGetOutput(program, ctypes.byref(view)))
+print("SIGSEGV handler kept:", segv_handler() == handler_before != None)
 call("compile", lib.tileirasProgramCompile(program))
 call("output null", lib.tileirasProgramGetOutput(program, None))
 call("output", lib.tileirasProgramGetOutput(program, ctypes.byref(view)))
@@ -114,6 +137,11 @@ call("release null", lib.tileirasProgramRelease(None))
 # CHECK-NEXT: output failing: 4
 # CHECK-NEXT: release failing: 0
 # CHECK-NEXT: create: 0
+# CHECK-NEXT: compile fatal: 5
+# CHECK-NEXT: output after fatal: 4
+# CHECK-NEXT: compile segv: 5
+# CHECK-NEXT: output after segv: 4
+# CHECK-NEXT: SIGSEGV handler kept: True
 # CHECK-NEXT: compile: 0
 # CHECK-NEXT: output null: 4
 # CHECK-NEXT: output: 0
@@ -153,6 +181,16 @@ call("release null", lib.tileirasProgramRelease(None))
 # MESSAGES-NEXT: output failing: 4
 # MESSAGES-NEXT: release failing: 0
 # MESSAGES-NEXT: create: 0
+# MESSAGES-NEXT: tileiras: error: LLVM ERROR: injected by TILECHAIN_CRASH_TEST
+# MESSAGES-NEXT: tileiras: error: failed to compile Tile IR program
+# MESSAGES-NEXT: compile fatal: 5
+# MESSAGES-NEXT: tileiras: error: program has not been compiled
+# MESSAGES-NEXT: output after fatal: 4
+# MESSAGES-NEXT: tileiras: error: internal compiler error: signal 11 (Segmentation fault)
+# MESSAGES-NEXT: tileiras: error: failed to compile Tile IR program
+# MESSAGES-NEXT: compile segv: 5
+# MESSAGES-NEXT: tileiras: error: program has not been compiled
+# MESSAGES-NEXT: output after segv: 4
 # MESSAGES-NEXT: compile: 0
 # MESSAGES-NEXT: tileiras: error: output pointer is null
 # MESSAGES-NEXT: output null: 4
