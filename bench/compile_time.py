@@ -10,9 +10,12 @@ The commands of one input run alternately, --repeat times, and the median of
 each is kept, so a change in the machine's load hits all of them alike.
 Every run uses `--gpu-name sm_90 -O3 --lineinfo`.
 
-Prints one row per input (seconds; `fail` when the compile failed, `>T` when
-it ran past --timeout), the ratio tilechain / NVIDIA, the ratio staged /
-default, and the median of each column over the sample.
+Prints one row per input: per command the median wall time and, in
+parentheses, the median CPU time of the process and everything it waited for
+(seconds; `fail` when the compile failed, `>T` when it ran past --timeout);
+the ratios tilechain / NVIDIA and staged / tilechain of both; the median of
+each column over the sample. CPU time is the steadier figure on a loaded
+machine. `parallel` is tilechain's default mode with --tile-form parallel.
 
   bench/compile_time.py [--corpus DIR] [--stride 45] [--repeat 5]
                         [--nvidia PATH] [--timeout 120]
@@ -20,6 +23,7 @@ default, and the median of each column over the sample.
 import argparse
 import glob
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -70,10 +74,17 @@ def sample(corpus, stride):
     return inputs
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_once(command, timeout):
-    """Seconds the command took, or a string saying why it has none."""
+    """(wall seconds, CPU seconds) the command took, or a string saying why
+    it has none."""
     with tempfile.TemporaryDirectory(prefix="tilechain-bench-") as work:
         words = [w.replace("@WORK@", work) for w in command]
+        cpu = children_cpu()
         start = time.perf_counter()
         try:
             proc = subprocess.run(words, stdout=subprocess.DEVNULL,
@@ -82,24 +93,33 @@ def run_once(command, timeout):
         except subprocess.TimeoutExpired:
             return ">%d" % timeout
         seconds = time.perf_counter() - start
-        return seconds if proc.returncode == 0 else "fail"
+        if proc.returncode != 0:
+            return "fail"
+        return seconds, children_cpu() - cpu
 
 
 def median(times):
-    numbers = [t for t in times if not isinstance(t, str)]
-    if len(numbers) < len(times):
-        return next(t for t in times if isinstance(t, str))
-    return statistics.median(numbers)
+    """(median wall, median CPU), or the first failure."""
+    failure = next((t for t in times if isinstance(t, str)), None)
+    if failure:
+        return failure
+    return (statistics.median(t[0] for t in times),
+            statistics.median(t[1] for t in times))
 
 
 def cell(value):
-    return value if isinstance(value, str) else "%.2f" % value
+    return value if isinstance(value, str) else "%.2f (%.2f)" % value
 
 
 def ratio(a, b):
-    if isinstance(a, str) or isinstance(b, str) or b == 0:
-        return "-"
-    return "%.2fx" % (a / b)
+    """(wall ratio, CPU ratio), or None."""
+    if isinstance(a, str) or isinstance(b, str) or 0 in b:
+        return None
+    return a[0] / b[0], a[1] / b[1]
+
+
+def ratio_cell(r):
+    return "-" if r is None else "%.2fx (%.2fx)" % r
 
 
 def main():
@@ -126,7 +146,9 @@ def main():
     # wrapper is run as a front end runs it: as an executable.
     columns = [("tilechain", [args.tileiras, "-o", "@WORK@/out.cubin"]),
                ("staged", [args.tileiras, "-o", "@WORK@/out.cubin",
-                           "--keep-intermediates", "@WORK@/keep"])]
+                           "--keep-intermediates", "@WORK@/keep"]),
+               ("parallel", [args.tileiras, "-o", "@WORK@/out.cubin",
+                             "--tile-form", "parallel"])]
     if nvidia:
         columns.append(("nvidia", [nvidia, "-o", "@WORK@/out.cubin"]))
 
@@ -134,13 +156,12 @@ def main():
           % (os.cpu_count(), " ".join("%.2f" % l for l in os.getloadavg()),
              nvidia or "none"))
     header = ["input"] + [name for name, _ in columns]
-    if nvidia:
-        header.append("tilechain/nvidia")
-    header.append("staged/tilechain")
+    header += (["tilechain/nvidia"] if nvidia else []) + ["staged/tilechain"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     medians = {name: [] for name, _ in columns}
-    ratios = {"tilechain/nvidia": [], "staged/tilechain": []}
+    ratio_names = (["tilechain/nvidia"] if nvidia else []) + ["staged/tilechain"]
+    ratios = {key: [] for key in ratio_names}
     for label, path in sample(cutile, args.stride):
         times = {name: [] for name, _ in columns}
         for _ in range(args.repeat):
@@ -152,19 +173,21 @@ def main():
         for name, _ in columns:
             if not isinstance(row[name], str):
                 medians[name].append(row[name])
-        if nvidia:
-            cells.append(ratio(row["tilechain"], row["nvidia"]))
-            if ratio(row["tilechain"], row["nvidia"]) != "-":
-                ratios["tilechain/nvidia"].append(row["tilechain"] / row["nvidia"])
-        cells.append(ratio(row["staged"], row["tilechain"]))
-        if ratio(row["staged"], row["tilechain"]) != "-":
-            ratios["staged/tilechain"].append(row["staged"] / row["tilechain"])
+        for key in ratio_names:
+            numerator, denominator = key.split("/")
+            r = ratio(row[numerator], row[denominator])
+            cells.append(ratio_cell(r))
+            if r:
+                ratios[key].append(r)
         print("| " + " | ".join(cells) + " |", flush=True)
-    summary = ["median"] + [cell(statistics.median(medians[name]))
+
+    def column_median(pairs):
+        return (statistics.median(p[0] for p in pairs),
+                statistics.median(p[1] for p in pairs))
+    summary = ["median"] + [cell(column_median(medians[name]))
                             if medians[name] else "-" for name, _ in columns]
-    for key in ([("tilechain/nvidia")] if nvidia else []) + ["staged/tilechain"]:
-        summary.append("%.2fx" % statistics.median(ratios[key])
-                       if ratios[key] else "-")
+    summary += [ratio_cell(column_median(ratios[key])) if ratios[key] else "-"
+                for key in ratio_names]
     print("| " + " | ".join(summary) + " |")
     print("load average at the end: %s"
           % " ".join("%.2f" % l for l in os.getloadavg()))
