@@ -23,12 +23,13 @@ machine. `parallel` is tilechain's default mode with --tile-form parallel.
 import argparse
 import glob
 import os
-import resource
+import signal
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -74,28 +75,28 @@ def sample(corpus, stride):
     return inputs
 
 
-def children_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run_once(command, timeout):
     """(wall seconds, CPU seconds) the command took, or a string saying why
-    it has none."""
+    it has none. The CPU time is the process's and that of everything it
+    waited for. The wait blocks (a timer kills the process at the timeout):
+    subprocess's own timeout polls with sleeps of up to 50 ms, which would
+    round every short compile up to the next poll."""
     with tempfile.TemporaryDirectory(prefix="tilechain-bench-") as work:
         words = [w.replace("@WORK@", work) for w in command]
-        cpu = children_cpu()
         start = time.perf_counter()
-        try:
-            proc = subprocess.run(words, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, timeout=timeout,
-                                  cwd=work)
-        except subprocess.TimeoutExpired:
-            return ">%d" % timeout
+        proc = subprocess.Popen(words, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, cwd=work)
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
+        timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode == -signal.SIGKILL and seconds >= timeout:
+            return ">%d" % timeout
         if proc.returncode != 0:
             return "fail"
-        return seconds, children_cpu() - cpu
+        return seconds, usage.ru_utime + usage.ru_stime
 
 
 def median(times):

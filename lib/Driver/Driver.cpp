@@ -97,15 +97,6 @@ static int compileInWorkDirectory(const TileirasArgs &args, StringRef tools) {
                   "' as the --keep-intermediates directory: " + ec.message());
       return kExitConfiguration;
     }
-    // The logs and statuses of an earlier run in the same directory would
-    // be taken for this one's.
-    std::error_code walk;
-    for (sys::fs::directory_iterator entry(absolute, walk), end;
-         !walk && entry != end; entry.increment(walk)) {
-      StringRef name = entry->path();
-      if (name.ends_with(".log") || name.ends_with(".rc"))
-        sys::fs::remove(name);
-    }
     return compileStaged(args, tools, absolute, keepWork);
   }
   SmallString<256> work;

@@ -18,9 +18,6 @@ using namespace tilechain::driver;
 
 namespace {
 
-/// The status of coreutils' timeout(1) when it stopped the stage.
-constexpr int kTimedOut = 124;
-
 /// Records the input's SHA-256. tile-read depends on it as well as on the
 /// input: ninja compares modification times, so an input replaced by an
 /// older file at the same path would otherwise leave a reused work
@@ -71,18 +68,6 @@ std::string commandLine(ArrayRef<std::string> words) {
   return line;
 }
 
-/// The command prefix that stops a stage after `seconds`. --foreground
-/// keeps the stage in ninja's process group, so that an interrupt still
-/// reaches it.
-std::vector<std::string> timeLimit(unsigned seconds) {
-  if (!seconds)
-    return {};
-  ErrorOr<std::string> timeout = sys::findProgramByName("timeout");
-  if (!timeout)
-    return {};
-  return {*timeout, "--foreground", "--kill-after=10", std::to_string(seconds)};
-}
-
 std::error_code stampInput(StringRef work, StringRef input) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(input);
   if (!bytes)
@@ -102,8 +87,7 @@ std::error_code stampInput(StringRef work, StringRef input) {
 /// build.ninja: one edge per stage. Each command logs its stderr to
 /// <stage>.log and, when it fails, its exit status to <stage>.rc.
 std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
-                               StringRef work, StringRef input,
-                               unsigned seconds) {
+                               StringRef work, StringRef input) {
   auto tool = [&](StringRef stage) {
     SmallString<256> path(tools);
     sys::path::append(path, stage);
@@ -133,13 +117,11 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
   os << "# Written by tileiras; rerun with: ninja -C " << work << "\n"
      << "ninja_required_version = 1.10\n\n";
   std::string previous = ninjaEscapePath(input);
-  std::vector<std::string> limit = timeLimit(seconds);
   for (size_t i = 0; i < std::size(kStages); ++i) {
     StringRef stage = kStages[i];
     std::string rule = stage.str();
     std::replace(rule.begin(), rule.end(), '-', '_');
-    std::vector<std::string> words = limit;
-    llvm::append_range(words, commands[i]);
+    const std::vector<std::string> &words = commands[i];
     // The tool is an input too: a rebuilt tool reruns its stage.
     std::string implicit = ninjaEscapePath(tool(stage));
     if (i == 0)
@@ -163,17 +145,34 @@ struct FailedStage {
   std::string errors;
 };
 
+/// <work>/<stage><suffix>: the stage's stderr (.log) and, when it failed,
+/// its exit status (.rc).
+std::string stageFile(StringRef work, StringRef stage, StringRef suffix) {
+  SmallString<256> path(work);
+  sys::path::append(path, stage + suffix);
+  return path.str().str();
+}
+
+/// The stage a stopped build was running: the last one that started, which
+/// its command shows by creating its log.
+StringRef runningStage(StringRef work) {
+  StringRef running = kStages[0];
+  for (StringRef stage : kStages)
+    if (sys::fs::exists(stageFile(work, stage, ".log")))
+      running = stage;
+  return running;
+}
+
 /// Forwards each stage's stderr; returns the stage that failed, if any.
 std::optional<FailedStage> reportStages(StringRef work) {
   for (StringRef stage : kStages) {
-    SmallString<256> log(work), rc(work);
-    sys::path::append(log, stage + ".log");
-    sys::path::append(rc, stage + ".rc");
     std::string text;
-    if (ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(log))
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> bytes =
+            MemoryBuffer::getFile(stageFile(work, stage, ".log")))
       text = (*bytes)->getBuffer().str();
     errs() << text;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> status = MemoryBuffer::getFile(rc);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> status =
+        MemoryBuffer::getFile(stageFile(work, stage, ".rc"));
     if (!status)
       continue;
     FailedStage failed{stage, kExitCompileFailure, text};
@@ -210,7 +209,13 @@ int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
     reportError("cannot read '" + *args.input + "': " + ec.message());
     return kExitConfiguration;
   }
-  if (std::error_code ec = writeBuildFile(args, tools, work, input, *seconds)) {
+  // The logs and statuses of an earlier run in the same directory would be
+  // taken for this one's.
+  for (StringRef stage : kStages) {
+    sys::fs::remove(stageFile(work, stage, ".log"));
+    sys::fs::remove(stageFile(work, stage, ".rc"));
+  }
+  if (std::error_code ec = writeBuildFile(args, tools, work, input)) {
     reportError("cannot write build.ninja in '" + work + "': " + ec.message());
     return kExitConfiguration;
   }
@@ -221,8 +226,11 @@ int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
     reportError("ninja not found on PATH");
     return kExitConfiguration;
   }
+  // The limit is the whole build's, as the in-process mode's is the whole
+  // compile's: the driver stops ninja, which stops the running stage.
   ChildOptions options;
   options.captureStdout = true;
+  options.timeoutSeconds = *seconds;
   ChildResult build =
       runChild(*ninja, {*ninja, "-C", work.str(), "-k", "1"}, options);
   if (build.notStarted) {
@@ -234,15 +242,14 @@ int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
     return 128 + build.interruptedBy;
   }
   std::optional<FailedStage> failed = reportStages(work);
+  if (build.timedOut) {
+    reportError(runningStage(work) + " did not finish in " + Twine(*seconds) +
+                " s and was stopped (TILECHAIN_STAGE_TIMEOUT sets the limit)");
+    return kExitCompileFailure;
+  }
   if (build.exitCode != 0) {
     if (!failed) {
       errs() << build.output;
-      return kExitCompileFailure;
-    }
-    if (*seconds && failed->code == kTimedOut) {
-      reportError(failed->stage + " did not finish in " + Twine(*seconds) +
-                  " s and was stopped (TILECHAIN_STAGE_TIMEOUT sets the "
-                  "limit)");
       return kExitCompileFailure;
     }
     int exitCode = tileirasExitCode(failed->stage, failed->code);
