@@ -80,6 +80,7 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   perGPUModule.addPass(createSCFToControlFlowPass());
   perGPUModule.addPass(createTileKernelFormPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
+  perGPUModule.addPass(createLoopAnnotationsPass());
 
   pm.addPass(createReconcileUnrealizedCastsPass());
   if (lineInfo) {
@@ -117,5 +118,6 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
+  registerPass([] { return createLoopAnnotationsPass(); });
   registerPass([] { return createTestAxisInfoPass(); });
 }

@@ -29,6 +29,11 @@ std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 /// NVIDIA's tile launch metadata. Runs before convert-gpu-to-nvvm.
 std::unique_ptr<mlir::Pass> createTileKernelFormPass();
 
+/// tile-llc, after convert-gpu-to-nvvm: the `llvm.loop_annotation` that
+/// scf.for loops carried (discardable, now on their back-edge branch) becomes
+/// the branch's loop_annotation, so that it reaches LLVM IR.
+std::unique_ptr<mlir::Pass> createLoopAnnotationsPass();
+
 /// tile-llc --emit=host-obj: each gpu.func kernel K becomes a func.func
 /// K__host(params, grid) in the builtin.module; the gpu.module goes away.
 std::unique_ptr<mlir::Pass> createHostKernelsPass();

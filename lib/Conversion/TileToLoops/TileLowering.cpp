@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
@@ -239,8 +240,15 @@ Value TileLowering::toIndex(OpBuilder &b, Location loc, Value v,
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
+/// The most elements a serial-form element loop nest may have and still be
+/// unrolled.
+constexpr int64_t kUnrolledElements = 16;
+
+/// Builds the loop nest of forEachElement; `annotation`, when set, goes on
+/// every loop as its `llvm.loop_annotation`.
 static void buildNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                      SmallVectorImpl<Value> &ivs, ElementBodyBuilder body) {
+                      SmallVectorImpl<Value> &ivs, ElementBodyBuilder body,
+                      LLVM::LoopAnnotationAttr annotation) {
   if (ivs.size() == shape.size()) {
     body(b, loc, ivs);
     return;
@@ -248,20 +256,41 @@ static void buildNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   Value lower = arith::ConstantIndexOp::create(b, loc, 0);
   Value upper = arith::ConstantIndexOp::create(b, loc, shape[ivs.size()]);
   Value step = arith::ConstantIndexOp::create(b, loc, 1);
-  scf::ForOp::create(b, loc, lower, upper, step, ValueRange(),
-                     [&](OpBuilder &nested, Location nestedLoc, Value iv,
-                         ValueRange) {
-                       ivs.push_back(iv);
-                       buildNest(nested, nestedLoc, shape, ivs, body);
-                       ivs.pop_back();
-                       scf::YieldOp::create(nested, nestedLoc);
-                     });
+  auto loop = scf::ForOp::create(
+      b, loc, lower, upper, step, ValueRange(),
+      [&](OpBuilder &nested, Location nestedLoc, Value iv, ValueRange) {
+        ivs.push_back(iv);
+        buildNest(nested, nestedLoc, shape, ivs, body, annotation);
+        ivs.pop_back();
+        scf::YieldOp::create(nested, nestedLoc);
+      });
+  if (annotation)
+    loop->setAttr("llvm.loop_annotation", annotation);
 }
 
 void TileLowering::forEachElement(Location loc, ArrayRef<int64_t> shape,
                                   ElementBodyBuilder body) {
+  // The serial form's loops over the elements of a large tile stay loops:
+  // it is the reference form, and LLVM's and then ptxas's unrolling of a
+  // loop over every element cost seconds of compile time for nothing it
+  // needs (ptxas -O3 took 1 s on an int64 atomic_or kernel of 512 elements,
+  // 0.1 s with its loops kept). The annotation reaches ptxas as
+  // `.pragma "nounroll"` (LoopAnnotations.cpp in tile-llc). Small tiles are
+  // left to the unrollers, which turn them into straight-line code.
+  LLVM::LoopAnnotationAttr annotation;
+  if (!isParallel() && ShapedType::getNumElements(shape) > kUnrolledElements) {
+    MLIRContext *ctx = builder.getContext();
+    annotation = LLVM::LoopAnnotationAttr::get(
+        ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+        LLVM::LoopUnrollAttr::get(ctx, /*disable=*/builder.getBoolAttr(true),
+                                  {}, {}, {}, {}, {}, {}),
+        /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+        /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+        /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+        /*parallelAccesses=*/{});
+  }
   SmallVector<Value> ivs;
-  buildNest(builder, loc, shape, ivs, body);
+  buildNest(builder, loc, shape, ivs, body, annotation);
 }
 
 Value TileLowering::readElement(OpBuilder &b, Location loc, Value lowered,
