@@ -227,6 +227,7 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
           Value next = step(nested, loc, carried[0], a, bv, ivs, kv);
           scf::YieldOp::create(nested, loc, next);
         });
+    l.keepSerialLoop(loop, k);
     Value sum = loop.getResult(0);
     if (addAccumulator)
       sum = addAccumulator(b, loc, initial, sum);

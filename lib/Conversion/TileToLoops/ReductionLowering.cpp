@@ -104,6 +104,7 @@ foldAlong(TileLowering &l, const Fold &fold, ArrayRef<Value> operands,
         visit(k, *combined);
         scf::YieldOp::create(b, loc, *combined);
       });
+  l.keepSerialLoop(loop, extent);
   if (failed(bodyResult))
     return failure();
   return SmallVector<Value>(loop.getResults());

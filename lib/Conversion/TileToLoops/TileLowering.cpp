@@ -240,15 +240,37 @@ Value TileLowering::toIndex(OpBuilder &b, Location loc, Value v,
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
-/// The most elements a serial-form element loop nest may have and still be
-/// unrolled.
-constexpr int64_t kUnrolledElements = 16;
+/// The most iterations a serial-form loop (with its nested loops) may run
+/// and still be unrolled.
+constexpr int64_t kUnrolledIterations = 16;
 
-/// Builds the loop nest of forEachElement; `annotation`, when set, goes on
-/// every loop as its `llvm.loop_annotation`.
-static void buildNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                      SmallVectorImpl<Value> &ivs, ElementBodyBuilder body,
-                      LLVM::LoopAnnotationAttr annotation) {
+void TileLowering::keepSerialLoop(Operation *loop, int64_t iterations) {
+  // The serial form's loops over the elements of a large tile stay loops:
+  // it is the reference form, and LLVM's and then ptxas's unrolling of a
+  // loop over every element cost seconds of compile time for nothing it
+  // needs (ptxas -O3 took 1 s on an int64 atomic_or kernel of 512 elements,
+  // 0.1 s with its loops kept). The annotation reaches ptxas as
+  // `.pragma "nounroll"` (LoopAnnotations.cpp in tile-llc). Small loops are
+  // left to the unrollers, which turn them into straight-line code.
+  if (isParallel() || iterations <= kUnrolledIterations)
+    return;
+  MLIRContext *ctx = loop->getContext();
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+      LLVM::LoopUnrollAttr::get(ctx, /*disable=*/BoolAttr::get(ctx, true), {},
+                                {}, {}, {}, {}, {}),
+      /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{}, /*pipeline=*/{},
+      /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  loop->setAttr("llvm.loop_annotation", annotation);
+}
+
+/// Builds the loop nest of forEachElement over `shape`, which runs
+/// `iterations` times in all.
+static void buildNest(TileLowering &l, OpBuilder &b, Location loc,
+                      ArrayRef<int64_t> shape, int64_t iterations,
+                      SmallVectorImpl<Value> &ivs, ElementBodyBuilder body) {
   if (ivs.size() == shape.size()) {
     body(b, loc, ivs);
     return;
@@ -260,37 +282,18 @@ static void buildNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
       b, loc, lower, upper, step, ValueRange(),
       [&](OpBuilder &nested, Location nestedLoc, Value iv, ValueRange) {
         ivs.push_back(iv);
-        buildNest(nested, nestedLoc, shape, ivs, body, annotation);
+        buildNest(l, nested, nestedLoc, shape, iterations, ivs, body);
         ivs.pop_back();
         scf::YieldOp::create(nested, nestedLoc);
       });
-  if (annotation)
-    loop->setAttr("llvm.loop_annotation", annotation);
+  l.keepSerialLoop(loop, iterations);
 }
 
 void TileLowering::forEachElement(Location loc, ArrayRef<int64_t> shape,
                                   ElementBodyBuilder body) {
-  // The serial form's loops over the elements of a large tile stay loops:
-  // it is the reference form, and LLVM's and then ptxas's unrolling of a
-  // loop over every element cost seconds of compile time for nothing it
-  // needs (ptxas -O3 took 1 s on an int64 atomic_or kernel of 512 elements,
-  // 0.1 s with its loops kept). The annotation reaches ptxas as
-  // `.pragma "nounroll"` (LoopAnnotations.cpp in tile-llc). Small tiles are
-  // left to the unrollers, which turn them into straight-line code.
-  LLVM::LoopAnnotationAttr annotation;
-  if (!isParallel() && ShapedType::getNumElements(shape) > kUnrolledElements) {
-    MLIRContext *ctx = builder.getContext();
-    annotation = LLVM::LoopAnnotationAttr::get(
-        ctx, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
-        LLVM::LoopUnrollAttr::get(ctx, /*disable=*/builder.getBoolAttr(true),
-                                  {}, {}, {}, {}, {}, {}),
-        /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
-        /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
-        /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
-        /*parallelAccesses=*/{});
-  }
   SmallVector<Value> ivs;
-  buildNest(builder, loc, shape, ivs, body, annotation);
+  buildNest(*this, builder, loc, shape, ShapedType::getNumElements(shape), ivs,
+            body);
 }
 
 Value TileLowering::readElement(OpBuilder &b, Location loc, Value lowered,

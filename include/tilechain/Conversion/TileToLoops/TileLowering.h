@@ -190,6 +190,10 @@ public:
   /// its buffer is its own (an alloca, not a view of another tile). The
   /// caller must read each element before writing it. Null otherwise.
   mlir::Value reusableBuffer(mlir::Value v, mlir::Operation *user) const;
+  /// In the serial form, gives `loop` (an scf.for whose body, with its
+  /// nested loops, runs `iterations` times) loop metadata that disables
+  /// unrolling when that is more than 16 times.
+  void keepSerialLoop(mlir::Operation *loop, int64_t iterations);
   /// Emits a loop nest over `shape` (row-major, innermost last) and calls
   /// `body` inside it; for an empty shape calls `body` once with no ivs.
   void forEachElement(mlir::Location loc, llvm::ArrayRef<int64_t> shape,
