@@ -46,7 +46,9 @@ std::optional<std::string> tilechain::driver::findStageTools() {
   return std::nullopt;
 }
 
-std::optional<unsigned> tilechain::driver::stageTimeout() {
+/// Seconds the compile may run: $TILECHAIN_STAGE_TIMEOUT, default 600, 0
+/// for no limit. None, reported, when the variable is not a number.
+static std::optional<unsigned> stageTimeout() {
   std::optional<std::string> value =
       sys::Process::GetEnv("TILECHAIN_STAGE_TIMEOUT");
   if (!value)
@@ -82,7 +84,8 @@ static bool stagedModeRequested(const TileirasArgs &args) {
          sys::Process::GetEnv("TILECHAIN_STAGED") == std::string("1");
 }
 
-static int compileInWorkDirectory(const TileirasArgs &args, StringRef tools) {
+static int compileInWorkDirectory(const TileirasArgs &args,
+                                  const CompileJob &job, StringRef tools) {
   bool keepWork;
   if (args.keepIntermediates) {
     StringRef work = *args.keepIntermediates;
@@ -97,14 +100,14 @@ static int compileInWorkDirectory(const TileirasArgs &args, StringRef tools) {
                   "' as the --keep-intermediates directory: " + ec.message());
       return kExitConfiguration;
     }
-    return compileStaged(args, tools, absolute, keepWork);
+    return compileStaged(args, job, tools, absolute, keepWork);
   }
   SmallString<256> work;
   if (std::error_code ec = sys::fs::createUniqueDirectory("tileiras", work)) {
     reportError("cannot create a work directory: " + ec.message());
     return kExitConfiguration;
   }
-  int code = compileStaged(args, tools, work, keepWork);
+  int code = compileStaged(args, job, tools, work, keepWork);
   if (!keepWork)
     sys::fs::remove_directories(work);
   return code;
@@ -147,9 +150,18 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
     reportError("warning: --sanitize=" + *args.sanitize +
                 " is not implemented by tilechain; compiling without "
                 "instrumentation");
+  SmallString<256> input(*args.input);
+  if (!sys::fs::is_regular_file(input) || sys::fs::make_absolute(input)) {
+    reportError("cannot open input file '" + *args.input + "'");
+    return kExitConfiguration;
+  }
+  std::optional<unsigned> seconds = stageTimeout();
+  if (!seconds)
+    return kExitConfiguration;
+  CompileJob job{input.str().str(), *seconds};
   SmallString<256> compiler(*tools);
   sys::path::append(compiler, kInProcessTool);
   if (!stagedModeRequested(args) && sys::fs::can_execute(compiler))
-    return compileInProcess(args, compiler);
-  return compileInWorkDirectory(args, *tools);
+    return compileInProcess(args, job, compiler);
+  return compileInWorkDirectory(args, job, *tools);
 }

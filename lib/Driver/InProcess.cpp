@@ -3,7 +3,7 @@
 #include "tilechain/Driver/Process.h"
 #include "tilechain/Tools/ExitCodes.h"
 
-#include "llvm/Support/FileSystem.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -11,19 +11,12 @@ using namespace tilechain;
 using namespace tilechain::driver;
 
 int tilechain::driver::compileInProcess(const TileirasArgs &args,
+                                        const CompileJob &job,
                                         StringRef compiler) {
-  SmallString<256> input(*args.input);
-  if (!sys::fs::is_regular_file(input) || sys::fs::make_absolute(input)) {
-    reportError("cannot open input file '" + *args.input + "'");
-    return kExitConfiguration;
-  }
-  std::optional<unsigned> seconds = stageTimeout();
-  if (!seconds)
-    return kExitConfiguration;
   // tile-compile writes the cubin itself, whole or not at all.
   std::vector<std::string> command = {
       compiler.str(),
-      input.str().str(),
+      job.input,
       "-o",
       args.outputFile,
       "--gpu-name=" + args.gpuName,
@@ -35,7 +28,7 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
   if (args.deviceDebug)
     command.push_back("-g");
   ChildOptions options;
-  options.timeoutSeconds = *seconds;
+  options.timeoutSeconds = job.timeoutSeconds;
   ChildResult child = runChild(compiler, command, options);
   if (child.notStarted) {
     reportError("cannot run " + compiler + ": " + child.output);
@@ -48,7 +41,8 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
     return 128 + child.interruptedBy;
   }
   if (child.timedOut) {
-    reportError(kInProcessTool + " did not finish in " + Twine(*seconds) +
+    reportError(kInProcessTool + " did not finish in " +
+                Twine(job.timeoutSeconds) +
                 " s and was stopped (TILECHAIN_STAGE_TIMEOUT sets the limit)");
     return kExitCompileFailure;
   }

@@ -194,17 +194,11 @@ int tileirasExitCode(StringRef stage, int code) {
 
 } // namespace
 
-int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
+int tilechain::driver::compileStaged(const TileirasArgs &args,
+                                     const CompileJob &job, StringRef tools,
                                      StringRef work, bool &keepWork) {
   keepWork = false;
-  SmallString<256> input(*args.input);
-  if (!sys::fs::is_regular_file(input) || sys::fs::make_absolute(input)) {
-    reportError("cannot open input file '" + *args.input + "'");
-    return kExitConfiguration;
-  }
-  std::optional<unsigned> seconds = stageTimeout();
-  if (!seconds)
-    return kExitConfiguration;
+  StringRef input = job.input;
   if (std::error_code ec = stampInput(work, input)) {
     reportError("cannot read '" + *args.input + "': " + ec.message());
     return kExitConfiguration;
@@ -230,7 +224,7 @@ int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
   // compile's: the driver stops ninja, which stops the running stage.
   ChildOptions options;
   options.captureStdout = true;
-  options.timeoutSeconds = *seconds;
+  options.timeoutSeconds = job.timeoutSeconds;
   ChildResult build =
       runChild(*ninja, {*ninja, "-C", work.str(), "-k", "1"}, options);
   if (build.notStarted) {
@@ -243,7 +237,8 @@ int tilechain::driver::compileStaged(const TileirasArgs &args, StringRef tools,
   }
   std::optional<FailedStage> failed = reportStages(work);
   if (build.timedOut) {
-    reportError(runningStage(work) + " did not finish in " + Twine(*seconds) +
+    reportError(runningStage(work) + " did not finish in " +
+                Twine(job.timeoutSeconds) +
                 " s and was stopped (TILECHAIN_STAGE_TIMEOUT sets the limit)");
     return kExitCompileFailure;
   }

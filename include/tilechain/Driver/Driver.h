@@ -37,17 +37,23 @@ int runTileiras(int argc, char **argv);
 /// all five, else the driver's own directory, else the one on PATH.
 std::optional<std::string> findStageTools();
 
-/// Seconds each stage (or tile-compile) may run: $TILECHAIN_STAGE_TIMEOUT,
-/// default 600, 0 for no limit. None when the variable is not a number.
-std::optional<unsigned> stageTimeout();
+/// What both modes compile, checked once.
+struct CompileJob {
+  /// The input file, by absolute path.
+  std::string input;
+  /// Seconds the compile may run ($TILECHAIN_STAGE_TIMEOUT, default 600);
+  /// 0 for no limit.
+  unsigned timeoutSeconds;
+};
 
 /// Compiles through ninja in `work`; returns the exit code. `keepWork` is
 /// set when `work` holds the input of a crashed stage, to be kept.
-int compileStaged(const TileirasArgs &args, llvm::StringRef tools,
-                  llvm::StringRef work, bool &keepWork);
+int compileStaged(const TileirasArgs &args, const CompileJob &job,
+                  llvm::StringRef tools, llvm::StringRef work, bool &keepWork);
 
 /// Compiles with `compiler` (tile-compile); returns the exit code.
-int compileInProcess(const TileirasArgs &args, llvm::StringRef compiler);
+int compileInProcess(const TileirasArgs &args, const CompileJob &job,
+                     llvm::StringRef compiler);
 
 /// Prints --version: what this is and a digest of the build that front
 /// ends key their caches on.
