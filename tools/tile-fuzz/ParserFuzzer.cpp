@@ -1,0 +1,60 @@
+//===- ParserFuzzer.cpp - fuzz target: cuda_tile text, parsed and verified ===//
+//
+// Every input is what tile-read does with MLIR text: the bracket-depth check
+// the stages apply first (TextNesting.h), then MLIR's parser with the
+// cuda_tile dialect and the verifier of every op parsed. None may crash,
+// hang, leak or read out of bounds. Diagnostics are dropped; a context
+// serves a thousand inputs (docs/fuzzing.md).
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Tools/TextNesting.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+static constexpr unsigned kInputsPerContext = 1000;
+
+static mlir::MLIRContext &freshContextEvery(unsigned inputs) {
+  static std::unique_ptr<mlir::MLIRContext> context;
+  static unsigned served = 0;
+  if (!context || ++served == inputs) {
+    mlir::DialectRegistry registry;
+    registry.insert<mlir::cuda_tile::CudaTileDialect>();
+    context = std::make_unique<mlir::MLIRContext>(
+        registry, mlir::MLIRContext::Threading::DISABLED);
+    context->loadAllAvailableDialects();
+    served = 0;
+  }
+  return *context;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  mlir::MLIRContext *context = &freshContextEvery(kInputsPerContext);
+  mlir::ScopedDiagnosticHandler dropDiagnostics(
+      context, [](mlir::Diagnostic &) { return mlir::success(); });
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size)),
+      llvm::SMLoc());
+  sourceMgr.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+  if (mlir::failed(tilechain::checkTextNesting(sourceMgr)))
+    return 0;
+  mlir::Block parsed;
+  mlir::ParserConfig config(context);
+  if (mlir::failed(mlir::parseSourceFile(sourceMgr, &parsed, config)))
+    return 0;
+  for (mlir::Operation &op : parsed)
+    (void)mlir::verify(&op);
+  return 0;
+}
