@@ -4,10 +4,11 @@
 // the stages apply first (TextNesting.h), then MLIR's parser with the
 // cuda_tile dialect and the verifier of every op parsed. None may crash,
 // hang, leak or read out of bounds. Diagnostics are dropped; a context
-// serves a thousand inputs (docs/fuzzing.md).
+// serves a thousand inputs (FuzzContext.h, docs/fuzzing.md).
 //
 //===----------------------------------------------------------------------===//
-#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "FuzzContext.h"
+
 #include "tilechain/Tools/TextNesting.h"
 
 #include "mlir/IR/Block.h"
@@ -20,26 +21,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-
-static constexpr unsigned kInputsPerContext = 1000;
-
-static mlir::MLIRContext &freshContextEvery(unsigned inputs) {
-  static std::unique_ptr<mlir::MLIRContext> context;
-  static unsigned served = 0;
-  if (!context || ++served == inputs) {
-    mlir::DialectRegistry registry;
-    registry.insert<mlir::cuda_tile::CudaTileDialect>();
-    context = std::make_unique<mlir::MLIRContext>(
-        registry, mlir::MLIRContext::Threading::DISABLED);
-    context->loadAllAvailableDialects();
-    served = 0;
-  }
-  return *context;
-}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  mlir::MLIRContext *context = &freshContextEvery(kInputsPerContext);
+  mlir::MLIRContext *context = &tilechain::fuzz::contextForNextInput();
   mlir::ScopedDiagnosticHandler dropDiagnostics(
       context, [](mlir::Diagnostic &) { return mlir::success(); });
   llvm::SourceMgr sourceMgr;
