@@ -30,7 +30,9 @@ static bool holdsStageTools(StringRef directory) {
   });
 }
 
-std::optional<std::string> tilechain::driver::findStageTools() {
+/// The directory holding the stage tools: $TILECHAIN_BIN_DIR when it holds
+/// all five, else the driver's own directory, else the one on PATH.
+static std::optional<std::string> findStageTools() {
   if (std::optional<std::string> bin = sys::Process::GetEnv("TILECHAIN_BIN_DIR"))
     if (!bin->empty() && holdsStageTools(*bin))
       return *bin;

@@ -33,10 +33,6 @@ inline constexpr llvm::StringLiteral kQuietDiagnostics =
 /// Runs tileiras with `argv` (program name first); returns the exit code.
 int runTileiras(int argc, char **argv);
 
-/// The directory holding the stage tools: $TILECHAIN_BIN_DIR when it holds
-/// all five, else the driver's own directory, else the one on PATH.
-std::optional<std::string> findStageTools();
-
 /// What both modes compile, checked once.
 struct CompileJob {
   /// The input file, by absolute path.
