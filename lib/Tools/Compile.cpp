@@ -26,11 +26,10 @@ static OwningOpRef<ModuleOp> wrapInModule(OwningOpRef<Operation *> top) {
   return module;
 }
 
-int tilechain::compileToCubin(
+int tilechain::compileToPTX(
     MLIRContext &ctx, llvm::StringRef bytecode, const CompileOptions &options,
-    llvm::StringRef toolName, llvm::StringRef reproOutput,
     llvm::function_ref<LogicalResult(PassManager &)> configure,
-    std::string &cubin) {
+    std::string &ptx) {
   OwningOpRef<Operation *> top;
   if (int code = decodeTileIRBytecode(bytecode, ctx, top))
     return code;
@@ -52,13 +51,21 @@ int tilechain::compileToCubin(
   if (failed(pm.run(*module)))
     return kExitCompileFailure;
 
+  llvm::raw_string_ostream os(ptx);
+  CrashPhase phase("generating PTX with LLVM's NVPTX back end");
+  if (failed(emitTarget(*module, options.llc, LLCEmit::PTX, os)))
+    return kExitCompileFailure;
+  return kExitSuccess;
+}
+
+int tilechain::compileToCubin(
+    MLIRContext &ctx, llvm::StringRef bytecode, const CompileOptions &options,
+    llvm::StringRef toolName, llvm::StringRef reproOutput,
+    llvm::function_ref<LogicalResult(PassManager &)> configure,
+    std::string &cubin) {
   std::string ptx;
-  {
-    llvm::raw_string_ostream os(ptx);
-    CrashPhase phase("generating PTX with LLVM's NVPTX back end");
-    if (failed(emitTarget(*module, options.llc, LLCEmit::PTX, os)))
-      return kExitCompileFailure;
-  }
+  if (int code = compileToPTX(ctx, bytecode, options, configure, ptx))
+    return code;
   LinkOptions link = options.link;
   link.optLevel = options.lower.optLevel;
   link.lineInfo = options.lineInfo;

@@ -39,6 +39,16 @@ struct CompileOptions {
   LinkOptions link;
 };
 
+/// The first four stages of compileToCubin: the Tile IR bytecode `bytecode`
+/// decoded, verified, lowered and written as PTX into `ptx`, without ptxas
+/// (the pipeline fuzz target stops here). Returns 0, 3 when the input is not
+/// Tile IR bytecode, 5 when it does not compile, 2 when `configure` fails.
+int compileToPTX(mlir::MLIRContext &ctx, llvm::StringRef bytecode,
+                 const CompileOptions &options,
+                 llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)>
+                     configure,
+                 std::string &ptx);
+
 /// Compiles the Tile IR bytecode `bytecode` into `cubin`. `ctx` must have the
 /// pipeline's dialects (registerPipelineDialects) and a diagnostic handler;
 /// `configure` may add instrumentation or command-line pass options to the
