@@ -21,8 +21,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/Hashing.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,9 +38,9 @@ namespace {
 constexpr const char *kTargets[] = {"sm_80", "sm_90", "sm_100", "sm_120"};
 
 tilechain::CompileOptions optionsFor(llvm::StringRef input) {
-  // hash_value is fixed for a given build, which is all a campaign needs to
-  // replay its findings.
-  uint64_t hash = static_cast<uint64_t>(llvm::hash_value(input));
+  // xxh3 is the same in every build and run (llvm::hash_value may be seeded
+  // per process), so a finding replays with the options it was found with.
+  uint64_t hash = llvm::xxh3_64bits(input);
   tilechain::CompileOptions options;
   options.lower.gpuName = kTargets[hash % std::size(kTargets)];
   options.lower.optLevel = 3;
