@@ -134,6 +134,14 @@ cuda_tile.module @m attributes {t = !cuda_tile.partition_view<tile=(5x1024), !cu
 
 // -----
 
+// The view's tile type is checked as a tile type: a fuzzed bytecode file with
+// this view reached TileType::get's assertion in the load that used it.
+// expected-error @+1 {{tile would exceed the maximum of 16777216 elements}}
+cuda_tile.module @m attributes {t = !cuda_tile.partition_view<tile=(524288x64), !cuda_tile.tensor_view<8x64xf16, strides=[64,1]>>} {
+}
+
+// -----
+
 // expected-error @+1 {{tile dimension 0 exceeds i32 limitations (got 1099511627776, expected strictly positive and less than or equal to 2147483647)}}
 cuda_tile.module @m attributes {t = !cuda_tile.partition_view<tile=(1099511627776x1024), !cuda_tile.tensor_view<4096x4096xf32, strides=[4096,1]>>} {
 }

@@ -253,6 +253,12 @@ LogicalResult verifyTiledView(function_ref<InFlightDiagnostic()> emitError,
                           "length but got ["
                        << joined(dims, ", ") << "]";
   }
+  // The view's tile type must itself be valid (at most 2^24 elements, an
+  // even count for f4E2M1FN): ops ask a verified view for it with
+  // TileType::get, which asserts that it is.
+  SmallVector<int64_t> shape(tileShape.begin(), tileShape.end());
+  if (failed(TileType::verify(emitError, shape, tensorView.getElementType())))
+    return failure();
   size_t tensorRank = tensorView.getShape().size();
   if (tensorRank != tileShape.size())
     return emitError() << "expected tensor_view rank and tile rank to match, "
