@@ -232,3 +232,20 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A reshape of a rank-0 tile to rank 0 is the same scalar (a fuzzed kernel
+// with one crashed the parallel lowering, which took the scalar for a
+// vector of registers).
+// CHECK-LABEL: gpu.func @scalar_reshape(
+// CHECK-SAME: %[[X:[^:]+]]: i32
+// CHECK-SAME: tilechain.tile_kernel
+// CHECK: arith.muli %[[X]], %[[X]] : i32
+cuda_tile.module @kernels {
+  entry @scalar_reshape(%x: tile<i32>) {
+    %r = reshape %x : tile<i32> -> tile<i32>
+    %y = muli %r, %x : tile<i32>
+    return
+  }
+}

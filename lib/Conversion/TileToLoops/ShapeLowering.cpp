@@ -280,6 +280,12 @@ LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
 
 LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
   ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
+  bool fromScalar = TileLowering::tileShape(op.getSource().getType()).empty();
+  // Rank 0 to rank 0: the same scalar (there is no vector to extract from).
+  if (to.empty() && fromScalar) {
+    l.map(op.getResult(), l.lookup(op.getSource()));
+    return success();
+  }
   // A tile of one element has a layout of no element bits: every register
   // of every thread holds it, and it is the scalar every thread holds.
   if (to.empty()) {
@@ -287,7 +293,7 @@ LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
                               l.b(), op.getLoc(), l.lookup(op.getSource()), 0));
     return success();
   }
-  if (TileLowering::tileShape(op.getSource().getType()).empty()) {
+  if (fromScalar) {
     l.map(op.getResult(), l.makeDistributed(op.getLoc(),
                                             l.lookup(op.getSource()),
                                             splatLayout(l, to.size())));
