@@ -43,7 +43,6 @@ tilechain::CompileOptions optionsFor(llvm::StringRef input) {
   uint64_t hash = llvm::xxh3_64bits(input);
   tilechain::CompileOptions options;
   options.lower.gpuName = kTargets[hash % std::size(kTargets)];
-  options.lower.optLevel = 3;
   options.lower.parallel = (hash >> 8) & 1;
   options.lineInfo = (hash >> 9) & 1;
   options.llc.libdevicePath = TILECHAIN_LIBDEVICE_DEFAULT;

@@ -245,18 +245,16 @@ LogicalResult verifyTiledView(function_ref<InFlightDiagnostic()> emitError,
                               PaddingValueAttr padding) {
   if (tileShape.empty())
     return emitError() << "0-dimension tile shape is not supported";
+  SmallVector<int64_t> shape(tileShape.begin(), tileShape.end());
   if (!llvm::all_of(tileShape, [](int32_t d) {
         return d > 0 && llvm::isPowerOf2_32(static_cast<uint32_t>(d));
-      })) {
-    SmallVector<int64_t> dims(tileShape.begin(), tileShape.end());
+      }))
     return emitError() << "tile shape dimensions must have power of two "
                           "length but got ["
-                       << joined(dims, ", ") << "]";
-  }
+                       << joined(shape, ", ") << "]";
   // The view's tile type must itself be valid (at most 2^24 elements, an
   // even count for f4E2M1FN): ops ask a verified view for it with
   // TileType::get, which asserts that it is.
-  SmallVector<int64_t> shape(tileShape.begin(), tileShape.end());
   if (failed(TileType::verify(emitError, shape, tensorView.getElementType())))
     return failure();
   size_t tensorRank = tensorView.getShape().size();
