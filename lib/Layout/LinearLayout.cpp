@@ -153,6 +153,17 @@ LinearLayout LinearLayout::dropDim(unsigned dim) const {
 }
 
 LinearLayout
+LinearLayout::broadcastSource(llvm::ArrayRef<int64_t> sourceShape) const {
+  return mapBases(*this, sourceShape, [&](uint64_t flat) {
+    llvm::SmallVector<int64_t> coords = unflatten(flat);
+    for (auto [coord, size] : llvm::zip(coords, sourceShape))
+      if (size == 1)
+        coord = 0;
+    return flatten(sourceShape, coords);
+  });
+}
+
+LinearLayout
 LinearLayout::compactRegisters(llvm::SmallVectorImpl<unsigned> &kept) const {
   LinearLayout result = *this;
   result.bases[Register].clear();

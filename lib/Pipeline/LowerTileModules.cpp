@@ -104,10 +104,12 @@ FailureOr<gpu::GPUFuncOp>
 tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                  const tilechain::TargetInfo &target, bool tensorCores,
                  std::optional<std::string> &declineReason) {
+  unsigned numWarps = tilechain::chooseNumWarps(entry);
+  if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
+    return failure();
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)
     return failure();
-  unsigned numWarps = tilechain::chooseNumWarps(entry);
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));

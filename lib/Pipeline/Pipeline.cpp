@@ -5,6 +5,7 @@
 #include "tilechain/Analysis/TestPasses.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -56,6 +57,8 @@ bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
 void tilechain::populateLowerPipeline(OpPassManager &pm,
                                       const LowerOptions &options) {
   pm.addPass(createExpectStagePass("tile-read"));
+  if (options.parallel)
+    pm.addPass(createAssignLayoutsPass());
   pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel,
                                         options.parallel));
   pm.addPass(createMarkStagePass("tile-lower"));
@@ -91,7 +94,8 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
 }
 
 void tilechain::registerPipelineDialects(DialectRegistry &registry) {
-  registry.insert<cuda_tile::CudaTileDialect, gpu::GPUDialect,
+  registry.insert<cuda_tile::CudaTileDialect, tile_dist::TileDistDialect,
+                  gpu::GPUDialect,
                   LLVM::LLVMDialect, NVVM::NVVMDialect>();
   // What tile-llc's convert-gpu-to-nvvm lowers besides gpu itself.
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
@@ -115,6 +119,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
 void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
+  registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createTileKernelFormPass(); });

@@ -155,3 +155,22 @@ TEST_CASE("registersFor refuses what needs another thread's element",
   LL sums = LL::blocked({8, 32}, 2, 1, 1).dropDim(0).compactRegisters(kept);
   CHECK_FALSE(sums.reshape({1, 32}).registersFor(LL::blocked({8, 32}, 2, 1, 0)));
 }
+
+TEST_CASE("a broadcast's source, laid out by broadcastSource, feeds the "
+          "broadcast without leaving the thread",
+          "[layout]") {
+  // 32x32 in runs of 8 along the rows: registers and two lane bits walk
+  // dim 1, three lane bits and the warps walk dim 0.
+  LL layout = LL::blocked({32, 32}, 4, 8, 1);
+  llvm::SmallVector<unsigned> kept;
+  LL rows = layout.broadcastSource({32, 1}).compactRegisters(kept);
+  CHECK(rows.str() == "shape [32, 1] reg [] lane [0, 0, 1, 2, 4] warp [8, 16]");
+  LL cols = layout.broadcastSource({1, 32}).compactRegisters(kept);
+  CHECK(cols.str() == "shape [1, 32] reg [1, 2, 4] lane [8, 16, 0, 0, 0] "
+                      "warp [0, 0]");
+  for (const LL &source : {rows, cols}) {
+    auto selection = source.registersFor(layout);
+    REQUIRE(selection);
+    checkSelection(source, layout, *selection);
+  }
+}

@@ -89,6 +89,11 @@ public:
   /// The layout of the result of combining along `dim`: the dim disappears,
   /// and the bits that walked it become broadcast bits.
   LinearLayout dropDim(unsigned dim) const;
+  /// The layout of a broadcast's source such that each thread holds the
+  /// source elements its registers in this layout repeat: `sourceShape` has
+  /// this rank, with size 1 where the broadcast widens a dim; the bits that
+  /// walked such a dim hold repeats.
+  LinearLayout broadcastSource(llvm::ArrayRef<int64_t> sourceShape) const;
   /// The layout without the register bits whose basis is 0; `kept` receives
   /// the register bits that remain, lowest first.
   LinearLayout compactRegisters(llvm::SmallVectorImpl<unsigned> &kept) const;

@@ -15,6 +15,11 @@ std::unique_ptr<mlir::Pass> createExpectStagePass(llvm::StringRef stage);
 /// Records on the module that `stage` produced it.
 std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 
+/// tile-lower, parallel form: chooses the layouts of each kernel's tiles
+/// from how they are used and records them as `tile_dist.layout` attributes
+/// for the lowering (LayoutAssignment.cpp).
+std::unique_ptr<mlir::Pass> createAssignLayoutsPass();
+
 /// Replaces every cuda_tile.module by a gpu.module targeting `gpuName`;
 /// with `parallel`, kernels take the parallel form where they can.
 std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,

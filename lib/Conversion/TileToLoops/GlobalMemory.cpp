@@ -4,6 +4,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 namespace ct = mlir::cuda_tile;
 
@@ -40,6 +42,16 @@ tilechain::orderingOf(ct::MemoryOrderingSemantics semantics,
     return LLVM::AtomicOrdering::acq_rel;
   }
   llvm_unreachable("unknown memory ordering");
+}
+
+int64_t tilechain::provenRunLength(const AxisInfo &pointers,
+                                   const AxisInfo *mask, unsigned dim,
+                                   int64_t bytes) {
+  int64_t width = std::min<int64_t>({pointers.contiguity[dim], 16 / bytes,
+                                     pointers.divisibility[dim] / bytes});
+  if (mask)
+    width = std::min(width, mask->constancy[dim]);
+  return width;
 }
 
 Value tilechain::globalPointer(OpBuilder &b, Location loc, Value address) {

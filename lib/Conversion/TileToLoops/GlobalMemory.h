@@ -9,6 +9,7 @@
 #ifndef TILECHAIN_LIB_CONVERSION_TILETOLOOPS_GLOBALMEMORY_H
 #define TILECHAIN_LIB_CONVERSION_TILETOLOOPS_GLOBALMEMORY_H
 
+#include "tilechain/Analysis/AxisInfo.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -41,6 +42,14 @@ mlir::Value toMemory(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                      mlir::Type memType);
 mlir::Value fromMemory(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
+
+/// The most elements along tile dim `dim` that one vector access of
+/// `bytes`-byte elements may move through a pointer tile, by what the
+/// kernel's index arithmetic proves (AxisInfo): consecutive pointers, the
+/// first aligned to the whole run, 16 bytes at most, and the mask (if any)
+/// equal over the run.
+int64_t provenRunLength(const AxisInfo &pointers, const AxisInfo *mask,
+                        unsigned dim, int64_t bytes);
 
 mlir::LLVM::AtomicBinOp atomicBinOp(mlir::cuda_tile::AtomicRMWMode mode);
 

@@ -228,11 +228,9 @@ static PointerRuns pointerRuns(TileLowering &l, Operation *op, Value pointers,
     maskInfo = facts.getInfo(mask);
   LinearLayout layout = l.layoutOf(pointers);
   for (unsigned d = info.getRank(); d-- > 0;) {
-    int64_t width = std::min<int64_t>(
-        {info.contiguity[d], 16 / bytes, info.divisibility[d] / bytes,
-         TileLowering::contiguousRegisters(layout, d)});
-    if (maskInfo)
-      width = std::min(width, maskInfo->constancy[d]);
+    int64_t width = std::min(
+        provenRunLength(info, maskInfo ? &*maskInfo : nullptr, d, bytes),
+        TileLowering::contiguousRegisters(layout, d));
     if (width > runs.width) {
       runs.dim = d;
       runs.width = width;

@@ -268,7 +268,7 @@ LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
   Type elementType = TileLowering::tileElementType(op.getType());
-  LinearLayout layout = l.defaultLayout(op.getType());
+  LinearLayout layout = l.layoutFor(op.getResult());
   SmallVector<Value> registers;
   for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
        ++reg)

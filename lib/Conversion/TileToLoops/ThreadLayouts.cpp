@@ -11,6 +11,7 @@
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -102,13 +103,12 @@ void TileLowering::orderAfterToken(Location loc, Value token) {
   gpu::BarrierOp::create(builder, loc);
 }
 
-LL TileLowering::defaultLayout(Type tileType,
-                               std::optional<unsigned> fastDim) const {
+LL tilechain::defaultTileLayout(Type tileType, unsigned numWarps,
+                                std::optional<unsigned> fastDim) {
   auto tile = cast<cuda_tile::TileType>(tileType);
   ArrayRef<int64_t> shape = tile.getShape();
   unsigned fast = fastDim.value_or(shape.size() - 1);
   int64_t bytes = std::max<int64_t>(1, tileElementBytes(tile.getElementType()));
-  int64_t threads = int64_t(numWarps) * 32;
   // As many contiguous elements as one 16-byte access moves, without
   // leaving threads idle that could hold a run of their own. 8-byte
   // elements (i64 index arithmetic, pointers) take as many as 4-byte ones,
@@ -116,10 +116,57 @@ LL TileLowering::defaultLayout(Type tileType,
   // 32-bit tiles they load or index without an exchange.
   int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 4),
                                          shape[fast]);
+  return blockedTileLayout(tileType, numWarps, contiguous, fast);
+}
+
+LL tilechain::blockedTileLayout(Type tileType, unsigned numWarps,
+                                int64_t contiguous, unsigned fastDim) {
+  auto tile = cast<cuda_tile::TileType>(tileType);
+  int64_t threads = int64_t(numWarps) * 32;
   contiguous = std::max<int64_t>(
       1, std::min(contiguous, tile.getNumElements() / threads));
   contiguous = int64_t(1) << llvm::Log2_64(contiguous);
-  return LL::blocked(shape, numWarps, contiguous, fast);
+  return LL::blocked(tile.getShape(), numWarps, contiguous, fastDim);
+}
+
+LL TileLowering::defaultLayout(Type tileType,
+                               std::optional<unsigned> fastDim) const {
+  return defaultTileLayout(tileType, numWarps, fastDim);
+}
+
+LL TileLowering::layoutFor(Value result) const {
+  if (auto *op = result.getDefiningOp())
+    if (auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+            tile_dist::TileDistDialect::kLayoutAttrName))
+      return assigned.getLayout();
+  return defaultLayout(result.getType());
+}
+
+LogicalResult tilechain::checkAssignedLayouts(Operation *entry,
+                                             unsigned numWarps) {
+  WalkResult walk = entry->walk([&](Operation *op) {
+    auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+        tile_dist::TileDistDialect::kLayoutAttrName);
+    if (!assigned)
+      return WalkResult::advance();
+    auto result = op->getNumResults() == 1
+                      ? dyn_cast<cuda_tile::TileType>(op->getResult(0).getType())
+                      : cuda_tile::TileType();
+    if (!result || result.getShape() != assigned.getShape()) {
+      op->emitError() << "'" << tile_dist::TileDistDialect::kLayoutAttrName
+                      << "' must be the layout of the op's one tile result";
+      return WalkResult::interrupt();
+    }
+    if (assigned.getWarpBases().size() != llvm::Log2_32(numWarps)) {
+      op->emitError() << "'" << tile_dist::TileDistDialect::kLayoutAttrName
+                      << "' spreads the tile over "
+                      << (1u << assigned.getWarpBases().size())
+                      << " warps; the kernel has " << numWarps;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 LL TileLowering::accessLayout(Type tileType, unsigned contiguousDim) const {

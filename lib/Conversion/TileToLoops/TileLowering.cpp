@@ -2,6 +2,7 @@
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -169,6 +170,12 @@ FailureOr<LinearLayout> TileLowering::forEachRegister(
       layout = getLayout(lookup(tile));
       break;
     }
+  return forEachRegisterIn(tiles, layout, body);
+}
+
+FailureOr<LinearLayout> TileLowering::forEachRegisterIn(
+    ValueRange tiles, const LinearLayout &layout,
+    function_ref<void(OpBuilder &, Location, int64_t, ValueRange)> body) {
   SmallVector<SmallVector<Value>> tileRegisters;
   for (Value tile : tiles) {
     FailureOr<SmallVector<Value>> registers = registersIn(tile, layout);
@@ -367,11 +374,17 @@ LogicalResult TileLowering::lowerElementwise(
       return success();
     }
     SmallVector<Value> results;
-    FailureOr<LinearLayout> layout = forEachRegister(
-        op->getOperands(),
-        [&](OpBuilder &b, Location l, int64_t, ValueRange elements) {
-          results.push_back(computeElement(b, l, elements));
-        });
+    auto perRegister = [&](OpBuilder &b, Location l, int64_t,
+                           ValueRange elements) {
+      results.push_back(computeElement(b, l, elements));
+    };
+    // The layout assignment's choice where it made one, else that of the
+    // first whole operand.
+    FailureOr<LinearLayout> layout =
+        op->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName)
+            ? forEachRegisterIn(op->getOperands(),
+                                layoutFor(op->getResult(0)), perRegister)
+            : forEachRegister(op->getOperands(), perRegister);
     if (failed(layout))
       return failure();
     map(op->getResult(0), makeDistributed(loc, results, *layout));

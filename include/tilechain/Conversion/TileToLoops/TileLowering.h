@@ -39,6 +39,10 @@
 #include <memory>
 #include <optional>
 
+namespace mlir::cuda_tile {
+class EntryOp;
+} // namespace mlir::cuda_tile
+
 namespace tilechain {
 
 /// What tile-lower knows about the target while lowering.
@@ -250,6 +254,10 @@ public:
   /// `fastDim` (default: the last dim).
   LinearLayout defaultLayout(mlir::Type tileType,
                              std::optional<unsigned> fastDim = {}) const;
+  /// The layout the result `result` of an op is built in where the op
+  /// leaves the choice to the layout assignment (elementwise ops, iota):
+  /// the one its op's `tile_dist.layout` names, else the default layout.
+  LinearLayout layoutFor(mlir::Value result) const;
   /// The layout a tile takes to be accessed in global memory, where its tile
   /// dim `contiguousDim` walks contiguous memory: each thread holds runs of
   /// up to 16 contiguous bytes along it (one vector access each, when the
@@ -284,6 +292,12 @@ public:
   /// layout.
   mlir::FailureOr<LinearLayout> forEachRegister(
       mlir::ValueRange tiles,
+      llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, int64_t reg,
+                              mlir::ValueRange elements)>
+          body);
+  /// The same in a given layout of the tiles' shape.
+  mlir::FailureOr<LinearLayout> forEachRegisterIn(
+      mlir::ValueRange tiles, const LinearLayout &layout,
       llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, int64_t reg,
                               mlir::ValueRange elements)>
           body);
@@ -406,6 +420,24 @@ int64_t largestTileElements(mlir::Operation *entry);
 /// The number of warps the parallel form spreads a kernel's tiles over:
 /// 4, or 8 when its largest tile has 4096 elements or more.
 unsigned chooseNumWarps(mlir::Operation *entry);
+/// The layout a tile of `tileType` takes in the parallel form over
+/// `numWarps` warps where nothing asks for another: blocked, up to 16
+/// contiguous bytes per thread along `fastDim` (default: the last dim).
+LinearLayout defaultTileLayout(mlir::Type tileType, unsigned numWarps,
+                               std::optional<unsigned> fastDim = {});
+/// The blocked layout of a tile of `tileType` over `numWarps` warps with
+/// runs of `contiguous` elements along `fastDim`, fewer where the tile has
+/// fewer than that many elements per thread (rounded down to a power of 2).
+LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
+                               int64_t contiguous, unsigned fastDim);
+/// Chooses layouts from how `entry`'s tiles are used
+/// (LayoutAssignment.cpp) and records them on the ops as `tile_dist.layout`.
+void assignLayouts(mlir::cuda_tile::EntryOp entry);
+/// Checks that every `tile_dist.layout` in `entry` fits its op's result (its
+/// shape, `numWarps` warps); an error on the first that does not.
+mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
+                                         unsigned numWarps);
+
 /// The most elements of one tile a thread may hold in the parallel form,
 /// where a thread's share is unrolled into registers: 4 times what the
 /// corpus's largest tiles need (a 512x128 f32 tile over 256 threads), far

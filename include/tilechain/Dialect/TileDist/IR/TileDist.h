@@ -1,0 +1,15 @@
+//===- TileDist.h - the tile_dist dialect ---------------------------------===//
+#ifndef TILECHAIN_DIALECT_TILEDIST_IR_TILEDIST_H
+#define TILECHAIN_DIALECT_TILEDIST_IR_TILEDIST_H
+
+#include "tilechain/Layout/LinearLayout.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Dialect.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDistDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tilechain/Dialect/TileDist/IR/TileDistAttrs.h.inc"
+
+#endif // TILECHAIN_DIALECT_TILEDIST_IR_TILEDIST_H

@@ -1,0 +1,104 @@
+//===- TileDistAttrs.cpp - #tile_dist.linear ------------------------------===//
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::tile_dist;
+
+#define GET_ATTRDEF_CLASSES
+#include "tilechain/Dialect/TileDist/IR/TileDistAttrs.cpp.inc"
+
+void TileDistDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tilechain/Dialect/TileDist/IR/TileDistAttrs.cpp.inc"
+      >();
+}
+
+LinearLayoutAttr LinearLayoutAttr::get(MLIRContext *context,
+                                       const LinearLayout &layout) {
+  return get(context, layout.getShape(), layout.getBases(LinearLayout::Register),
+             layout.getBases(LinearLayout::Lane),
+             layout.getBases(LinearLayout::Warp));
+}
+
+LinearLayout LinearLayoutAttr::getLayout() const {
+  auto bases = [](ArrayRef<uint64_t> list) {
+    return LinearLayout::Bases(list.begin(), list.end());
+  };
+  return LinearLayout(getShape(), {bases(getRegisterBases()),
+                                   bases(getLaneBases()),
+                                   bases(getWarpBases())});
+}
+
+LogicalResult
+LinearLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, ArrayRef<uint64_t> registers,
+                         ArrayRef<uint64_t> lanes, ArrayRef<uint64_t> warps) {
+  if (shape.empty())
+    return emitError() << "a layout of rank 0: a scalar has no layout";
+  unsigned elementBits = 0;
+  for (int64_t size : shape) {
+    if (size <= 0 || !llvm::isPowerOf2_64(size))
+      return emitError() << "layout dims must be powers of two, got " << size;
+    elementBits += llvm::Log2_64(size);
+  }
+  if (elementBits > 32)
+    return emitError() << "a layout of more than 2^32 elements";
+  if (lanes.size() != 5)
+    return emitError() << "a layout has 5 lane bits (32 lanes), got "
+                       << lanes.size();
+  for (ArrayRef<uint64_t> list : {registers, lanes, warps})
+    for (uint64_t basis : list)
+      if (basis >> elementBits)
+        return emitError() << "basis " << basis << " is past the tile's "
+                           << (uint64_t(1) << elementBits) << " elements";
+  return success();
+}
+
+/// `name = [a, b, ...]`.
+static ParseResult parseBases(AsmParser &parser, StringRef name,
+                              SmallVectorImpl<uint64_t> &bases) {
+  if (parser.parseComma() || parser.parseKeyword(name) || parser.parseEqual())
+    return failure();
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    return parser.parseInteger(bases.emplace_back());
+  });
+}
+
+Attribute LinearLayoutAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> shape;
+  SmallVector<uint64_t> registers, lanes, warps;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(shape.emplace_back());
+      }) ||
+      parseBases(parser, "register", registers) ||
+      parseBases(parser, "lane", lanes) || parseBases(parser, "warp", warps) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), shape, registers, lanes, warps);
+}
+
+void LinearLayoutAttr::print(AsmPrinter &printer) const {
+  auto list = [&](auto values) {
+    printer << "[";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printer << "<";
+  list(getShape());
+  printer << ", register = ";
+  list(getRegisterBases());
+  printer << ", lane = ";
+  list(getLaneBases());
+  printer << ", warp = ";
+  list(getWarpBases());
+  printer << ">";
+}
