@@ -72,3 +72,45 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// The same gather of f16 elements: the layout assignment gives the pointers
+// (and the i32/i64 index tiles they are computed from) runs of 8, so each
+// thread loads and stores its 8 halves with one 16-byte access
+// (test/Lower/assign-layouts.mlir).
+// CHECK-LABEL: gpu.func @gather_f16(
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT: llvm.load
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @gather_f16(%src: tile<ptr<f16>>, %dst: tile<ptr<f16>>, %n: tile<i32>) {
+    %asrc = assume div_by<16>, %src : tile<ptr<f16>>
+    %adst = assume div_by<16>, %dst : tile<ptr<f16>>
+    %an = assume div_by<16>, %n : tile<i32>
+    %c1024 = constant <i32: 1024> : tile<i32>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %start = muli %bx, %c1024 : tile<i32>
+    %iota = iota : tile<1024xi32>
+    %r = reshape %start : tile<i32> -> tile<1xi32>
+    %b = broadcast %r : tile<1xi32> -> tile<1024xi32>
+    %idx = addi %b, %iota : tile<1024xi32>
+    %idx64 = exti %idx signed : tile<1024xi32> -> tile<1024xi64>
+    %rn = reshape %an : tile<i32> -> tile<1xi32>
+    %bn = broadcast %rn : tile<1xi32> -> tile<1024xi32>
+    %mask = cmpi less_than %idx, %bn, signed : tile<1024xi32> -> tile<1024xi1>
+    %rs = reshape %asrc : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bs = broadcast %rs : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %ps = offset %bs, %idx64 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %rd = reshape %adst : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bd = broadcast %rd : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %pd = offset %bd, %idx64 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %v, %t = load_ptr_tko weak %ps, %mask : tile<1024xptr<f16>>, tile<1024xi1> -> tile<1024xf16>, token
+    %t2 = store_ptr_tko weak %pd, %v, %mask : tile<1024xptr<f16>>, tile<1024xf16>, tile<1024xi1> -> token
+    return
+  }
+}

@@ -1,0 +1,49 @@
+// RUN: tile-lower %s --tilechain-assign-layouts --split-input-file --verify-diagnostics
+
+cuda_tile.module @kernels {
+  entry @rank0() {
+    // expected-error @+1 {{a layout of rank 0: a scalar has no layout}}
+    %0 = iota {tile_dist.layout = #tile_dist.linear<[], register = [], lane = [0, 0, 0, 0, 0], warp = []>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @not_power_of_two() {
+    // expected-error @+1 {{layout dims must be powers of two, got 24}}
+    %0 = iota {tile_dist.layout = #tile_dist.linear<[24], register = [], lane = [0, 0, 0, 0, 0], warp = []>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @lanes() {
+    // expected-error @+1 {{a layout has 5 lane bits (32 lanes), got 4}}
+    %0 = iota {tile_dist.layout = #tile_dist.linear<[32], register = [], lane = [1, 2, 4, 8], warp = []>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @past_the_tile() {
+    // expected-error @+1 {{basis 32 is past the tile's 32 elements}}
+    %0 = iota {tile_dist.layout = #tile_dist.linear<[32], register = [32], lane = [1, 2, 4, 8, 16], warp = []>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @syntax() {
+    // expected-error @+1 {{expected 'lane'}}
+    %0 = iota {tile_dist.layout = #tile_dist.linear<[32], register = [], warp = []>} : tile<32xi32>
+    return
+  }
+}

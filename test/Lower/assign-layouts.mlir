@@ -1,0 +1,126 @@
+// RUN: tile-lower %s --tilechain-assign-layouts --split-input-file | FileCheck %s
+
+// An f16 gather as cuTile writes it. 16-byte aligned runs of 8 pointers are
+// proven (div_by 16 on the base and the extent), so the load and the store
+// want runs of 8 elements per thread; by default the i32/i64 index tiles
+// would take runs of 4. The assignment gives the whole index computation the
+// access's layout: iota, the index add, its widening, the offset and the
+// mask. The broadcasts, their scalars and the loaded value are not marked:
+// broadcasts take any layout, a load takes its pointers' layout.
+// CHECK-LABEL: entry @gather_f16
+// CHECK: iota {tile_dist.layout = #[[RUN8:tile_dist.linear<\[1024\], register = \[1, 2, 4\], lane = \[8, 16, 32, 64, 128\], warp = \[256, 512\]>]]}
+// CHECK: addi %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: exti %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: cmpi less_than %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK-NOT: tile_dist
+// CHECK: return
+cuda_tile.module @kernels {
+  entry @gather_f16(%src: tile<ptr<f16>>, %dst: tile<ptr<f16>>, %n: tile<i32>) {
+    %asrc = assume div_by<16>, %src : tile<ptr<f16>>
+    %adst = assume div_by<16>, %dst : tile<ptr<f16>>
+    %an = assume div_by<16>, %n : tile<i32>
+    %c1024 = constant <i32: 1024> : tile<i32>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %start = muli %bx, %c1024 : tile<i32>
+    %iota = iota : tile<1024xi32>
+    %r = reshape %start : tile<i32> -> tile<1xi32>
+    %b = broadcast %r : tile<1xi32> -> tile<1024xi32>
+    %idx = addi %b, %iota : tile<1024xi32>
+    %idx64 = exti %idx signed : tile<1024xi32> -> tile<1024xi64>
+    %rn = reshape %an : tile<i32> -> tile<1xi32>
+    %bn = broadcast %rn : tile<1xi32> -> tile<1024xi32>
+    %mask = cmpi less_than %idx, %bn, signed : tile<1024xi32> -> tile<1024xi1>
+    %rs = reshape %asrc : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bs = broadcast %rs : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %ps = offset %bs, %idx64 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %rd = reshape %adst : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bd = broadcast %rd : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %pd = offset %bd, %idx64 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %v, %t = load_ptr_tko weak %ps, %mask : tile<1024xptr<f16>>, tile<1024xi1> -> tile<1024xf16>, token
+    %t2 = store_ptr_tko weak %pd, %v, %mask : tile<1024xptr<f16>>, tile<1024xf16>, tile<1024xi1> -> token
+    return
+  }
+}
+
+// -----
+
+// A 2-D gather: rows and columns are 1-D index tiles broadcast to 32x32.
+// Each 1-D tile takes the slice of the access's layout that its broadcast
+// reads (bits that walk the other dim repeat), so every thread computes the
+// rows and columns it needs and no exchange is left.
+// CHECK-LABEL: entry @gather_2d
+// CHECK: %[[ROWS:.+]] = iota {tile_dist.layout = #tile_dist.linear<[32], register = [], lane = [0, 0, 1, 2, 4], warp = [8, 16]>}
+// CHECK: %[[COLS:.+]] = iota {tile_dist.layout = #tile_dist.linear<[32], register = [1, 2, 4], lane = [8, 16, 0, 0, 0], warp = [0, 0]>}
+// CHECK: exti %{{.+}} {tile_dist.layout = #tile_dist.linear<[32, 1], register = [], lane = [0, 0, 1, 2, 4], warp = [8, 16]>}
+// CHECK: exti %{{.+}} {tile_dist.layout = #tile_dist.linear<[1, 32], register = [1, 2, 4], lane = [8, 16, 0, 0, 0], warp = [0, 0]>}
+// CHECK: addi %{{.+}} {tile_dist.layout = #tile_dist.linear<[32, 32], register = [1, 2, 4], lane = [8, 16, 32, 64, 128], warp = [256, 512]>}
+cuda_tile.module @kernels {
+  entry @gather_2d(%src: tile<ptr<f16>>, %stride: tile<i32>) {
+    %asrc = assume div_by<16>, %src : tile<ptr<f16>>
+    %astride = assume div_by<8>, %stride : tile<i32>
+    %rows = iota : tile<32xi32>
+    %cols = iota : tile<32xi32>
+    %r2 = reshape %rows : tile<32xi32> -> tile<32x1xi32>
+    %c2 = reshape %cols : tile<32xi32> -> tile<1x32xi32>
+    %r64 = exti %r2 signed : tile<32x1xi32> -> tile<32x1xi64>
+    %c64 = exti %c2 signed : tile<1x32xi32> -> tile<1x32xi64>
+    %s64 = exti %astride signed : tile<i32> -> tile<i64>
+    %s2 = reshape %s64 : tile<i64> -> tile<1x1xi64>
+    %sb = broadcast %s2 : tile<1x1xi64> -> tile<32x32xi64>
+    %rb = broadcast %r64 : tile<32x1xi64> -> tile<32x32xi64>
+    %cb = broadcast %c64 : tile<1x32xi64> -> tile<32x32xi64>
+    %rowoff = muli %rb, %sb : tile<32x32xi64>
+    %off = addi %rowoff, %cb : tile<32x32xi64>
+    %rs = reshape %asrc : tile<ptr<f16>> -> tile<1x1xptr<f16>>
+    %bs = broadcast %rs : tile<1x1xptr<f16>> -> tile<32x32xptr<f16>>
+    %ps = offset %bs, %off : tile<32x32xptr<f16>>, tile<32x32xi64> -> tile<32x32xptr<f16>>
+    %v, %t = load_ptr_tko weak %ps : tile<32x32xptr<f16>> -> tile<32x32xf16>, token
+    return
+  }
+}
+
+// -----
+
+// Nothing is assigned where no vector access is proven (no div_by on the
+// base), for atomic orderings (accessed element by element), and into a
+// stored value: the bf16 value is exchanged at the store, not its f32 source.
+// CHECK-LABEL: entry @unaligned
+// CHECK-NOT: tile_dist
+// CHECK-LABEL: entry @relaxed
+// CHECK-NOT: tile_dist
+// CHECK-LABEL: entry @stored_value
+// CHECK: iota {tile_dist.layout
+// CHECK-NOT: ftof {{.*}}tile_dist
+// CHECK: return
+cuda_tile.module @kernels {
+  entry @unaligned(%src: tile<ptr<f16>>) {
+    %iota = iota : tile<1024xi32>
+    %rs = reshape %src : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bs = broadcast %rs : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %ps = offset %bs, %iota : tile<1024xptr<f16>>, tile<1024xi32> -> tile<1024xptr<f16>>
+    %v, %t = load_ptr_tko weak %ps : tile<1024xptr<f16>> -> tile<1024xf16>, token
+    return
+  }
+  entry @relaxed(%src: tile<ptr<f16>>) {
+    %asrc = assume div_by<16>, %src : tile<ptr<f16>>
+    %iota = iota : tile<1024xi32>
+    %rs = reshape %asrc : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %bs = broadcast %rs : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %ps = offset %bs, %iota : tile<1024xptr<f16>>, tile<1024xi32> -> tile<1024xptr<f16>>
+    %v, %t = load_ptr_tko relaxed device %ps : tile<1024xptr<f16>> -> tile<1024xf16>, token
+    return
+  }
+  entry @stored_value(%dst: tile<ptr<bf16>>) {
+    %adst = assume div_by<16>, %dst : tile<ptr<bf16>>
+    %iota = iota : tile<1024xi32>
+    %f = itof %iota signed : tile<1024xi32> -> tile<1024xf32>
+    %h = ftof %f : tile<1024xf32> -> tile<1024xbf16>
+    %rd = reshape %adst : tile<ptr<bf16>> -> tile<1xptr<bf16>>
+    %bd = broadcast %rd : tile<1xptr<bf16>> -> tile<1024xptr<bf16>>
+    %pd = offset %bd, %iota : tile<1024xptr<bf16>>, tile<1024xi32> -> tile<1024xptr<bf16>>
+    %t = store_ptr_tko weak %pd, %h : tile<1024xptr<bf16>>, tile<1024xbf16> -> token
+    return
+  }
+}
