@@ -6,19 +6,20 @@
 // index arithmetic, gets its pointers in runs of 4 (the default of those
 // types) and loads 8 bytes at a time where 16 would do.
 //
-// The assignment starts from each pointer-tile load and store (an anchor):
-// the layout its access wants is the blocked one whose runs are as long as
-// one vector access the kernel's index arithmetic proves (provenRunLength),
-// along the tile's last dim. It then walks back from the pointer, mask and
-// value operands through the ops whose result the parallel form computes
-// register by register from same-shaped operands (elementwise ops and iota),
-// giving each the anchor's layout, so that the whole index computation is
-// done in the layout of the access and meets it without an exchange. A
-// stored value is left alone: it is exchanged, where it must be, at the
-// store, after any narrowing (an f32 accumulator stored as bf16 moves half
-// the bytes there than before its conversion). The
-// first anchor to reach a value (in program order) decides its layout; a
-// later one that wants another gets its operands exchanged, as before.
+// The assignment starts from each weak pointer-tile load and store (an
+// anchor): the layout its access wants is the blocked one whose runs are as
+// long as one vector access the kernel's index arithmetic proves
+// (provenRunLength) along the tile's last dim. It then walks back from the
+// pointers and the mask through the ops whose result the parallel form
+// computes register by register from same-shaped operands (elementwise ops,
+// iota), giving each that layout; through a reshape to its source, reshaped;
+// and through a broadcast to its source in the slice of the layout the
+// broadcast reads. The whole index computation is then done in the layout of
+// the access and meets it without an exchange. A stored value is left alone:
+// it is exchanged, where it must be, at the store, after any narrowing (an
+// f32 accumulator stored as bf16 moves half the bytes there). The first
+// anchor to reach a value (in program order) decides its layout; a later one
+// that wants another gets its operands exchanged, as without the pass.
 //
 // Every value reached is marked, also where the layout is its type's
 // default: an elementwise op left to itself takes its first whole operand's
@@ -34,7 +35,6 @@
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -49,8 +49,8 @@ bool isTileOfShape(Type type, ArrayRef<int64_t> shape) {
 
 /// Whether the parallel form computes `op`'s result register by register
 /// from its operands' registers in the result's layout (lowerElementwise):
-/// one result of rank >= 1, operands that are all tiles of its shape. Shape ops
-/// that keep the shape (broadcast, reshape, permute of a square tile),
+/// one result of rank >= 1, operands that are all tiles of its shape. Shape
+/// ops that keep the shape (broadcast, reshape, permute of a square tile),
 /// byte regrouping and mma choose their own layouts.
 bool computesPerElement(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||

@@ -357,8 +357,13 @@ LogicalResult TileLowering::lowerElementwise(
     // tile with size-1 dims, in one layout) the result is that broadcast of
     // the op applied to the source: computed once per source register, it
     // stays cheap and takes whatever layout its users ask for (an mma
-    // fragment, say) without an exchange.
-    if (std::optional<LinearLayout> source = commonBroadcast(op->getOperands())) {
+    // fragment, say) without an exchange. A layout assigned to the result
+    // (tile_dist.layout) is built as assigned.
+    bool assigned = op->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName);
+    std::optional<LinearLayout> source;
+    if (!assigned)
+      source = commonBroadcast(op->getOperands());
+    if (source) {
       SmallVector<SmallVector<Value>> operandRegisters;
       for (Value operand : op->getOperands())
         operandRegisters.push_back(getRegisters(builder, loc, lookup(operand)));
@@ -381,10 +386,9 @@ LogicalResult TileLowering::lowerElementwise(
     // The layout assignment's choice where it made one, else that of the
     // first whole operand.
     FailureOr<LinearLayout> layout =
-        op->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName)
-            ? forEachRegisterIn(op->getOperands(),
-                                layoutFor(op->getResult(0)), perRegister)
-            : forEachRegister(op->getOperands(), perRegister);
+        assigned ? forEachRegisterIn(op->getOperands(),
+                                     layoutFor(op->getResult(0)), perRegister)
+                 : forEachRegister(op->getOperands(), perRegister);
     if (failed(layout))
       return failure();
     map(op->getResult(0), makeDistributed(loc, results, *layout));
