@@ -91,11 +91,24 @@ mlir::Value wordAddress(mlir::OpBuilder &b, mlir::Location loc,
 void emitWarpBarrier(mlir::OpBuilder &b, mlir::Location loc,
                      const ThreadContext &thread);
 
-/// nvvm.mma.sync -> each lane deposits its A and B fragment registers in
-/// its mma slots, waits for its warp, computes its D registers from the
-/// slots of the lanes that hold their rows of A and columns of B, and waits
-/// again before the slots can be reused (HostMma.cpp).
-mlir::LogicalResult lowerMmaSync(mlir::NVVM::MmaOp mma,
+/// A warp's mma.sync: an nvvm.mma.sync, or a call of the LLVM intrinsic of
+/// an fp8 one (tilechain/Conversion/TileToLoops/Fp8MmaSync.h).
+struct MmaSync {
+  mlir::Operation *op;
+  int64_t m, n, k;
+  std::optional<mlir::NVVM::MMATypes> aType, bType;
+  bool rowMajorA, columnMajorB;
+  mlir::ValueRange a, b, c; // fragment registers
+  mlir::Value d;            // the result, a struct of four registers
+};
+/// `op` as an mma.sync, or nullopt when it is not one.
+std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
+
+/// mma.sync -> each lane deposits its A and B fragment registers in its mma
+/// slots, waits for its warp, computes its D registers from the slots of the
+/// lanes that hold their rows of A and columns of B, and waits again before
+/// the slots can be reused (HostMma.cpp).
+mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
                                  const ThreadContext &thread);
 
 /// Leaves the block and the warp at a thread's return.

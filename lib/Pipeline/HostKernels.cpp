@@ -87,10 +87,12 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
         dialect && isa<gpu::GPUDialect>(dialect) &&
         !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
              gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp>(op);
-    // PTX inline assembly and NVVM intrinsics have no host meaning either.
+    // PTX inline assembly and NVVM intrinsics have no host meaning either,
+    // but for the fp8 mma.sync's (HostMma.cpp).
     auto intrinsic = dyn_cast<LLVM::CallIntrinsicOp>(op);
     bool ptx = isa<LLVM::InlineAsmOp>(op) ||
-               (intrinsic && intrinsic.getIntrin().starts_with("llvm.nvvm."));
+               (intrinsic && intrinsic.getIntrin().starts_with("llvm.nvvm.") &&
+                !host::matchMmaSync(op));
     if (!nvvmOnly && !unknownGPU && !ptx)
       return WalkResult::advance();
     op->emitError() << "the host backend cannot run '" << op->getName()
@@ -171,14 +173,14 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
   SmallVector<Operation *> gpuOps;
   thread.walk([&](Operation *op) {
     if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) ||
-        isa<NVVM::MmaOp>(op))
+        host::matchMmaSync(op))
       gpuOps.push_back(op);
   });
   for (Operation *op : gpuOps) {
     OpBuilder at(op);
     Location opLoc = op->getLoc();
-    if (auto mma = dyn_cast<NVVM::MmaOp>(op)) {
-      if (failed(host::lowerMmaSync(mma, threadContext)))
+    if (std::optional<host::MmaSync> mma = host::matchMmaSync(op)) {
+      if (failed(host::lowerMmaSync(*mma, threadContext)))
         return failure();
       continue;
     }
@@ -247,14 +249,16 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   bool synchronises =
       kernel
           .walk([](Operation *op) {
-            return isa<gpu::BarrierOp, gpu::ShuffleOp, NVVM::MmaOp>(op)
+            return isa<gpu::BarrierOp, gpu::ShuffleOp>(op) ||
+                           host::matchMmaSync(op)
                        ? WalkResult::interrupt()
                        : WalkResult::advance();
           })
           .wasInterrupted();
   bool warpCollectives = kernel
                              .walk([](Operation *op) {
-                               return isa<gpu::ShuffleOp, NVVM::MmaOp>(op)
+                               return isa<gpu::ShuffleOp>(op) ||
+                                              host::matchMmaSync(op)
                                           ? WalkResult::interrupt()
                                           : WalkResult::advance();
                              })

@@ -1,6 +1,7 @@
 //===- HostMma.cpp - a warp's mma.sync among the host threads -------------===//
 //
-// nvvm.mma.sync.m16n8kK (row-major A, column-major B) is a warp collective:
+// mma.sync.m16n8kK (row-major A, column-major B; nvvm.mma.sync, or the
+// intrinsic call of an fp8 one, Fp8MmaSync.h) is a warp collective:
 // each lane holds part of A, B and C and receives part of D (the fragments
 // of MmaLayouts.h). On the host each lane stores its A and B registers in
 // its mma slots (HostBlock.h), waits for its warp, and computes each of its
@@ -10,9 +11,9 @@
 // slots another lane is still reading.
 //
 // What a D element is on the host: C, then each product added in k order,
-// k = 0 first. Float inputs are widened exactly to f32 (f16, bf16, and the
-// top 19 bits of a tf32), so each product is exact and each step one fused
-// multiply-add, one rounding; integer products are summed in i32 with
+// k = 0 first. Float inputs are widened exactly to f32 (f16, bf16, e4m3,
+// e5m2, and the top 19 bits of a tf32), so each product is exact and each
+// step one fused multiply-add, one rounding; integer products are summed in i32 with
 // wraparound, as the lowering asks (.wrapped, not .satfinite). The tensor
 // core sums the products of one instruction in its own order and
 // precision (docs/semantics-from-nvidia.md); for floats the host's result
@@ -21,10 +22,14 @@
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
 
+#include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace tilechain::host;
@@ -33,16 +38,6 @@ namespace {
 
 Value constantI32(OpBuilder &b, Location loc, int32_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
-}
-
-/// A multiplicand's element type as the mma reads it.
-std::optional<NVVM::MMATypes> multiplicandType(NVVM::MmaOp mma, bool isA) {
-  std::optional<NVVM::MMATypes> type =
-      isA ? mma.getMultiplicandAPtxType() : mma.getMultiplicandBPtxType();
-  if (type)
-    return type;
-  Value first = isA ? mma.getOperandA().front() : mma.getOperandB().front();
-  return NVVM::MmaOp::inferOperandMMAType(getElementTypeOrSelf(first), false);
 }
 
 unsigned elementBits(NVVM::MMATypes type) {
@@ -54,10 +49,61 @@ unsigned elementBits(NVVM::MMATypes type) {
     return 32;
   case NVVM::MMATypes::s8:
   case NVVM::MMATypes::u8:
+  case NVVM::MMATypes::e4m3:
+  case NVVM::MMATypes::e5m2:
     return 8;
   default:
     return 0;
   }
+}
+
+/// An fp8 element (the low 8 bits of `bits`: sign, exponent, `mantissaBits`
+/// of mantissa) as the f32 of the same value, which always exists. e4m3
+/// (no infinity) has one NaN pattern, all exponent and mantissa bits set;
+/// e5m2's all-ones exponent is an infinity or a NaN, as in IEEE formats.
+Value decodeFp8(OpBuilder &b, Location loc, Value bits, int32_t mantissaBits,
+                int32_t bias, bool hasInfinity) {
+  auto c = [&](int32_t v) { return constantI32(b, loc, v); };
+  auto eq = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  };
+  int32_t exponentMask = (1 << (7 - mantissaBits)) - 1;
+  Value sign = arith::ShLIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, bits, c(0x80)), c(24));
+  Value exponent = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, c(mantissaBits)),
+      c(exponentMask));
+  Value mantissa = arith::AndIOp::create(b, loc, bits, c((1 << mantissaBits) - 1));
+  auto withSign = [&](Value magnitudeBits) {
+    return arith::BitcastOp::create(
+        b, loc, b.getF32Type(), arith::OrIOp::create(b, loc, sign, magnitudeBits));
+  };
+  // Normal: rebias the exponent, left-align the mantissa.
+  Value normal = withSign(arith::OrIOp::create(
+      b, loc,
+      arith::ShLIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, exponent, c(127 - bias)), c(23)),
+      arith::ShLIOp::create(b, loc, mantissa, c(23 - mantissaBits))));
+  // Subnormal (and zero): mantissa x 2^(1 - bias - mantissaBits), exact.
+  Value scale = arith::ConstantOp::create(
+      b, loc, b.getF32FloatAttr(std::ldexp(1.0f, 1 - bias - mantissaBits)));
+  Value magnitude = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, b.getF32Type(), mantissa), scale);
+  Value subnormal = withSign(
+      arith::BitcastOp::create(b, loc, b.getI32Type(), magnitude));
+  // Infinity or NaN: the all-ones f32 exponent, the mantissa kept.
+  Value special = withSign(arith::OrIOp::create(
+      b, loc, c(0x7f800000),
+      hasInfinity ? Value(arith::ShLIOp::create(b, loc, mantissa,
+                                                c(23 - mantissaBits)))
+                  : c(0x400000)));
+  Value isSpecial = eq(exponent, c(exponentMask));
+  if (!hasInfinity)
+    isSpecial = arith::AndIOp::create(
+        b, loc, isSpecial, eq(mantissa, c((1 << mantissaBits) - 1)));
+  Value value = arith::SelectOp::create(b, loc, eq(exponent, c(0)), subnormal,
+                                        normal);
+  return arith::SelectOp::create(b, loc, isSpecial, special, value);
 }
 
 /// Element `bits` (its low bits) as the multiplier sees it: f32 for floats,
@@ -84,6 +130,12 @@ Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
       return arith::ExtSIOp::create(b, loc, i32, byte);
     return arith::ExtUIOp::create(b, loc, i32, byte);
   }
+  case NVVM::MMATypes::e4m3:
+    return decodeFp8(b, loc, bits, /*mantissaBits=*/3, /*bias=*/7,
+                     /*hasInfinity=*/false);
+  case NVVM::MMATypes::e5m2:
+    return decodeFp8(b, loc, bits, /*mantissaBits=*/2, /*bias=*/15,
+                     /*hasInfinity=*/true);
   default:
     llvm_unreachable("checked by lowerMmaSync");
   }
@@ -101,33 +153,70 @@ Value asWord(OpBuilder &b, Location loc, Value reg) {
 
 } // namespace
 
-LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
+std::optional<MmaSync> tilechain::host::matchMmaSync(Operation *op) {
+  if (auto mma = dyn_cast<NVVM::MmaOp>(op)) {
+    auto inferred = [&](std::optional<NVVM::MMATypes> type, ValueRange regs) {
+      return type ? type
+                  : NVVM::MmaOp::inferOperandMMAType(
+                        getElementTypeOrSelf(regs.front()), false);
+    };
+    NVVM::MMAShapeAttr shape = mma.getShape();
+    return MmaSync{op,
+                   shape.getM(),
+                   shape.getN(),
+                   shape.getK(),
+                   inferred(mma.getMultiplicandAPtxType(), mma.getOperandA()),
+                   inferred(mma.getMultiplicandBPtxType(), mma.getOperandB()),
+                   mma.getLayoutA() == NVVM::MMALayout::row,
+                   mma.getLayoutB() == NVVM::MMALayout::col,
+                   mma.getOperandA(),
+                   mma.getOperandB(),
+                   mma.getOperandC(),
+                   mma.getRes()};
+  }
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  if (!call || call.getNumResults() != 1)
+    return std::nullopt;
+  std::optional<Fp8MmaSync> fp8 = parseFp8MmaSyncIntrinsic(call.getIntrin());
+  if (!fp8)
+    return std::nullopt;
+  // A: 4 registers (k 32) or 2, B: half as many, then C: 4.
+  int64_t aRegisters = fp8->k / 8;
+  ValueRange args = call.getArgs();
+  if (int64_t(args.size()) != aRegisters + aRegisters / 2 + 4)
+    return std::nullopt;
+  return MmaSync{op,          16,
+                 8,           fp8->k,
+                 fp8->lhs,    fp8->rhs,
+                 true,        true,
+                 args.take_front(aRegisters),
+                 args.slice(aRegisters, aRegisters / 2),
+                 args.take_back(4),
+                 call.getResult(0)};
+}
+
+LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
                                             const ThreadContext &thread) {
-  NVVM::MMAShapeAttr shape = mma.getShape();
-  std::optional<NVVM::MMATypes> aType = multiplicandType(mma, true);
-  std::optional<NVVM::MMATypes> bType = multiplicandType(mma, false);
-  Type cType = mma.getOperandC().front().getType();
+  std::optional<NVVM::MMATypes> aType = mma.aType, bType = mma.bType;
+  Type cType = mma.c.front().getType();
   // The k of a fragment register pair: 4 registers' worth of elements;
   // the instruction's k is one or two of them (B has that many registers,
   // A twice as many).
   unsigned bits = aType ? elementBits(*aType) : 0;
-  int64_t kHalves = bits ? shape.getK() / (4 * (32 / bits)) : 0;
-  if (shape.getM() != 16 || shape.getN() != 8 || !bits ||
-      !bType || elementBits(*bType) != bits || !(kHalves == 1 || kHalves == 2) ||
-      shape.getK() != kHalves * 4 * (32 / bits) ||
-      mma.getLayoutA() != NVVM::MMALayout::row ||
-      mma.getLayoutB() != NVVM::MMALayout::col ||
-      int64_t(mma.getOperandA().size()) != 2 * kHalves ||
-      int64_t(mma.getOperandB().size()) != kHalves ||
-      mma.getOperandC().size() != 4 ||
+  int64_t kHalves = bits ? mma.k / (4 * (32 / bits)) : 0;
+  if (mma.m != 16 || mma.n != 8 || !bits || !bType ||
+      elementBits(*bType) != bits || !(kHalves == 1 || kHalves == 2) ||
+      mma.k != kHalves * 4 * (32 / bits) || !mma.rowMajorA ||
+      !mma.columnMajorB || int64_t(mma.a.size()) != 2 * kHalves ||
+      int64_t(mma.b.size()) != kHalves || mma.c.size() != 4 ||
       !(cType.isF32() || cType.isInteger(32)))
-    return mma.emitError()
+    return mma.op->emitError()
            << "the host backend runs mma.sync.m16n8k{8,16,32} with row-major "
-              "A, column-major B, f16/bf16/tf32/s8/u8 inputs and f32 or s32 "
-              "accumulators, not this one";
+              "A, column-major B, f16/bf16/tf32/s8/u8/e4m3/e5m2 inputs and "
+              "f32 or s32 accumulators, not this one";
 
-  OpBuilder b(mma);
-  Location loc = mma.getLoc();
+  OpBuilder b(mma.op);
+  Location loc = mma.op->getLoc();
   Type i32 = b.getI32Type();
   auto c = [&](int32_t v) { return constantI32(b, loc, v); };
   Value tid = thread.tid;
@@ -146,8 +235,8 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
 
   // Deposit A (words 0-3, or 0-1) and B (the next 2, or 1), then wait for
   // the warp.
-  SmallVector<Value> registers(mma.getOperandA());
-  llvm::append_range(registers, mma.getOperandB());
+  SmallVector<Value> registers(mma.a);
+  llvm::append_range(registers, mma.b);
   for (auto [index, reg] : llvm::enumerate(registers))
     LLVM::StoreOp::create(b, loc, asWord(b, loc, reg),
                           slotOf(b, tid, c(index)));
@@ -158,7 +247,7 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
   // 4 * (row mod 8) + (k mod 4e) / e, element k mod e of register
   // 2 (k / 4e) + row / 8 of A or register k / 4e of B.
   int32_t perWord = 32 / bits;
-  int32_t firstB = mma.getOperandA().size();
+  int32_t firstB = mma.a.size();
   int32_t logPerWord = llvm::Log2_32(perWord);
   bool isFloat = cType.isF32();
   auto element = [&](OpBuilder &at, Value ofLane, Value word, Value k,
@@ -174,12 +263,12 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
     return decode(at, loc, shifted, type);
   };
   SmallVector<Value> results;
-  for (auto [index, accumulator] : llvm::enumerate(mma.getOperandC())) {
+  for (auto [index, accumulator] : llvm::enumerate(mma.c)) {
     Value rowHalf = c(index >> 1); // rows g + 8 are A's words 1 and 3
     Value column = arith::AddIOp::create(
         b, loc, arith::ShLIOp::create(b, loc, inGroup, c(1)), c(index & 1));
     auto loop = scf::ForOp::create(
-        b, loc, c(0), c(shape.getK()), c(1), ValueRange{accumulator},
+        b, loc, c(0), c(mma.k), c(1), ValueRange{accumulator},
         [&](OpBuilder &at, Location, Value k, ValueRange sum) {
           auto cst = [&](int32_t v) { return constantI32(at, loc, v); };
           Value lanePart = arith::ShRUIOp::create(
@@ -207,11 +296,12 @@ LogicalResult tilechain::host::lowerMmaSync(NVVM::MmaOp mma,
   // Every lane has read before any lane's next mma overwrites its slots.
   emitWarpBarrier(b, loc, thread);
 
-  Value d = LLVM::PoisonOp::create(b, loc, mma.getRes().getType());
+  Value d = LLVM::PoisonOp::create(b, loc, mma.d.getType());
   for (auto [index, result] : llvm::enumerate(results))
     d = LLVM::InsertValueOp::create(b, loc, d, result,
                                     ArrayRef<int64_t>{int64_t(index)});
-  mma.getRes().replaceAllUsesWith(d);
-  mma.erase();
+  Value result = mma.d;
+  result.replaceAllUsesWith(d);
+  mma.op->erase();
   return success();
 }

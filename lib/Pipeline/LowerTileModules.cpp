@@ -12,6 +12,7 @@
 #include "tilechain/Pipeline/PTXIdentifier.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
+#include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
@@ -45,6 +46,25 @@ LogicalResult checkPTXName(Operation *op, StringRef kind, StringRef name) {
                          << " (PTX identifiers are [A-Za-z][A-Za-z0-9_$]* or "
                             "[_$][A-Za-z0-9_$]+; names are kept as written, "
                             "since front ends look kernels up by name)";
+}
+
+/// Whether a kernel of `module` runs mma.sync on fp8 inputs (Fp8MmaSync.h).
+bool usesFp8MmaSync(gpu::GPUModuleOp module) {
+  return module
+      .walk([](LLVM::CallIntrinsicOp call) {
+        return tilechain::parseFp8MmaSyncIntrinsic(call.getIntrin())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// fp8 mma.sync needs PTX 8.7. The chips whose minimum PTX ISA is older
+/// (the others' is 8.7 or newer already) are raised to it for modules that
+/// use it, and only for those, so that other PTX keeps its version.
+bool needsPtx87ForFp8Mma(StringRef gpuName) {
+  return llvm::is_contained({"sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a"},
+                            gpuName);
 }
 
 /// A gpu.func kernel with `entry`'s name and flattened parameters, or null
@@ -275,6 +295,10 @@ struct LowerTileModulesPass
         allLowered &= succeeded(lowered);
       }
       tileModule.erase();
+      if (usesFp8MmaSync(gpuModule) && needsPtx87ForFp8Mma(gpuName.getValue()))
+        gpuModule.setTargetsAttr(builder.getArrayAttr(
+            {NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
+                                       gpuName.getValue(), "+ptx87")}));
     }
     if (!allLowered)
       signalPassFailure();

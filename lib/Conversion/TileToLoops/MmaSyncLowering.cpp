@@ -1,7 +1,8 @@
 //===- MmaSyncLowering.cpp - mmaf/mmai on tensor cores with mma.sync ------===//
 //
 // result = acc + lhs x rhs with PTX's warp-wide mma.sync.m16n8kK (K = 16
-// for f16/bf16, 8 for tf32, 32 for i8, or 16 where k is 16): the result
+// for f16/bf16, 8 for tf32, 32 for i8 and fp8, or 16 where k is 16; fp8
+// through its LLVM intrinsic, Fp8MmaSync.h): the result
 // takes mmaSyncResultLayout (MmaLayouts.h), which tiles the CTA's warps
 // over (m, n) and gives each warp a block of 16 x 8 fragments, four
 // registers per instruction. The operands cross the CTA through shared
@@ -19,6 +20,7 @@
 #include "MmaStaging.h"
 #include "MmaSync.h"
 
+#include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Layout/MmaLayouts.h"
 
@@ -50,6 +52,19 @@ std::string str(Type type) {
   return text;
 }
 
+/// The mma.sync type of an fp8 element type.
+std::optional<NVVM::MMATypes> fp8Type(Type element) {
+  if (isa<Float8E4M3FNType>(element))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(element))
+    return NVVM::MMATypes::e5m2;
+  return std::nullopt;
+}
+
+bool isFp8(NVVM::MMATypes type) {
+  return type == NVVM::MMATypes::e4m3 || type == NVVM::MMATypes::e5m2;
+}
+
 /// The mma.sync variant for `op`'s element types, or why there is none.
 FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
   MLIRContext *context = op->getContext();
@@ -74,6 +89,14 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
     if (isa<FloatTF32Type>(input))
       return MmaSyncKind{32, 8, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32,
                          f32};
+    // fp8: the intrinsic of Fp8MmaSync.h, m16n8k32 (or k16 where k is 16).
+    Type rhsInput =
+        cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
+    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input), rhs8 = fp8Type(rhsInput);
+    if (lhs8 && rhs8) {
+      int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+      return MmaSyncKind{8, k % 32 ? 16 : 32, *lhs8, *rhs8, f32};
+    }
     if (input.isF32())
       why = "no mma.sync multiplies f32 operands exactly (tf32 ones take it)";
     else
@@ -317,18 +340,32 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
                                 rhsFragments, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {
-                auto mma = NVVM::MmaOp::create(
-                    inSteps, loc, resultType, as[instruction.lhsFragment],
-                    bs[instruction.rhsFragment],
-                    partial.slice(4 * index, 4),
-                    {kMmaSyncM, kMmaSyncN, instructionK},
-                    /*b1Op=*/std::nullopt, overflow,
-                    std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
-                    std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                                   NVVM::MMALayout::col});
+                ValueRange a = as[instruction.lhsFragment];
+                ValueRange bf = bs[instruction.rhsFragment];
+                ValueRange c = partial.slice(4 * index, 4);
+                Value d;
+                if (isFp8(kind.lhsType)) {
+                  SmallVector<Value> args(a);
+                  llvm::append_range(args, bf);
+                  llvm::append_range(args, c);
+                  d = LLVM::CallIntrinsicOp::create(
+                          inSteps, loc, resultType,
+                          inSteps.getStringAttr(fp8MmaSyncIntrinsic(
+                              {instructionK, kind.lhsType, kind.rhsType})),
+                          args)
+                          .getResult(0);
+                } else {
+                  d = NVVM::MmaOp::create(
+                      inSteps, loc, resultType, a, bf, c,
+                      {kMmaSyncM, kMmaSyncN, instructionK},
+                      /*b1Op=*/std::nullopt, overflow,
+                      std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
+                      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                     NVVM::MMALayout::col});
+                }
                 for (int64_t i = 0; i < 4; ++i)
                   next.push_back(LLVM::ExtractValueOp::create(
-                      inSteps, loc, mma.getResult(), ArrayRef<int64_t>{i}));
+                      inSteps, loc, d, ArrayRef<int64_t>{i}));
               }
               scf::YieldOp::create(inSteps, loc, next);
             });

@@ -1,0 +1,68 @@
+"""Runs e4m3__host and e5m2_k16__host from a host library over one block
+each and checks their results against numpy, decoding the fp8 bytes here."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "harness"))
+from tilechain_harness import host, params  # noqa: E402
+
+library = sys.argv[1]
+
+
+def run(symbol, *arrays):
+    """One block of `symbol`(arrays...), all pointers."""
+    packed = b"".join(params.pack_slot("ptr<int32>", array.ctypes.data)
+                      for array in arrays)
+    host.launch(library, symbol, packed, (1, 1, 1))
+
+
+def decode(codes, mantissa_bits, bias):
+    """fp8 bytes (finite ones) as float64: sign, exponent, mantissa."""
+    codes = codes.astype(np.int64)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    exponent = (codes >> mantissa_bits) & ((1 << (7 - mantissa_bits)) - 1)
+    mantissa = codes & ((1 << mantissa_bits) - 1)
+    normal = (1 + mantissa / 2.0 ** mantissa_bits) * 2.0 ** (exponent - bias)
+    subnormal = mantissa / 2.0 ** mantissa_bits * 2.0 ** (1 - bias)
+    return sign * np.where(exponent == 0, subnormal, normal)
+
+
+def finite_codes(rng, shape, is_finite):
+    """Random fp8 bytes, every finite code (subnormals and -0 included)."""
+    codes = np.array([c for c in range(256) if is_finite(c)], np.uint8)
+    return rng.choice(codes, shape)
+
+
+def check(name, got, want, scale):
+    # Each product of two fp8 values is exact in f32; the host sums them in
+    # f32, so the result is within a few f32 (or, stored as f16, f16) ulps of
+    # the largest partial sum. A misplaced fragment element is off by far
+    # more.
+    bad = np.flatnonzero(~np.isclose(got, want, rtol=0, atol=scale))
+    if bad.size:
+        sys.exit("%s: %d elements differ, first at %d: %r != %r"
+                 % (name, bad.size, bad[0], got.flat[bad[0]], want.flat[bad[0]]))
+    print("%s: %d elements match numpy" % (name, got.size))
+
+
+rng = np.random.default_rng(12)
+# e4m3: the codes with all exponent and mantissa bits set are NaN.
+a = finite_codes(rng, (32, 64), lambda c: c & 0x7F != 0x7F)
+b = finite_codes(rng, (64, 16), lambda c: c & 0x7F != 0x7F)
+d = np.zeros((32, 16), np.float32)
+run("e4m3", a, b, d)
+want = 0.5 + decode(a, 3, 7) @ decode(b, 3, 7)
+check("e4m3", d, want, 1e-5 * np.abs(want).max())
+
+# e5m2: an all-ones exponent is an infinity or a NaN.
+x = finite_codes(rng, (16, 16), lambda c: (c >> 2) & 0x1F != 0x1F)
+y = finite_codes(rng, (16, 16), lambda c: (c >> 2) & 0x1F != 0x1F)
+z = np.zeros((16, 16), np.float16)
+run("e5m2_k16", x, y, z)
+# Keep the sums inside f16's range: rows and columns of small magnitude.
+want = -1.5 + decode(x, 2, 15) @ decode(y, 2, 15)
+finite = np.abs(want) < 60000
+check("e5m2 k16", np.where(finite, z.astype(np.float64), 0),
+      np.where(finite, want, 0), 1e-3 * np.abs(np.where(finite, want, 0)).max())
