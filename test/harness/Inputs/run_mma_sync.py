@@ -1,29 +1,16 @@
 """Runs tf32__host, int8__host and int8_k16__host from a host library over one block each
 and checks their results against numpy."""
-import os
 import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "harness"))
-from tilechain_harness import host, params  # noqa: E402
+from mma_runner import check, run as run_in
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
-    """One block of `symbol`(arrays...), all pointers."""
-    packed = b"".join(params.pack_slot("ptr<int32>", array.ctypes.data)
-                      for array in arrays)
-    host.launch(library, symbol, packed, (1, 1, 1))
-
-
-def check(name, got, want, atol):
-    bad = np.flatnonzero(~np.isclose(got, want, rtol=0, atol=atol))
-    if bad.size:
-        sys.exit("%s: %d elements differ, first at %d: %r != %r"
-                 % (name, bad.size, bad[0], got.flat[bad[0]], want.flat[bad[0]]))
-    print("%s: %d elements match numpy" % (name, got.size))
+    run_in(library, symbol, *arrays)
 
 
 rng = np.random.default_rng(10)

@@ -1,21 +1,16 @@
 """Runs e4m3__host and e5m2_k16__host from a host library over one block
 each and checks their results against numpy, decoding the fp8 bytes here."""
-import os
 import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "harness"))
-from tilechain_harness import host, params  # noqa: E402
+from mma_runner import check, run as run_in
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
-    """One block of `symbol`(arrays...), all pointers."""
-    packed = b"".join(params.pack_slot("ptr<int32>", array.ctypes.data)
-                      for array in arrays)
-    host.launch(library, symbol, packed, (1, 1, 1))
+    run_in(library, symbol, *arrays)
 
 
 def decode(codes, mantissa_bits, bias):
@@ -35,18 +30,9 @@ def finite_codes(rng, shape, is_finite):
     return rng.choice(codes, shape)
 
 
-def check(name, got, want, scale):
-    # Each product of two fp8 values is exact in f32; the host sums them in
-    # f32, so the result is within a few f32 (or, stored as f16, f16) ulps of
-    # the largest partial sum. A misplaced fragment element is off by far
-    # more.
-    bad = np.flatnonzero(~np.isclose(got, want, rtol=0, atol=scale))
-    if bad.size:
-        sys.exit("%s: %d elements differ, first at %d: %r != %r"
-                 % (name, bad.size, bad[0], got.flat[bad[0]], want.flat[bad[0]]))
-    print("%s: %d elements match numpy" % (name, got.size))
-
-
+# Each product of two fp8 values is exact in f32 and the host sums them in
+# f32, so a result is within a few f32 (or, stored as f16, f16) ulps of the
+# largest partial sum; a misplaced fragment element is off by far more.
 rng = np.random.default_rng(12)
 # e4m3: the codes with all exponent and mantissa bits set are NaN.
 a = finite_codes(rng, (32, 64), lambda c: c & 0x7F != 0x7F)
