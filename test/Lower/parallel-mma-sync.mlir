@@ -11,11 +11,11 @@
 // moves 8 words on. The accumulator (1.0) is the first C operand, D the
 // next one's.
 // CHECK-LABEL: gpu.func @mma_sync_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1024][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2560xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<320xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<320xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
 // CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
 // CHECK-NEXT: gpu.barrier
@@ -28,9 +28,9 @@
 // CHECK-NEXT: %[[AT:.+]] = arith.addi %{{.+}}, %[[STEPWORD]] : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[I0:.+]] = arith.addi %[[AT]], %{{.+}} : index
-// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<320xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[A0:.+]] = llvm.bitcast %[[W0]] : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 128 : index
+// CHECK-NEXT: arith.constant 160 : index
 // CHECK-NEXT: arith.addi %[[AT]]
 // CHECK-NEXT: memref.load %[[LHSW]]
 // CHECK-NEXT: %[[A1:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
@@ -38,7 +38,7 @@
 // CHECK-NEXT: arith.addi %[[AT]]
 // CHECK-NEXT: memref.load %[[LHSW]]
 // CHECK-NEXT: %[[A2:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 132 : index
+// CHECK-NEXT: arith.constant 164 : index
 // CHECK-NEXT: arith.addi %[[AT]]
 // CHECK-NEXT: memref.load %[[LHSW]]
 // CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>

@@ -38,26 +38,44 @@ Value mma::chunkSlot(OpBuilder &b, Location loc, ChunkOrder order, Value batch,
       kInside ? k : x);
 }
 
-/// Bytes of one value of k of an operand's chunk array.
-static int64_t bytesPerK(Type tileType, unsigned xDim) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(tileType);
-  int64_t batch = shape.size() == 3 ? shape[0] : 1;
-  Type shared = sharedElementType(TileLowering::tileElementType(tileType));
-  return batch * shape[xDim] * std::max<int64_t>(1, tileElementBytes(shared));
+int64_t mma::contiguousRowLength(int64_t kc, int64_t elementBytes) {
+  int64_t bytes = kc * elementBytes;
+  if (bytes % 16 != 0 || (bytes / 16) % 2 != 0)
+    return kc;
+  return kc + 16 / elementBytes;
 }
 
-int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc) {
+/// Bytes of one element of an operand's chunk array.
+static int64_t sharedBytes(Type tileType) {
+  Type shared = sharedElementType(TileLowering::tileElementType(tileType));
+  return std::max<int64_t>(1, tileElementBytes(shared));
+}
+
+/// Bytes of an operand's chunk array of `kc` values of k.
+static int64_t arrayBytes(Type tileType, unsigned xDim, int64_t kc,
+                          ChunkOrder order) {
+  ArrayRef<int64_t> shape = TileLowering::tileShape(tileType);
+  int64_t batch = shape.size() == 3 ? shape[0] : 1;
+  int64_t bytes = sharedBytes(tileType);
+  int64_t kExtent =
+      order == ChunkOrder::KContiguous ? contiguousRowLength(kc, bytes) : kc;
+  return batch * shape[xDim] * kExtent * bytes;
+}
+
+int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc, ChunkOrder order) {
   unsigned rank = TileLowering::tileShape(lhsType).size();
-  return llvm::alignTo(kc * bytesPerK(lhsType, rank - 2), 16);
+  return llvm::alignTo(arrayBytes(lhsType, rank - 2, kc, order), 16);
 }
 
 int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
   ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhsType);
   unsigned rank = lhsShape.size();
   int64_t kc = std::min(lhsShape.back(), kMaxChunk);
-  while (kc > 1 && rhsArrayOffset(lhsType, kc) +
-                           kc * bytesPerK(rhsType, rank - 1) >
-                       kStagingBytes)
+  auto bytes = [&](int64_t kc) {
+    return rhsArrayOffset(lhsType, kc, ChunkOrder::KMajor) +
+           arrayBytes(rhsType, rank - 1, kc, ChunkOrder::KMajor);
+  };
+  while (kc > 1 && bytes(kc) > kStagingBytes)
     kc /= 2;
   return kc;
 }
@@ -88,9 +106,12 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   }
   for (auto [index, operand] : llvm::enumerate(operands)) {
     int64_t width = operand.layout.getShape()[operand.xDim];
+    operand.rowLength = contiguousRowLength(
+        kc, std::max<int64_t>(1, tileElementBytes(operand.sharedType)));
+    int64_t kExtent = order == ChunkOrder::KContiguous ? operand.rowLength : kc;
     FailureOr<Value> buffer = l.sharedBuffer(
-        op, operand.sharedType, batch * kc * width,
-        index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc));
+        op, operand.sharedType, batch * kExtent * width,
+        index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc, order));
     if (failed(buffer))
       return failure();
     operand.buffer = *buffer;
@@ -102,7 +123,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         b, loc, order, rank == 3 ? coords[0] : Value(),
         arith::AndIOp::create(b, loc, k,
                               arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim], kc, width);
+        coords[operand.xDim], kExtent, width);
   }
   return operands;
 }
@@ -125,8 +146,10 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
         chunk);
     if (Value owner = l.isOwner(b, loc, layout, reg))
       inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = chunkSlot(order, shape.size() == 3 ? part[0] : 0, k % kc,
-                             part[operand.xDim], kc, shape[operand.xDim]);
+    int64_t slot = chunkSlot(
+        order, shape.size() == 3 ? part[0] : 0, k % kc, part[operand.xDim],
+        order == ChunkOrder::KContiguous ? operand.rowLength : kc,
+        shape[operand.xDim]);
     Value address = arith::AddIOp::create(
         b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
     scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {

@@ -17,9 +17,9 @@
 
 namespace tilechain::mma {
 
-/// The shared memory one chunk of both operands may take: the rest of the
-/// kernel's exchanges share it, and a 128x256 pair of f16 operands then
-/// stages 16 values of k at a time.
+/// The shared memory one chunk of both operands may take, padding aside:
+/// the rest of the kernel's exchanges share it, and a 128x256 pair of f16
+/// operands then stages 16 values of k at a time.
 constexpr int64_t kStagingBytes = 16 * 1024;
 /// The most values of k staged at once.
 constexpr int64_t kMaxChunk = 32;
@@ -34,8 +34,18 @@ enum class ChunkOrder { KMajor, KContiguous };
 llvm::SmallVector<int64_t> registerPart(const LinearLayout &layout,
                                         int64_t reg);
 
+/// The elements of one row of a k-contiguous chunk array: `kc` values of k
+/// of `elementBytes` each, and 16 bytes of padding where the rows would
+/// otherwise start on the same banks every 8 or fewer rows. With it, the 8
+/// rows of an mma.sync fragment read (lane group g reads row g, its 4 lanes
+/// 4 consecutive words) fall on 8 distinct groups of 4 banks: a row of 4q
+/// words with q odd starts 4q mod 32 banks after the previous one.
+int64_t contiguousRowLength(int64_t kc, int64_t elementBytes);
+
 /// The slot of element (batch, k within the chunk, x) in a chunk array of
-/// `kc` x `width` elements per batch, as a constant or an index value.
+/// `width` rows of `kc` values of k (k-major), or of `kc` rows of `width`
+/// (k contiguous, where `kc` is then the row length, contiguousRowLength)
+/// per batch, as a constant or an index value.
 int64_t chunkSlot(ChunkOrder order, int64_t batch, int64_t k, int64_t x,
                   int64_t kc, int64_t width);
 mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
@@ -44,10 +54,10 @@ mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
 
 /// The values of k staged at once for `lhs` x `rhs` (cuda_tile tile types):
 /// the most, up to kMaxChunk, whose two arrays fit kStagingBytes (at least
-/// 1).
+/// 1), before the padding of k-contiguous rows.
 int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
 /// The byte offset of the rhs array, after the lhs one.
-int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc);
+int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
 
 /// An operand on its way through shared memory.
 struct StagedOperand {
@@ -56,6 +66,7 @@ struct StagedOperand {
   LinearLayout layout; // of its registers
   llvm::SmallVector<mlir::Value> registers;
   mlir::Value buffer; // the chunk array, in shared memory
+  int64_t rowLength;  // of a k-contiguous array (contiguousRowLength)
   mlir::Type sharedType, registerType;
   // The running thread's part of its elements' chunk and slot.
   mlir::Value threadChunk, threadSlot;

@@ -209,11 +209,13 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   if (failed(staged))
     return failure();
   // The same chunk arrays, read a fragment register (32 bits) at a time.
-  int64_t wordsPerRow = kc / perWord;
+  // (Padded rows: contiguousRowLength; both operands' elements are as wide.)
+  int64_t wordsPerRow = (*staged)[0].rowLength / perWord;
   FailureOr<Value> lhsWords =
       l.sharedBuffer(op, i32, batch * m * wordsPerRow, 0);
-  FailureOr<Value> rhsWords = l.sharedBuffer(
-      op, i32, batch * n * wordsPerRow, rhsArrayOffset(lhs.getType(), kc));
+  FailureOr<Value> rhsWords =
+      l.sharedBuffer(op, i32, batch * n * wordsPerRow,
+                     rhsArrayOffset(lhs.getType(), kc, ChunkOrder::KContiguous));
   if (failed(lhsWords) || failed(rhsWords))
     return failure();
 
