@@ -87,6 +87,7 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
 
   pm.addPass(createReconcileUnrealizedCastsPass());
   if (lineInfo) {
+    pm.addPass(createCallSiteLocationsPass());
     LLVM::DIScopeForLLVMFuncOpPassOptions scopes;
     scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
@@ -124,5 +125,6 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });
+  registerPass([] { return createCallSiteLocationsPass(); });
   registerPass([] { return createTestAxisInfoPass(); });
 }

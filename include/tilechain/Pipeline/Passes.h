@@ -39,6 +39,10 @@ std::unique_ptr<mlir::Pass> createTileKernelFormPass();
 /// the branch's loop_annotation, so that it reaches LLVM IR.
 std::unique_ptr<mlir::Pass> createLoopAnnotationsPass();
 
+/// tile-llc, with --lineinfo: call-site locations whose callee has no file
+/// position become their caller (MLIR 22's debug-scope pass needs one).
+std::unique_ptr<mlir::Pass> createCallSiteLocationsPass();
+
 /// tile-llc --emit=host-obj: each gpu.func kernel K becomes a func.func
 /// K__host(params, grid) in the builtin.module; the gpu.module goes away.
 std::unique_ptr<mlir::Pass> createHostKernelsPass();
