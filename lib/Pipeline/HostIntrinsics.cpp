@@ -28,6 +28,9 @@
 #include <optional>
 
 using namespace mlir;
+using tilechain::Float8Format;
+using tilechain::kE4M3;
+using tilechain::kE5M2;
 
 namespace {
 
@@ -97,16 +100,6 @@ Value buildHostOp(OpBuilder &b, Location loc, HostOp op, ValueRange v) {
   }
   llvm_unreachable("no host op");
 }
-
-/// An f8 format of PTX's packed conversions.
-struct Float8Format {
-  unsigned mantissaBits;
-  int bias;
-  uint32_t largestFinite; // the code of the largest finite magnitude
-};
-
-constexpr Float8Format kE4M3{3, 7, 0x7E};  // 448; 0x7F is NaN, no infinity
-constexpr Float8Format kE5M2{2, 15, 0x7B}; // 57344; 0x7C is infinity
 
 /// The f8 format of "llvm.nvvm.ff.to.<f8>x2.rn" or
 /// "llvm.nvvm.<f8>x2.to.f16x2.rn", if `name` is one.
@@ -180,54 +173,11 @@ Value floatToFloat8(OpBuilder &b, Location loc, Value x, Float8Format f8) {
   return arith::SelectOp::create(b, loc, isNaN, c(0x7F), withSign);
 }
 
-/// The f16 value of the f8 code in the low byte of the i32 `code`, exactly:
-/// (implicit bit + mantissa) * 2^(exponent - bias - mantissa bits), built
-/// in f32 where every f8 value is exact.
+/// The f16 value of the f8 code in the low byte of the i32 `code`: every f8
+/// value (NaN and infinity too) is an f16, so the conversion is exact.
 Value float8ToHalf(OpBuilder &b, Location loc, Value code, Float8Format f8) {
-  auto c = [&](int64_t v) { return i32Constant(b, loc, v); };
-  unsigned m = f8.mantissaBits;
-  Value magnitude = arith::AndIOp::create(b, loc, code, c(0x7F));
-  Value exponentField = arith::ShRUIOp::create(b, loc, magnitude, c(m));
-  Value mantissa = arith::AndIOp::create(b, loc, magnitude, c((1 << m) - 1));
-  Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            exponentField, c(0));
-  Value significand = arith::SelectOp::create(
-      b, loc, isSubnormal, mantissa,
-      arith::OrIOp::create(b, loc, mantissa, c(1 << m)));
-  Value exponent = arith::SelectOp::create(b, loc, isSubnormal, c(1),
-                                           exponentField);
-  // 2^(exponent - bias - m) as f32 bits.
-  Value scaleBits = arith::ShLIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, exponent, c(127 - f8.bias - int(m))),
-      c(23));
-  Value value = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, b.getF32Type(), significand),
-      arith::BitcastOp::create(b, loc, b.getF32Type(), scaleBits));
-  Value negative = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      arith::AndIOp::create(b, loc, code, c(0x80)), c(0));
-  value = arith::SelectOp::create(b, loc, negative,
-                                  arith::NegFOp::create(b, loc, value), value);
-  Value half = arith::TruncFOp::create(b, loc, b.getF16Type(), value);
-  // e4m3 has NaN at 0x7F only; e5m2 infinities at 0x7C and NaNs above.
-  Type f16 = b.getF16Type();
-  auto f16Constant = [&](double v) {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(f16, v));
-  };
-  Value nan = f16Constant(std::nan(""));
-  if (f8.largestFinite == kE4M3.largestFinite) {
-    Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        magnitude, c(0x7F));
-    return arith::SelectOp::create(b, loc, isNaN, nan, half);
-  }
-  Value isInf = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      magnitude, c(0x7C));
-  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                      magnitude, c(0x7C));
-  Value inf = arith::SelectOp::create(
-      b, loc, negative, f16Constant(-INFINITY), f16Constant(INFINITY));
-  return arith::SelectOp::create(
-      b, loc, isNaN, nan, arith::SelectOp::create(b, loc, isInf, inf, half));
+  return arith::TruncFOp::create(b, loc, b.getF16Type(),
+                                 tilechain::float8ToFloat(b, loc, code, f8));
 }
 
 /// The packed conversion `call` (an f8 intrinsic) as host code.
@@ -255,6 +205,53 @@ Value buildFloat8Conversion(OpBuilder &b, Location loc,
 }
 
 } // namespace
+
+Value tilechain::float8ToFloat(OpBuilder &b, Location loc, Value code,
+                               Float8Format f8) {
+  auto c = [&](int64_t v) { return i32Constant(b, loc, v); };
+  unsigned m = f8.mantissaBits;
+  Value magnitude = arith::AndIOp::create(b, loc, code, c(0x7F));
+  Value exponentField = arith::ShRUIOp::create(b, loc, magnitude, c(m));
+  Value mantissa = arith::AndIOp::create(b, loc, magnitude, c((1 << m) - 1));
+  Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            exponentField, c(0));
+  Value significand = arith::SelectOp::create(
+      b, loc, isSubnormal, mantissa,
+      arith::OrIOp::create(b, loc, mantissa, c(1 << m)));
+  Value exponent = arith::SelectOp::create(b, loc, isSubnormal, c(1),
+                                           exponentField);
+  // 2^(exponent - bias - m) as f32 bits.
+  Value scaleBits = arith::ShLIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, exponent, c(127 - f8.bias - int(m))),
+      c(23));
+  Value value = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, b.getF32Type(), significand),
+      arith::BitcastOp::create(b, loc, b.getF32Type(), scaleBits));
+  Value negative = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, code, c(0x80)), c(0));
+  value = arith::SelectOp::create(b, loc, negative,
+                                  arith::NegFOp::create(b, loc, value), value);
+  // e4m3 has NaN at 0x7F only; e5m2 infinities at 0x7C and NaNs above.
+  Type f32 = b.getF32Type();
+  auto f32Constant = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(f32, v));
+  };
+  Value nan = f32Constant(std::nan(""));
+  if (f8.largestFinite == kE4M3.largestFinite) {
+    Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        magnitude, c(0x7F));
+    return arith::SelectOp::create(b, loc, isNaN, nan, value);
+  }
+  Value isInf = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      magnitude, c(0x7C));
+  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                      magnitude, c(0x7C));
+  Value inf = arith::SelectOp::create(
+      b, loc, negative, f32Constant(-INFINITY), f32Constant(INFINITY));
+  return arith::SelectOp::create(
+      b, loc, isNaN, nan, arith::SelectOp::create(b, loc, isInf, inf, value));
+}
 
 void tilechain::emulateNVVMOnHost(Operation *root) {
   SmallVector<LLVM::CallIntrinsicOp> float8Calls;

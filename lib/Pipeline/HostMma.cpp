@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
+#include "HostIntrinsics.h"
 
 #include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 
@@ -29,7 +30,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include <cmath>
 
 using namespace mlir;
 using namespace tilechain::host;
@@ -57,55 +57,6 @@ unsigned elementBits(NVVM::MMATypes type) {
   }
 }
 
-/// An fp8 element (the low 8 bits of `bits`: sign, exponent, `mantissaBits`
-/// of mantissa) as the f32 of the same value, which always exists. e4m3
-/// (no infinity) has one NaN pattern, all exponent and mantissa bits set;
-/// e5m2's all-ones exponent is an infinity or a NaN, as in IEEE formats.
-Value decodeFp8(OpBuilder &b, Location loc, Value bits, int32_t mantissaBits,
-                int32_t bias, bool hasInfinity) {
-  auto c = [&](int32_t v) { return constantI32(b, loc, v); };
-  auto eq = [&](Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
-  };
-  int32_t exponentMask = (1 << (7 - mantissaBits)) - 1;
-  Value sign = arith::ShLIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, bits, c(0x80)), c(24));
-  Value exponent = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, bits, c(mantissaBits)),
-      c(exponentMask));
-  Value mantissa = arith::AndIOp::create(b, loc, bits, c((1 << mantissaBits) - 1));
-  auto withSign = [&](Value magnitudeBits) {
-    return arith::BitcastOp::create(
-        b, loc, b.getF32Type(), arith::OrIOp::create(b, loc, sign, magnitudeBits));
-  };
-  // Normal: rebias the exponent, left-align the mantissa.
-  Value normal = withSign(arith::OrIOp::create(
-      b, loc,
-      arith::ShLIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, exponent, c(127 - bias)), c(23)),
-      arith::ShLIOp::create(b, loc, mantissa, c(23 - mantissaBits))));
-  // Subnormal (and zero): mantissa x 2^(1 - bias - mantissaBits), exact.
-  Value scale = arith::ConstantOp::create(
-      b, loc, b.getF32FloatAttr(std::ldexp(1.0f, 1 - bias - mantissaBits)));
-  Value magnitude = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, b.getF32Type(), mantissa), scale);
-  Value subnormal = withSign(
-      arith::BitcastOp::create(b, loc, b.getI32Type(), magnitude));
-  // Infinity or NaN: the all-ones f32 exponent, the mantissa kept.
-  Value special = withSign(arith::OrIOp::create(
-      b, loc, c(0x7f800000),
-      hasInfinity ? Value(arith::ShLIOp::create(b, loc, mantissa,
-                                                c(23 - mantissaBits)))
-                  : c(0x400000)));
-  Value isSpecial = eq(exponent, c(exponentMask));
-  if (!hasInfinity)
-    isSpecial = arith::AndIOp::create(
-        b, loc, isSpecial, eq(mantissa, c((1 << mantissaBits) - 1)));
-  Value value = arith::SelectOp::create(b, loc, eq(exponent, c(0)), subnormal,
-                                        normal);
-  return arith::SelectOp::create(b, loc, isSpecial, special, value);
-}
-
 /// Element `bits` (its low bits) as the multiplier sees it: f32 for floats,
 /// i32 for integers.
 Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
@@ -131,11 +82,9 @@ Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
     return arith::ExtUIOp::create(b, loc, i32, byte);
   }
   case NVVM::MMATypes::e4m3:
-    return decodeFp8(b, loc, bits, /*mantissaBits=*/3, /*bias=*/7,
-                     /*hasInfinity=*/false);
+    return tilechain::float8ToFloat(b, loc, bits, tilechain::kE4M3);
   case NVVM::MMATypes::e5m2:
-    return decodeFp8(b, loc, bits, /*mantissaBits=*/2, /*bias=*/15,
-                     /*hasInfinity=*/true);
+    return tilechain::float8ToFloat(b, loc, bits, tilechain::kE5M2);
   default:
     llvm_unreachable("checked by lowerMmaSync");
   }
@@ -185,10 +134,14 @@ std::optional<MmaSync> tilechain::host::matchMmaSync(Operation *op) {
   ValueRange args = call.getArgs();
   if (int64_t(args.size()) != aRegisters + aRegisters / 2 + 4)
     return std::nullopt;
-  return MmaSync{op,          16,
-                 8,           fp8->k,
-                 fp8->lhs,    fp8->rhs,
-                 true,        true,
+  return MmaSync{op,
+                 /*m=*/16,
+                 /*n=*/8,
+                 fp8->k,
+                 fp8->lhs,
+                 fp8->rhs,
+                 /*rowMajorA=*/true,
+                 /*columnMajorB=*/true,
                  args.take_front(aRegisters),
                  args.slice(aRegisters, aRegisters / 2),
                  args.take_back(4),

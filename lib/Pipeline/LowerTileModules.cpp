@@ -248,9 +248,12 @@ struct LowerTileModulesPass
     }
     // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
     // they arrived for it in PTX 8.1, which every ptxas we accept reads.
-    StringRef features = gpuName.getValue() == "sm_89" ? "+ptx81" : "";
-    auto targetAttr = NVVM::NVVMTargetAttr::get(
-        context, optLevel, "nvptx64-nvidia-cuda", gpuName, features);
+    auto targetWith = [&](StringRef features) {
+      return NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
+                                       gpuName, features);
+    };
+    auto targetAttr =
+        targetWith(gpuName.getValue() == "sm_89" ? "+ptx81" : "");
 
     // The builtin module is the compile unit of tile-llc's --lineinfo debug
     // scopes, whose file is the module's. It takes the location of the tile
@@ -295,10 +298,8 @@ struct LowerTileModulesPass
         allLowered &= succeeded(lowered);
       }
       tileModule.erase();
-      if (usesFp8MmaSync(gpuModule) && needsPtx87ForFp8Mma(gpuName.getValue()))
-        gpuModule.setTargetsAttr(builder.getArrayAttr(
-            {NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
-                                       gpuName.getValue(), "+ptx87")}));
+      if (needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule))
+        gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith("+ptx87")}));
     }
     if (!allLowered)
       signalPassFailure();

@@ -106,8 +106,8 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   }
   for (auto [index, operand] : llvm::enumerate(operands)) {
     int64_t width = operand.layout.getShape()[operand.xDim];
-    operand.rowLength = contiguousRowLength(
-        kc, std::max<int64_t>(1, tileElementBytes(operand.sharedType)));
+    operand.rowLength =
+        contiguousRowLength(kc, sharedBytes(operand.tile.getType()));
     int64_t kExtent = order == ChunkOrder::KContiguous ? operand.rowLength : kc;
     FailureOr<Value> buffer = l.sharedBuffer(
         op, operand.sharedType, batch * kExtent * width,
