@@ -17,10 +17,11 @@
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
+#include "BufferLifetimes.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -40,40 +41,6 @@ struct Lifetime {
   int64_t begin, end, bytes, offset = 0;
 };
 
-/// The program-order position one past the last op nested in `op`.
-int64_t endOf(Operation *op, const DenseMap<Operation *, int64_t> &position) {
-  int64_t end = position.lookup(op);
-  op->walk([&](Operation *nested) {
-    end = std::max(end, position.lookup(nested));
-  });
-  return end;
-}
-
-/// Where the use `user` of a buffer allocated by `alloca` keeps it alive to.
-int64_t useEnd(Operation *user, memref::AllocaOp alloca,
-               const DenseMap<Operation *, int64_t> &position) {
-  Operation *outermostLoop = nullptr;
-  for (Operation *parent = user->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (isa<gpu::GPUFuncOp>(parent) || parent->isAncestor(alloca))
-      break;
-    if (isa<LoopLikeOpInterface>(parent))
-      outermostLoop = parent;
-  }
-  return outermostLoop ? endOf(outermostLoop, position)
-                       : position.lookup(user);
-}
-
-/// Collects the users of `value`, following ops that return views of it.
-void collectUsers(Value value, SmallVectorImpl<Operation *> &users) {
-  for (Operation *user : value.getUsers()) {
-    users.push_back(user);
-    for (Value result : user->getResults())
-      if (isa<MemRefType>(result.getType()))
-        collectUsers(result, users);
-  }
-}
-
 std::optional<int64_t> staticBytes(MemRefType type) {
   if (!type.hasStaticShape() || !type.getLayout().isIdentity())
     return std::nullopt;
@@ -85,9 +52,7 @@ std::optional<int64_t> staticBytes(MemRefType type) {
 }
 
 LogicalResult packBuffers(gpu::GPUFuncOp func) {
-  DenseMap<Operation *, int64_t> position;
-  int64_t next = 0;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = next++; });
+  tilechain::ProgramOrder order(func);
 
   Block &entry = func.getBody().front();
   SmallVector<Lifetime> lifetimes;
@@ -103,10 +68,10 @@ LogicalResult packBuffers(gpu::GPUFuncOp func) {
       return;
     }
     SmallVector<Operation *> users;
-    collectUsers(alloca.getResult(), users);
-    int64_t begin = position.lookup(alloca), end = begin;
+    tilechain::collectMemRefUsers(alloca.getResult(), users);
+    int64_t begin = order[alloca], end = begin;
     for (Operation *user : users)
-      end = std::max(end, useEnd(user, alloca, position));
+      end = std::max(end, tilechain::useEnd(user, alloca, order));
     int64_t padded = static_cast<int64_t>(
         llvm::alignTo(std::max<int64_t>(*bytes, 1), kBufferAlignment));
     lifetimes.push_back({alloca, begin, end, padded});
@@ -128,13 +93,7 @@ LogicalResult packBuffers(gpu::GPUFuncOp func) {
       if (other.end >= current.begin && other.begin <= current.end)
         taken.push_back({other.offset, other.offset + other.bytes});
     }
-    llvm::sort(taken);
-    int64_t offset = 0;
-    for (auto [from, to] : taken) {
-      if (offset + current.bytes <= from)
-        break;
-      offset = std::max(offset, to);
-    }
+    int64_t offset = tilechain::lowestFreeOffset(current.bytes, taken);
     current.offset = offset;
     arenaBytes = std::max(arenaBytes, offset + current.bytes);
   }

@@ -149,10 +149,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   lowering.setAllowsTensorCores(tensorCores);
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
   declineReason = lowering.getDeclineReason();
-  if (lowered && !declineReason) {
-    lowering.finishParallel();
+  if (lowered && !declineReason)
     return func;
-  }
   func.erase();
   if (!declineReason)
     return failure();

@@ -67,6 +67,9 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
 void tilechain::populateSchedPipeline(OpPassManager &pm) {
   pm.addPass(createExpectStagePass("tile-lower"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
+  // First, while every write-after-read barrier still precedes its
+  // exchange's writes (the canonicalizer merges adjacent barriers).
+  perGPUModule.addPass(createPlanSharedMemoryPass());
   // Tile buffers nothing reads (a splat filled in by value instead of
   // copied) are dropped with their fill loops before they take space.
   perGPUModule.addPass(createCanonicalizerPass());
@@ -123,6 +126,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
+  registerPass([] { return createPlanSharedMemoryPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });
   registerPass([] { return createCallSiteLocationsPass(); });

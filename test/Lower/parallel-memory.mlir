@@ -51,7 +51,7 @@ cuda_tile.module @kernels {
 // wait at the token's barrier (which also frees shared memory), thread 0
 // swaps, and the old value reaches every thread through shared memory.
 // CHECK-LABEL: gpu.func @scalar_cas(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<16xi8, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<4xi8, #gpu.address_space<workgroup>>
 // CHECK: llvm.store
 // CHECK: %[[SLOT:.+]] = memref.view %[[SMEM]]{{.+}} to memref<1xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: gpu.barrier

@@ -11,7 +11,7 @@
 // moves 8 words on. The accumulator (1.0) is the first C operand, D the
 // next one's.
 // CHECK-LABEL: gpu.func @mma_sync_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2560xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2560xi8, #gpu.address_space<workgroup>>)
 // CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<320xi32, #gpu.address_space<workgroup>>

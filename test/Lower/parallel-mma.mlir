@@ -14,7 +14,7 @@
 // one lhs and one rhs element, widened, for one fused multiply-add from
 // zero; the accumulator is added last, as in the serial form.
 // CHECK-LABEL: gpu.func @mmaf_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<1536xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<1536xi8, #gpu.address_space<workgroup>>)
 // CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<256xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c512][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32

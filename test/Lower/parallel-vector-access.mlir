@@ -113,7 +113,7 @@ cuda_tile.module @kernels {
 // hit 32 different banks (the reads compute the same slot; the harness runs
 // such a transpose against numpy).
 // CHECK-LABEL: gpu.func @transpose(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<4096xi8, #gpu.address_space<workgroup>>)
 // CHECK: llvm.load %{{.+}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: %[[BUF:.+]] = memref.view %[[SMEM]]
 // CHECK: gpu.barrier

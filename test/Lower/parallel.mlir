@@ -49,13 +49,15 @@ cuda_tile.module @kernels {
 
 // A transpose: the load walks rows, the permuted tile walks columns, and the
 // store wants rows again, so the tile crosses the CTA through shared memory
-// (a workgroup attribution) between two barriers.
+// (a workgroup attribution of its own, which tile-sched places) between two
+// barriers. The first only keeps the writes from overtaking earlier reads of
+// the same bytes, and says so for tile-sched.
 // CHECK-LABEL: gpu.func @transpose(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>>)
 // CHECK: %[[BUF:.+]] = memref.view %[[SMEM]][%c0{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier
+// CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier
+// CHECK: gpu.barrier{{$}}
 // CHECK-COUNT-8: memref.load %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
@@ -116,7 +118,7 @@ cuda_tile.module @kernels {
 // memory and thread 0 (lane 0 of warp 0) prints it with the serial form's
 // loops, reading the shared bytes viewed with the tile's shape.
 // CHECK-LABEL: gpu.func @prints(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<16xi8, #gpu.address_space<workgroup>>)
 // CHECK: gpu.barrier
 // CHECK: memref.store %{{.+}} : memref<4xf32, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier

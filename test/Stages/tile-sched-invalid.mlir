@@ -58,3 +58,23 @@ module attributes {tilechain.stage = "tile-lower"} {
     }
   }
 }
+
+// -----
+
+// Two exchanges in use at once need more shared memory than an sm_89 SM has.
+module attributes {tilechain.stage = "tile-lower"} {
+  gpu.module @m [#nvvm.target<chip = "sm_89">] {
+    // expected-error@+1 {{the exchanges of kernel 'k' need 131072 bytes of shared memory at their peak; its target has at most 101376}}
+    gpu.func @k(%x: f32) workgroup(%a: memref<65536xi8, #gpu.address_space<workgroup>>, %b: memref<65536xi8, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %va = memref.view %a[%c0][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<16384xf32, #gpu.address_space<workgroup>>
+      %vb = memref.view %b[%c0][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<16384xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %va[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %vb[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %y = memref.load %va[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
+      %z = memref.load %vb[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}

@@ -29,6 +29,11 @@ std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 
+/// tile-sched, parallel form: places each kernel's shared-memory buffers in
+/// one array, sharing bytes by liveness, and removes the write-after-read
+/// barriers that order nothing there (PlanSharedMemory.cpp).
+std::unique_ptr<mlir::Pass> createPlanSharedMemoryPass();
+
 /// tile-llc: tile kernels (`tilechain.tile_kernel`) read their tile block id
 /// from %clusterid on sm_90 and newer, and a module with tile kernels defines
 /// NVIDIA's tile launch metadata. Runs before convert-gpu-to-nvvm.

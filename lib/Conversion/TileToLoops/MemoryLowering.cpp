@@ -550,12 +550,12 @@ static LogicalResult lowerAtomicParallel(TileLowering &l, Operation *op,
       slot = *buffer;
     }
     l.orderAfterToken(loc, token);
-    // No thread may still read the previous use of shared memory: the
-    // token's barrier, if there is one, already waits for that.
+    // The token's barrier, if there is one, already keeps the write from
+    // overtaking earlier reads of shared memory.
     Block::iterator point = b.getInsertionPoint();
     if (used && (point == b.getInsertionBlock()->begin() ||
                  !isa<gpu::BarrierOp>(*std::prev(point))))
-      gpu::BarrierOp::create(b, loc);
+      l.barrierBeforeSharedWrites(b, loc);
     auto first = scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
                                    /*withElseRegion=*/false);
     {

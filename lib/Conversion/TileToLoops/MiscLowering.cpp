@@ -365,8 +365,7 @@ LogicalResult lowerAssertParallel(TileLowering &l, cuda_tile::AssertOp op) {
   FailureOr<Value> verdicts = l.sharedBuffer(op, i32, warps);
   if (failed(verdicts))
     return failure();
-  // No thread may still read the previous use of shared memory.
-  gpu::BarrierOp::create(b, loc);
+  l.barrierBeforeSharedWrites(b, loc);
   Value zero = l.indexConstant(loc, 0);
   Value firstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                           l.getLaneId(), zero);
@@ -417,7 +416,6 @@ OpLowering onFirstThread(OpLowering serial) {
     OpBuilder &b = l.b();
     Location loc = op->getLoc();
     SmallVector<std::pair<Value, Value>> replaced;
-    int64_t offset = 0;
     for (Value operand : op->getOperands()) {
       auto tile = dyn_cast<cuda_tile::TileType>(operand.getType());
       if (!tile || tile.getShape().empty() ||
@@ -429,11 +427,9 @@ OpLowering onFirstThread(OpLowering serial) {
           l.getLayout(lowered).getShape() != tile.getShape())
         return l.declineParallel(op, "its tile operand has no parallel "
                                      "gathering yet");
-      FailureOr<Value> flat = l.tileInShared(op, operand, offset);
+      FailureOr<Value> flat = l.tileInShared(op, operand);
       if (failed(flat))
         return failure();
-      offset += llvm::alignTo(tile.getNumElements() * tileElementBytes(element),
-                              16);
       // The serial lowering reads the tile by its coordinates: the same
       // bytes viewed with the tile's shape (a memref.view, which lowers to
       // LLVM directly, where a memref.expand_shape of rank 2 or more would

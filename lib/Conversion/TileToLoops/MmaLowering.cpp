@@ -507,7 +507,7 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
         // The first barrier keeps the writes from overtaking the reads of
         // the previous chunk (or of another exchange); the second makes
         // them visible.
-        gpu::BarrierOp::create(inChunks, loc);
+        l.barrierBeforeSharedWrites(inChunks, loc);
         for (const mma::StagedOperand &operand : operands)
           mma::writeChunk(l, inChunks, loc, operand, chunk, kc,
                          mma::ChunkOrder::KMajor);

@@ -104,17 +104,29 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.registerType = operand.registers.front().getType();
     operand.sharedType = sharedElementType(operand.registerType);
   }
+  // Both arrays in one shared buffer, lhs first.
+  auto width = [](const StagedOperand &operand) {
+    return operand.layout.getShape()[operand.xDim];
+  };
+  auto kExtent = [&](const StagedOperand &operand) {
+    return order == ChunkOrder::KContiguous ? operand.rowLength : kc;
+  };
   for (auto [index, operand] : llvm::enumerate(operands)) {
-    int64_t width = operand.layout.getShape()[operand.xDim];
     operand.rowLength =
         contiguousRowLength(kc, sharedBytes(operand.tile.getType()));
-    int64_t kExtent = order == ChunkOrder::KContiguous ? operand.rowLength : kc;
-    FailureOr<Value> buffer = l.sharedBuffer(
-        op, operand.sharedType, batch * kExtent * width,
-        index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc, order));
-    if (failed(buffer))
-      return failure();
-    operand.buffer = *buffer;
+    operand.offset = index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc, order);
+  }
+  const StagedOperand &last = operands[1];
+  FailureOr<Value> arrays = l.allocShared(
+      op, last.offset + batch * kExtent(last) * width(last) *
+                            sharedBytes(last.tile.getType()));
+  if (failed(arrays))
+    return failure();
+  for (StagedOperand &operand : operands) {
+    operand.arrays = *arrays;
+    operand.buffer =
+        l.sharedView(*arrays, operand.sharedType,
+                     batch * kExtent(operand) * width(operand), operand.offset);
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
     operand.threadChunk = arith::ShRUIOp::create(
@@ -123,7 +135,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         b, loc, order, rank == 3 ? coords[0] : Value(),
         arith::AndIOp::create(b, loc, k,
                               arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim], kExtent, width);
+        coords[operand.xDim], kExtent(operand), width(operand));
   }
   return operands;
 }

@@ -65,7 +65,9 @@ struct StagedOperand {
   unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
   LinearLayout layout; // of its registers
   llvm::SmallVector<mlir::Value> registers;
-  mlir::Value buffer; // the chunk array, in shared memory
+  mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays
+  int64_t offset;      // of this operand's array in it, in bytes
+  mlir::Value buffer;  // the chunk array, a view of `arrays`
   int64_t rowLength;  // of a k-contiguous array (contiguousRowLength)
   mlir::Type sharedType, registerType;
   // The running thread's part of its elements' chunk and slot.

@@ -211,13 +211,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   // The same chunk arrays, read a fragment register (32 bits) at a time.
   // (Padded rows: contiguousRowLength; both operands' elements are as wide.)
   int64_t wordsPerRow = (*staged)[0].rowLength / perWord;
-  FailureOr<Value> lhsWords =
-      l.sharedBuffer(op, i32, batch * m * wordsPerRow, 0);
-  FailureOr<Value> rhsWords =
-      l.sharedBuffer(op, i32, batch * n * wordsPerRow,
-                     rhsArrayOffset(lhs.getType(), kc, ChunkOrder::KContiguous));
-  if (failed(lhsWords) || failed(rhsWords))
-    return failure();
+  const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
+  Value lhsWords = l.sharedView(lhsStaged.arrays, i32,
+                                batch * m * wordsPerRow, lhsStaged.offset);
+  Value rhsWords = l.sharedView(rhsStaged.arrays, i32,
+                                batch * n * wordsPerRow, rhsStaged.offset);
 
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
@@ -322,7 +320,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         // The first barrier keeps the writes from overtaking the reads of
         // the previous chunk (or of another exchange); the second makes
         // them visible.
-        gpu::BarrierOp::create(inChunks, loc);
+        l.barrierBeforeSharedWrites(inChunks, loc);
         for (const StagedOperand &operand : *staged)
           writeChunk(l, inChunks, loc, operand, chunk, kc,
                      ChunkOrder::KContiguous);
@@ -335,10 +333,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
               Value stepWord = arith::MulIOp::create(
                   inSteps, loc, step, constant(inSteps, 4 * kHalves));
               SmallVector<SmallVector<Value>> as =
-                  readFragments(inSteps, *lhsWords, lhsThreadWord, stepWord,
+                  readFragments(inSteps, lhsWords, lhsThreadWord, stepWord,
                                 lhsFragments, kind.lhsType);
               SmallVector<SmallVector<Value>> bs =
-                  readFragments(inSteps, *rhsWords, rhsThreadWord, stepWord,
+                  readFragments(inSteps, rhsWords, rhsThreadWord, stepWord,
                                 rhsFragments, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {

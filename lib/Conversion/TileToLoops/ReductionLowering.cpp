@@ -206,18 +206,22 @@ static LogicalResult lowerScan(TileLowering &l, cuda_tile::ScanOp op) {
 /// meet.
 static FailureOr<SmallVector<Value>>
 sharedSlotsPerOperand(TileLowering &l, Operation *op, int64_t slots) {
-  SmallVector<Value> buffers;
+  SmallVector<Type> types;
+  SmallVector<int64_t> offsets;
   int64_t bytes = 0;
   for (Value operand : op->getOperands()) {
-    Type shared =
-        sharedElementType(TileLowering::tileElementType(operand.getType()));
-    FailureOr<Value> buffer = l.sharedBuffer(op, shared, slots, bytes);
-    if (failed(buffer))
-      return failure();
-    buffers.push_back(*buffer);
-    bytes += slots * std::max<int64_t>(1, tileElementBytes(shared));
+    types.push_back(
+        sharedElementType(TileLowering::tileElementType(operand.getType())));
+    offsets.push_back(bytes);
+    bytes += slots * std::max<int64_t>(1, tileElementBytes(types.back()));
     bytes = llvm::alignTo(bytes, 8);
   }
+  FailureOr<Value> buffer = l.allocShared(op, bytes);
+  if (failed(buffer))
+    return failure();
+  SmallVector<Value> buffers;
+  for (auto [type, offset] : llvm::zip_equal(types, offsets))
+    buffers.push_back(l.sharedView(*buffer, type, slots, offset));
   return buffers;
 }
 
@@ -371,7 +375,7 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
         sharedSlotsPerOperand(l, op, slots);
     if (failed(buffers))
       return failure();
-    gpu::BarrierOp::create(b, loc);
+    l.barrierBeforeSharedWrites(b, loc);
     Value warpBase = arith::MulIOp::create(
         b, loc, l.getWarpId(),
         arith::ConstantIndexOp::create(b, loc, outElements));
@@ -615,7 +619,7 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
           b, loc, arith::MulIOp::create(b, loc, thread, index(runs)),
           index(r));
     };
-    gpu::BarrierOp::create(b, loc);
+    l.barrierBeforeSharedWrites(b, loc);
     for (int64_t r = 0; r < runs; ++r)
       for (auto [value, buffer] : llvm::zip_equal(totals[r], *buffers))
         memref::StoreOp::create(

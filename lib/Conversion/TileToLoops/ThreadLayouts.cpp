@@ -59,17 +59,6 @@ void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
   sharedBytesLimit = bytesLimit;
 }
 
-void TileLowering::finishParallel() {
-  if (!sharedMemory)
-    return;
-  auto type = cast<MemRefType>(sharedMemory.getType());
-  int64_t bytes = llvm::alignTo(sharedBytesUsed, 16);
-  sharedMemory.setType(MemRefType::get({bytes},
-                                       type.getElementType(),
-                                       type.getLayout(),
-                                       type.getMemorySpace()));
-}
-
 LogicalResult TileLowering::declineParallel(Operation *op,
                                             const Twine &reason) {
   if (declineReason)
@@ -332,35 +321,42 @@ Value TileLowering::isFirstThread(OpBuilder &b, Location loc) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero));
 }
 
-FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
-                                            int64_t count, int64_t offset) {
-  int64_t bytes =
-      offset + count * std::max<int64_t>(1, tileElementBytes(elementType));
+FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes) {
   if (bytes > sharedBytesLimit)
     return declineParallel(op, "its tiles need " + Twine(bytes) +
                                    " bytes of shared memory, more than " +
                                    Twine(sharedBytesLimit));
-  sharedBytesUsed = std::max(sharedBytesUsed, bytes);
-  Location loc = op->getLoc();
-  if (!sharedMemory) {
-    auto func = cast<gpu::GPUFuncOp>(kernel);
-    auto type = MemRefType::get(
-        {sharedBytesLimit}, builder.getI8Type(), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(builder.getContext(),
-                                   gpu::AddressSpace::Workgroup));
-    sharedMemory = func.addWorkgroupAttribution(type, func.getLoc());
-    // Without it the array is declared .align 1 and wide accesses to it
-    // would be misaligned.
-    func.setWorkgroupAttributionAttr(
-        func.getNumWorkgroupAttributions() - 1,
-        builder.getStringAttr("llvm.align"), builder.getI64IntegerAttr(16));
-  }
+  auto func = cast<gpu::GPUFuncOp>(kernel);
+  auto type = MemRefType::get(
+      {bytes}, builder.getI8Type(), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(builder.getContext(),
+                                 gpu::AddressSpace::Workgroup));
+  return func.addWorkgroupAttribution(type, op->getLoc());
+}
+
+Value TileLowering::sharedView(Value buffer, Type elementType, int64_t count,
+                               int64_t offset) {
   auto viewType = MemRefType::get(
       {count}, elementType, MemRefLayoutAttrInterface(),
-      cast<MemRefType>(sharedMemory.getType()).getMemorySpace());
-  return Value(memref::ViewOp::create(
-      builder, loc, viewType, sharedMemory,
-      arith::ConstantIndexOp::create(builder, loc, offset), ValueRange()));
+      cast<MemRefType>(buffer.getType()).getMemorySpace());
+  Location loc = buffer.getLoc();
+  return memref::ViewOp::create(
+      builder, loc, viewType, buffer,
+      arith::ConstantIndexOp::create(builder, loc, offset), ValueRange());
+}
+
+FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
+                                            int64_t count) {
+  FailureOr<Value> buffer = allocShared(
+      op, count * std::max<int64_t>(1, tileElementBytes(elementType)));
+  if (failed(buffer))
+    return failure();
+  return sharedView(*buffer, elementType, count);
+}
+
+void TileLowering::barrierBeforeSharedWrites(OpBuilder &b, Location loc) {
+  gpu::BarrierOp::create(b, loc)->setAttr(kWriteAfterReadAttrName,
+                                          b.getUnitAttr());
 }
 
 Type tilechain::sharedElementType(Type element) {
@@ -426,16 +422,15 @@ static Value swizzledSlot(OpBuilder &b, Location loc, Value flat,
   return arith::XOrIOp::create(b, loc, flat, phase);
 }
 
-FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v,
-                                            int64_t offset) {
-  return writeTileToShared(op, v, offset,
+FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v) {
+  return writeTileToShared(op, v,
                            [](OpBuilder &, Location, Value flat) {
                              return flat;
                            });
 }
 
 FailureOr<Value> TileLowering::writeTileToShared(
-    Operation *op, Value v, int64_t offset,
+    Operation *op, Value v,
     function_ref<Value(OpBuilder &, Location, Value)> slot) {
   Value lowered = lookup(v);
   const LL &layout = getLayout(lowered);
@@ -443,13 +438,11 @@ FailureOr<Value> TileLowering::writeTileToShared(
   Type element = cast<VectorType>(lowered.getType()).getElementType();
   Type shared = sharedElementType(element);
   int64_t count = int64_t(1) << layout.getNumElementBits();
-  FailureOr<Value> buffer = sharedBuffer(op, shared, count, offset);
+  FailureOr<Value> buffer = sharedBuffer(op, shared, count);
   if (failed(buffer))
     return failure();
   OpBuilder &b = builder;
-  // The barrier before the writes keeps them from overtaking the reads of
-  // the previous use of shared memory.
-  gpu::BarrierOp::create(b, loc);
+  barrierBeforeSharedWrites(b, loc);
   SmallVector<Value> registers = getRegisters(b, loc, lowered);
   Value threadFlat = threadFlatIndex(b, loc, layout);
   uint64_t duplicates = layout.getBroadcastMask(LL::Register);
@@ -477,7 +470,7 @@ TileLowering::exchange(Value v, const LL &from, const LL &to) {
   auto slot = [&](OpBuilder &b, Location loc, Value flat) {
     return swizzledSlot(b, loc, flat, from.getShape(), bytes);
   };
-  FailureOr<Value> buffer = writeTileToShared(anchor, v, 0, slot);
+  FailureOr<Value> buffer = writeTileToShared(anchor, v, slot);
   if (failed(buffer))
     return failure();
   OpBuilder &b = builder;
@@ -518,9 +511,7 @@ TileLowering::fromOwners(Operation *op, ArrayRef<Value> registers,
       op, shared, int64_t(1) << layout.getNumElementBits());
   if (failed(buffer))
     return failure();
-  // The barrier before the writes keeps them from overtaking the reads of
-  // the previous use of shared memory.
-  gpu::BarrierOp::create(b, loc);
+  barrierBeforeSharedWrites(b, loc);
   SmallVector<Value> flats;
   for (int64_t reg = 0, e = result.size(); reg < e; ++reg)
     flats.push_back(flatIndex(b, loc, layout, reg));

@@ -45,6 +45,13 @@ class EntryOp;
 
 namespace tilechain {
 
+/// The unit attribute of a gpu.barrier that only orders an exchange's writes
+/// to shared memory after earlier accesses to the same bytes
+/// (TileLowering::barrierBeforeSharedWrites); tile-sched removes the ones
+/// that order nothing once it has placed the buffers.
+constexpr llvm::StringLiteral kWriteAfterReadAttrName =
+    "tilechain.write_after_read";
+
 /// What tile-lower knows about the target while lowering.
 struct TargetInfo {
   std::string gpuName; // as given to --gpu-name, e.g. "sm_90a"
@@ -233,13 +240,10 @@ public:
 
   /// Switches to the parallel form over `warps` warps of 32 threads, the
   /// running thread's lane and warp given as index values, and shared
-  /// memory to be allocated, when needed, as a workgroup attribution of
-  /// `kernel` of at most `sharedBytesLimit` bytes.
+  /// memory buffers to be allocated, when needed, as workgroup attributions
+  /// of `kernel` of at most `sharedBytesLimit` bytes each.
   void startParallel(unsigned warps, mlir::Value laneId, mlir::Value warpId,
                      mlir::Operation *kernel, int64_t sharedBytesLimit);
-  /// Ends the parallel form's lowering of the kernel: its shared memory
-  /// takes the size its largest exchange needs.
-  void finishParallel();
   unsigned getNumWarps() const { return numWarps; }
   /// Whether mmaf/mmai may run on tensor cores (on by default). A kernel
   /// whose other ops cannot take the mma fragment layouts is lowered again
@@ -334,20 +338,32 @@ public:
   /// An i1 that holds in thread 0 of the CTA only: scalar side effects
   /// (every thread computes every scalar) happen once, there.
   mlir::Value isFirstThread(mlir::OpBuilder &b, mlir::Location loc);
-  /// `count` elements of shared memory from byte `offset` on, as a
-  /// memref<count x T> in the workgroup address space, for an exchange
-  /// between barriers; fails (declining the parallel form) when the
-  /// kernel's shared memory cannot hold them.
+  /// A new shared-memory buffer of `bytes` bytes for one exchange: a
+  /// workgroup attribution of the kernel, of i8, that tile-sched places in
+  /// the kernel's one shared array (PlanSharedMemory.cpp). Fails (declining
+  /// the parallel form) when the target's shared memory cannot hold it.
+  mlir::FailureOr<mlir::Value> allocShared(mlir::Operation *op, int64_t bytes);
+  /// `count` elements of `elementType` from byte `offset` of `buffer` (from
+  /// allocShared), as a memref<count x T> in the workgroup address space.
+  mlir::Value sharedView(mlir::Value buffer, mlir::Type elementType,
+                         int64_t count, int64_t offset = 0);
+  /// allocShared and sharedView of a buffer of `count` elements.
   mlir::FailureOr<mlir::Value> sharedBuffer(mlir::Operation *op,
                                             mlir::Type elementType,
-                                            int64_t count, int64_t offset = 0);
-  /// Writes tile `v` (a cuda_tile value) into shared memory from byte
-  /// `offset` on, in row-major order of its lowered layout's shape (a
-  /// broadcast is written unexpanded), between two barriers; returns the
-  /// 1-D buffer (elements of sharedElementType). Fails (declining the
-  /// parallel form) when shared memory cannot hold it.
-  mlir::FailureOr<mlir::Value> tileInShared(mlir::Operation *op, mlir::Value v,
-                                            int64_t offset = 0);
+                                            int64_t count);
+  /// The barrier an exchange starts with, before its writes to its shared
+  /// buffer: it keeps them from overtaking reads of the same bytes by an
+  /// earlier exchange (or an earlier iteration of a loop). It carries
+  /// kWriteAfterReadAttrName, so that tile-sched removes it where no access
+  /// since the previous barrier touches those bytes.
+  void barrierBeforeSharedWrites(mlir::OpBuilder &b, mlir::Location loc);
+  /// Writes tile `v` (a cuda_tile value) into a new shared buffer, in
+  /// row-major order of its lowered layout's shape (a broadcast is written
+  /// unexpanded), between two barriers; returns the 1-D view of it
+  /// (elements of sharedElementType). Fails (declining the parallel form)
+  /// when shared memory cannot hold it.
+  mlir::FailureOr<mlir::Value> tileInShared(mlir::Operation *op,
+                                            mlir::Value v);
   /// Orders a memory op after the one that produced `token`: in the parallel
   /// form other threads may have written the elements this thread accesses,
   /// so it waits at a barrier (a CTA's threads see each other's writes after
@@ -386,8 +402,6 @@ private:
   mlir::Value lane, warp;
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
-  mlir::Value sharedMemory; // the workgroup attribution, once needed
-  int64_t sharedBytesUsed = 0;
   llvm::DenseMap<mlir::Value, LinearLayout> layouts;
   std::optional<std::string> declineReason;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
@@ -400,7 +414,7 @@ private:
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
   /// tileInShared, with element `flat` (row-major) at `slot(flat)`.
   mlir::FailureOr<mlir::Value> writeTileToShared(
-      mlir::Operation *op, mlir::Value v, int64_t offset,
+      mlir::Operation *op, mlir::Value v,
       llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
                                      mlir::Value)>
           slot);

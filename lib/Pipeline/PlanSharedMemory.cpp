@@ -1,0 +1,436 @@
+//===- PlanSharedMemory.cpp - one shared array per kernel, and its barriers ===//
+//
+// tile-lower gives each exchange through shared memory its own buffer (a
+// workgroup attribution of i8) and starts the exchange with a barrier marked
+// kWriteAfterReadAttrName: [barrier?] writes, barrier, reads. tile-sched
+// places the buffers in one shared array per kernel and decides which of
+// those barriers stay.
+//
+// Placement. A buffer is in use from its first op (a view of it) to its last
+// use, in program order, and through the whole of any loop that uses it but
+// does not contain its first op (BufferLifetimes.h). Buffers whose uses do
+// not overlap may share bytes; each starts at a multiple of 16 bytes. Among
+// the packings by first fit, the planner prefers the one where a buffer also
+// avoids the bytes of the buffers whose reads no barrier has yet closed when
+// it is written: the exchange before it, typically. Its leading barrier then
+// orders nothing and goes. A buffer keeps that preference where the array
+// stays within the plain packing's size or kBarrierSavingBytes, whichever
+// is larger, so that saving barriers never costs a kernel occupancy.
+//
+// Barriers. A marked barrier is needed when an access since the previous
+// barrier (on some path, and around loops) touches bytes its exchange then
+// writes. A forward walk over the structured control flow keeps the set of
+// buffers read and written since the last barrier, joins the branches of an
+// scf.if and runs loop bodies to a fixed point; a marked barrier whose
+// following writes (up to the next barrier of its block) overlap nothing in
+// that set is removed. Barriers without the mark (an exchange's barrier
+// between its writes and reads, a token's ordering of global memory) stay.
+// Accesses are seen through views, loads and stores; a buffer with any other
+// user is in use for the whole kernel, and its kernel keeps every barrier.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "tilechain/Pipeline/Passes.h"
+
+#include "BufferLifetimes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+namespace {
+
+/// Every buffer starts at a multiple of this, enough for 16-byte accesses.
+constexpr int64_t kSharedAlignment = 16;
+
+/// Shared memory a kernel may take to save barriers even where liveness
+/// alone would need less: a CTA using this much never has an SM run fewer
+/// CTAs than its threads and registers allow (6 CTAs of 16 KiB fit the
+/// 100 KiB of an sm_86/89/120 SM, 14 the 228 KiB of sm_90/100).
+constexpr int64_t kBarrierSavingBytes = 16 * 1024;
+
+struct SharedBuffer {
+  BlockArgument attribution;
+  int64_t bytes;   // padded to kSharedAlignment
+  int64_t begin;   // its first op
+  int64_t end;     // its last use (loops included)
+  int64_t settled; // the first unmarked barrier after `end` that runs then
+  int64_t offset = 0;
+};
+
+bool isWriteAfterReadBarrier(Operation *op) {
+  return isa<gpu::BarrierOp>(op) && op->hasAttr(kWriteAfterReadAttrName);
+}
+
+/// The position of the first barrier without the mark after the op at `end`
+/// that runs whenever that op has: a later op of its block or of an
+/// enclosing block. The end of the kernel when there is none.
+int64_t settledPosition(int64_t end, const ProgramOrder &order) {
+  for (Operation *op = order.at(end); op && !isa<gpu::GPUFuncOp>(op);
+       op = op->getParentOp())
+    for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+      if (isa<gpu::BarrierOp>(next) && !isWriteAfterReadBarrier(next))
+        return order[next];
+  return order.size();
+}
+
+/// Packs `buffers` (sorted by begin) first fit, each avoiding the buffers
+/// whose [begin, end] meets its own; with `cap`, first the ones whose
+/// [begin, settled] meets its own, where that stays within `cap` bytes.
+/// Returns the array's size.
+int64_t pack(MutableArrayRef<SharedBuffer> buffers,
+             std::optional<int64_t> cap) {
+  int64_t size = 0;
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    SharedBuffer &current = buffers[i];
+    auto takenBy = [&](auto meets) {
+      SmallVector<std::pair<int64_t, int64_t>> taken;
+      for (const SharedBuffer &other : buffers.take_front(i))
+        if (meets(other))
+          taken.push_back({other.offset, other.offset + other.bytes});
+      return taken;
+    };
+    std::optional<int64_t> offset;
+    if (cap) {
+      int64_t settledOffset = lowestFreeOffset(
+          current.bytes, takenBy([&](const SharedBuffer &other) {
+            return other.settled >= current.begin &&
+                   other.begin <= current.settled;
+          }));
+      if (settledOffset + current.bytes <= *cap)
+        offset = settledOffset;
+    }
+    if (!offset)
+      offset = lowestFreeOffset(current.bytes,
+                                takenBy([&](const SharedBuffer &other) {
+                                  return other.end >= current.begin &&
+                                         other.begin <= current.end;
+                                }));
+    current.offset = *offset;
+    size = std::max(size, *offset + current.bytes);
+  }
+  return size;
+}
+
+/// Which buffers were read and written since the last barrier.
+struct AccessSet {
+  llvm::BitVector reads, writes;
+  explicit AccessSet(unsigned buffers) : reads(buffers), writes(buffers) {}
+  void clear() {
+    reads.reset();
+    writes.reset();
+  }
+  void join(const AccessSet &other) {
+    reads |= other.reads;
+    writes |= other.writes;
+  }
+  bool operator==(const AccessSet &other) const {
+    return reads == other.reads && writes == other.writes;
+  }
+};
+
+/// Decides which marked barriers of a kernel stay, for given offsets.
+class BarrierPlanner {
+public:
+  BarrierPlanner(ArrayRef<SharedBuffer> buffers,
+                 const DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>
+                     &accesses)
+      : buffers(buffers), accesses(accesses) {}
+
+  /// The marked barriers that must stay.
+  DenseSet<Operation *> run(gpu::GPUFuncOp func) {
+    AccessSet state(buffers.size());
+    walkRegion(func.getBody(), state);
+    return kept;
+  }
+
+private:
+  ArrayRef<SharedBuffer> buffers;
+  const DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>
+      &accesses;
+  DenseSet<Operation *> kept;
+
+  bool overlap(unsigned a, unsigned b) const {
+    return buffers[a].offset < buffers[b].offset + buffers[b].bytes &&
+           buffers[b].offset < buffers[a].offset + buffers[a].bytes;
+  }
+
+  void add(Operation *op, AccessSet &state) const {
+    auto found = accesses.find(op);
+    if (found == accesses.end())
+      return;
+    for (auto [buffer, write] : found->second)
+      (write ? state.writes : state.reads).set(buffer);
+  }
+
+  /// Whether the accesses that follow `barrier` up to the next unmarked
+  /// barrier of its block would race with `state` without it (or whether
+  /// no such barrier closes them, to be safe).
+  bool isNeeded(Operation *barrier, const AccessSet &state) const {
+    AccessSet following(buffers.size());
+    Operation *next = barrier->getNextNode();
+    for (; next; next = next->getNextNode()) {
+      if (isa<gpu::BarrierOp>(next) && !isWriteAfterReadBarrier(next))
+        break;
+      next->walk([&](Operation *nested) { add(nested, following); });
+    }
+    if (!next)
+      return true;
+    auto races = [&](const llvm::BitVector &mine, const llvm::BitVector &theirs) {
+      for (unsigned a : mine.set_bits())
+        for (unsigned b : theirs.set_bits())
+          if (overlap(a, b))
+            return true;
+      return false;
+    };
+    return races(following.writes, state.reads) ||
+           races(following.writes, state.writes) ||
+           races(following.reads, state.writes);
+  }
+
+  void walkRegion(Region &region, AccessSet &state) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        walkOp(&op, state);
+  }
+
+  void walkOp(Operation *op, AccessSet &state) {
+    if (isa<gpu::BarrierOp>(op)) {
+      if (isWriteAfterReadBarrier(op) && !kept.contains(op) &&
+          isNeeded(op, state))
+        kept.insert(op);
+      if (!isWriteAfterReadBarrier(op) || kept.contains(op))
+        state.clear();
+      return;
+    }
+    add(op, state);
+    if (op->getNumRegions() == 0)
+      return;
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      AccessSet otherwise = state;
+      walkRegion(ifOp.getThenRegion(), state);
+      walkRegion(ifOp.getElseRegion(), otherwise);
+      state.join(otherwise);
+      return;
+    }
+    // Loops, and any other op with regions: its regions may run any number
+    // of times, so they run here until what reaches their start is stable.
+    AccessSet entry = state;
+    while (true) {
+      AccessSet through = entry;
+      for (Region &region : op->getRegions())
+        walkRegion(region, through);
+      through.join(entry);
+      if (through == entry)
+        break;
+      entry = through;
+    }
+    state = entry;
+  }
+};
+
+/// Whether `user` of a buffer (or of a view of it) is an op whose accesses
+/// the planner sees: a view, or a load or store through one. Through any
+/// other (a pointer taken from the memref, say) the accesses would happen
+/// where the planner cannot see them.
+bool isTracked(Operation *user) {
+  return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
+             vector::StoreOp>(user);
+}
+
+/// The kernel's buffers, or none when it has an attribution tile-lower did
+/// not make (then its shared memory is left as it is). A buffer with an
+/// untracked user is in use for the whole kernel.
+std::optional<SmallVector<SharedBuffer>> collectBuffers(gpu::GPUFuncOp func,
+                                                        const ProgramOrder &order) {
+  SmallVector<SharedBuffer> buffers;
+  for (BlockArgument attribution : func.getWorkgroupAttributions()) {
+    auto type = dyn_cast<MemRefType>(attribution.getType());
+    if (!type || type.getRank() != 1 || !type.hasStaticShape() ||
+        !type.getElementType().isInteger(8) || !type.getLayout().isIdentity())
+      return std::nullopt;
+    SmallVector<Operation *> users;
+    collectMemRefUsers(attribution, users);
+    SharedBuffer buffer{attribution,
+                        static_cast<int64_t>(llvm::alignTo(
+                            std::max<int64_t>(type.getNumElements(), 1),
+                            kSharedAlignment)),
+                        0, 0, 0};
+    if (users.empty()) {
+      buffers.push_back(buffer);
+      continue;
+    }
+    if (!llvm::all_of(users, isTracked)) {
+      buffer.end = buffer.settled = order.size();
+      buffers.push_back(buffer);
+      continue;
+    }
+    Operation *birth = *llvm::min_element(
+        users, [&](Operation *a, Operation *b) { return order[a] < order[b]; });
+    buffer.begin = buffer.end = order[birth];
+    for (Operation *user : users)
+      buffer.end = std::max(buffer.end, useEnd(user, birth, order));
+    buffer.settled = settledPosition(buffer.end, order);
+    buffers.push_back(buffer);
+  }
+  return buffers;
+}
+
+/// What each op does to the buffers: (buffer index, whether it writes);
+/// none when some access is not tracked.
+std::optional<DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>>
+collectAccesses(ArrayRef<SharedBuffer> buffers) {
+  DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>> accesses;
+  for (auto [index, buffer] : llvm::enumerate(buffers)) {
+    SmallVector<Operation *> users;
+    collectMemRefUsers(buffer.attribution, users);
+    for (Operation *user : users) {
+      if (!isTracked(user))
+        return std::nullopt;
+      if (isa<memref::ViewOp>(user))
+        continue;
+      bool writes = isa<memref::StoreOp, vector::StoreOp>(user);
+      accesses[user].push_back({unsigned(index), writes});
+    }
+  }
+  return accesses;
+}
+
+/// Replaces the kernel's attributions by views of one array of `size`
+/// bytes.
+void placeBuffers(gpu::GPUFuncOp func, ArrayRef<SharedBuffer> buffers,
+                  int64_t size) {
+  MLIRContext *context = func.getContext();
+  auto memorySpace = gpu::AddressSpaceAttr::get(context,
+                                                gpu::AddressSpace::Workgroup);
+  unsigned first = func.getFirstWorkgroupAttributionIndex();
+  unsigned count = func.getNumWorkgroupAttributions();
+  BlockArgument array = func.addWorkgroupAttribution(
+      MemRefType::get({size}, IntegerType::get(context, 8),
+                      MemRefLayoutAttrInterface(), memorySpace),
+      func.getLoc());
+  OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+  for (const SharedBuffer &buffer : buffers) {
+    Location loc = buffer.attribution.getLoc();
+    Value view = memref::ViewOp::create(
+        builder, loc, buffer.attribution.getType(), array,
+        arith::ConstantIndexOp::create(builder, loc, buffer.offset),
+        ValueRange());
+    BlockArgument attribution = buffer.attribution;
+    attribution.replaceAllUsesWith(view);
+  }
+  // Only the array stays; gpu.func has no method to erase an attribution,
+  // so the block arguments and the count are updated here.
+  func.getBody().front().eraseArguments(first, count);
+  func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                builder.getI64IntegerAttr(1));
+  func->removeAttr(func.getWorkgroupAttribAttrsAttrName());
+  // Without it the array is declared .align 1 and wide accesses to it
+  // would be misaligned.
+  func.setWorkgroupAttributionAttr(0, builder.getStringAttr("llvm.align"),
+                                   builder.getI64IntegerAttr(kSharedAlignment));
+}
+
+/// The opt-in shared memory of the kernel's target, if it names one.
+std::optional<int64_t> sharedLimit(gpu::GPUFuncOp func) {
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
+  auto target = targets && targets.size() == 1
+                    ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
+                    : NVVM::NVVMTargetAttr();
+  if (!target)
+    return std::nullopt;
+  std::optional<TargetInfo> info = parseTarget(target.getChip());
+  if (!info)
+    return std::nullopt;
+  return info->sharedBytesPerBlock;
+}
+
+LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
+  ProgramOrder order(func);
+  std::optional<SmallVector<SharedBuffer>> found = collectBuffers(func, order);
+  if (!found || found->empty()) {
+    // Nothing placed here, so every barrier stays.
+    func.walk([](gpu::BarrierOp barrier) {
+      barrier->removeAttr(kWriteAfterReadAttrName);
+    });
+    return success();
+  }
+  SmallVector<SharedBuffer> &buffers = *found;
+  auto byBegin = llvm::to_vector(llvm::seq<unsigned>(0, buffers.size()));
+  llvm::stable_sort(byBegin, [&](unsigned a, unsigned b) {
+    return buffers[a].begin < buffers[b].begin;
+  });
+  SmallVector<SharedBuffer> sorted;
+  for (unsigned index : byBegin)
+    sorted.push_back(buffers[index]);
+
+  SmallVector<SharedBuffer> plain = sorted;
+  int64_t size = pack(plain, std::nullopt);
+  int64_t cap = std::max(size, kBarrierSavingBytes);
+  int64_t settledSize = pack(sorted, cap);
+  if (settledSize > cap)
+    sorted = plain;
+  else
+    size = settledSize;
+
+  if (std::optional<int64_t> limit = sharedLimit(func); limit && size > *limit)
+    return func.emitError()
+           << "the exchanges of kernel '" << func.getName() << "' need "
+           << size << " bytes of shared memory at their peak; its target "
+           << "has at most " << *limit;
+
+  auto accesses = collectAccesses(sorted);
+  DenseSet<Operation *> kept;
+  if (accesses)
+    kept = BarrierPlanner(sorted, *accesses).run(func);
+  func.walk([&](gpu::BarrierOp barrier) {
+    if (!isWriteAfterReadBarrier(barrier))
+      return;
+    if (!accesses || kept.contains(barrier))
+      barrier->removeAttr(kWriteAfterReadAttrName);
+    else
+      barrier.erase();
+  });
+  placeBuffers(func, sorted, size);
+  return success();
+}
+
+struct PlanSharedMemoryPass
+    : public PassWrapper<PlanSharedMemoryPass,
+                         OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanSharedMemoryPass)
+
+  StringRef getArgument() const override {
+    return "tilechain-plan-shared-memory";
+  }
+  StringRef getDescription() const override {
+    return "Place each kernel's shared-memory buffers in one array, reusing "
+           "bytes by liveness, and remove the write-after-read barriers "
+           "that order nothing";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(planSharedMemory(func)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilechain::createPlanSharedMemoryPass() {
+  return std::make_unique<PlanSharedMemoryPass>();
+}
