@@ -26,6 +26,7 @@
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -346,21 +347,113 @@ void allocateCarried(TileLowering &l, Location loc, TypeRange types,
   }
 }
 
-/// The layouts to carry a loop's values in (the parallel form): the mma
-/// fragment layout for each value that the loop body's final `continue`
-/// takes straight from an mma on tensor cores, so that the accumulator of a
-/// k loop stays in its fragments instead of crossing shared memory twice an
-/// iteration; nothing (the default layout) for the others.
+/// The layout the parallel form will build `value` in, where `value` is
+/// computed in the loop body `body` (not lowered yet) and that can be told
+/// from the ops that compute it: an mma on tensor cores gives its fragment
+/// layout, a reduce its operand's layout with the reduced dim dropped, a
+/// reshape its source's layout reshaped, an
+/// elementwise op the layout of its first operand that is a whole tile (as
+/// lowerElementwise does; the loop's own carried values are passed over, as
+/// their layout is the one being chosen), an op with a `tile_dist.layout`
+/// that layout. A value from before the loop has its lowered layout.
+/// Nothing where the ops say nothing, or too deep.
+class CarriedLayoutPredictor {
+public:
+  CarriedLayoutPredictor(TileLowering &l, Block &body) : l(l), body(body) {}
+
+  std::optional<LinearLayout> predict(Value value, unsigned depth = 0) {
+    auto tile = dyn_cast<cuda_tile::TileType>(value.getType());
+    if (!tile || tile.getRank() == 0 || depth > kMaxDepth)
+      return std::nullopt;
+    auto known = memo.find(value);
+    if (known != memo.end())
+      return known->second;
+    std::optional<LinearLayout> layout = compute(value, depth);
+    memo[value] = layout;
+    return layout;
+  }
+
+private:
+  static constexpr unsigned kMaxDepth = 32;
+  TileLowering &l;
+  Block &body;
+  DenseMap<Value, std::optional<LinearLayout>> memo;
+
+  bool isInBody(Value value) const {
+    Region *loop = body.getParent();
+    return loop->isAncestor(value.getParentRegion());
+  }
+
+  bool isCarried(Value value) const {
+    auto argument = dyn_cast<BlockArgument>(value);
+    return argument && argument.getOwner() == &body;
+  }
+
+  std::optional<LinearLayout> compute(Value value, unsigned depth) {
+    ArrayRef<int64_t> shape = TileLowering::tileShape(value.getType());
+    if (!isInBody(value)) {
+      Value lowered = l.lookup(value);
+      const LinearLayout &layout = l.getLayout(lowered);
+      return layout.getShape() == shape ? std::optional(layout) : std::nullopt;
+    }
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return std::nullopt;
+    if (auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+            tile_dist::TileDistDialect::kLayoutAttrName))
+      return assigned.getLayout();
+    if (std::optional<LinearLayout> fragments = mmaResultLayout(l, op))
+      return fragments;
+    if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(op)) {
+      std::optional<LinearLayout> operand =
+          predict(reduce.getOperand(0), depth + 1);
+      if (!operand)
+        return std::nullopt;
+      SmallVector<unsigned> kept;
+      return operand->dropDim(reduce.getDim()).compactRegisters(kept);
+    }
+    if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(op)) {
+      std::optional<LinearLayout> source =
+          predict(reshape.getSource(), depth + 1);
+      return source ? std::optional(source->reshape(shape)) : std::nullopt;
+    }
+    if (!computesPerElement(op))
+      return std::nullopt;
+    for (Value operand : op->getOperands()) {
+      if (isCarried(operand) || isBroadcastLike(operand))
+        continue;
+      return predict(operand, depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  /// Tiles the lowering keeps unexpanded (a broadcast, a splat constant):
+  /// an elementwise op takes its layout from its other operands.
+  static bool isBroadcastLike(Value value) {
+    Operation *op = value.getDefiningOp();
+    if (isa_and_nonnull<cuda_tile::BroadcastOp>(op))
+      return true;
+    auto constant = dyn_cast_or_null<cuda_tile::ConstantOp>(op);
+    return constant && constant.getValue().isSplat();
+  }
+};
+
+/// The layouts to carry a loop's values in (the parallel form): for each
+/// tile the loop body's final `continue` takes, the layout the body will
+/// compute it in where that can be told beforehand (CarriedLayoutPredictor),
+/// so that it crosses no shared memory on its way back to the top of the
+/// loop, and the loop's users of it (an mma's accumulator, a softmax's row
+/// maxima and sums beside the fragments they scale) read it without an
+/// exchange; nothing (the default layout) for the others.
 SmallVector<std::optional<LinearLayout>, 1> carriedLayouts(TileLowering &l,
                                                         Block &body) {
   SmallVector<std::optional<LinearLayout>, 1> layouts;
   auto next = dyn_cast<cuda_tile::ContinueOp>(body.getTerminator());
   if (!l.isParallel() || !next)
     return layouts;
-  for (Value value : next.getOperands()) {
-    Operation *producer = value.getDefiningOp();
-    layouts.push_back(producer ? mmaResultLayout(l, producer) : std::nullopt);
-  }
+  CarriedLayoutPredictor predictor(l, body);
+  for (Value value : next.getOperands())
+    layouts.push_back(predictor.predict(value));
   return layouts;
 }
 

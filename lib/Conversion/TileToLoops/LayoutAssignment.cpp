@@ -40,19 +40,7 @@ using namespace mlir;
 using namespace tilechain;
 namespace ct = mlir::cuda_tile;
 
-namespace {
-
-bool isTileOfShape(Type type, ArrayRef<int64_t> shape) {
-  auto tile = dyn_cast<ct::TileType>(type);
-  return tile && tile.getShape() == shape;
-}
-
-/// Whether the parallel form computes `op`'s result register by register
-/// from its operands' registers in the result's layout (lowerElementwise):
-/// one result of rank >= 1, operands that are all tiles of its shape. Shape
-/// ops that keep the shape (broadcast, reshape, permute of a square tile),
-/// byte regrouping and mma choose their own layouts.
-bool computesPerElement(Operation *op) {
+bool tilechain::computesPerElement(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||
       op->getNumRegions() != 0 ||
       !isMemoryEffectFree(op) ||
@@ -63,9 +51,12 @@ bool computesPerElement(Operation *op) {
   if (!result || result.getRank() == 0)
     return false;
   return llvm::all_of(op->getOperandTypes(), [&](Type type) {
-    return isTileOfShape(type, result.getShape());
+    auto tile = dyn_cast<ct::TileType>(type);
+    return tile && tile.getShape() == result.getShape();
   });
 }
+
+namespace {
 
 class LayoutAssignment {
 public:

@@ -447,6 +447,13 @@ LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
 /// Chooses layouts from how `entry`'s tiles are used
 /// (LayoutAssignment.cpp) and records them on the ops as `tile_dist.layout`.
 void assignLayouts(mlir::cuda_tile::EntryOp entry);
+/// Whether the parallel form computes `op`'s result register by register
+/// from its operands' registers in the result's layout (lowerElementwise):
+/// one result of rank >= 1, operands that are all tiles of its shape, no
+/// memory effects. Shape ops that keep the shape (broadcast, reshape,
+/// permute of a square tile), byte regrouping and mma choose their own
+/// layouts.
+bool computesPerElement(mlir::Operation *op);
 /// Checks that every `tile_dist.layout` in `entry` fits its op's result (its
 /// shape, `numWarps` warps); an error on the first that does not.
 mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,

@@ -1,0 +1,41 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | FileCheck %s
+
+// A loop carries a running row maximum, as a softmax or an attention kernel
+// does. The body computes it as a reduce over a tile's rows, reshaped to a
+// column and combined with the carried value; the loop carries it in the
+// layout that computation gives (the reduce's operand's, the row dim
+// dropped), so it crosses no shared memory: the loop body has no barrier,
+// and the reduce needs none either (lanes hold the reduced dim).
+// CHECK-LABEL: gpu.func @running_row_max(
+// CHECK-NOT: workgroup
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.shuffle {{ *}}xor
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @running_row_max(%b: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %lo = constant <i32: 0> : tile<i32>
+    %step = constant <i32: 1> : tile<i32>
+    %lowest = constant <f32: -1.0e+30> : tile<64x1xf32>
+    %i = iota : tile<2048xi32>
+    %f = itof %i signed : tile<2048xi32> -> tile<2048xf32>
+    %x = reshape %f : tile<2048xf32> -> tile<64x32xf32>
+    %max = for %k in (%lo to %n, step %step) : tile<i32> iter_values(%m = %lowest) -> (tile<64x1xf32>) {
+      %r = reduce %x dim=1 identities=[0xFF800000 : f32] : tile<64x32xf32> -> tile<64xf32>
+          (%lhs: tile<f32>, %rhs: tile<f32>) {
+        %c = maxf %lhs, %rhs : tile<f32>
+        yield %c : tile<f32>
+      }
+      %col = reshape %r : tile<64xf32> -> tile<64x1xf32>
+      %next = maxf %m, %col : tile<64x1xf32>
+      continue %next : tile<64x1xf32>
+    }
+    %flat = reshape %max : tile<64x1xf32> -> tile<64xf32>
+    %vb = make_tensor_view %b, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %qb = make_partition_view %vb : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>
+    %done = store_view_tko weak %flat, %qb[%lo] token = %t0 : tile<64xf32>, partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
