@@ -339,6 +339,30 @@ TileLowering::commonBroadcast(ValueRange tiles) const {
   return common;
 }
 
+std::optional<LinearLayout>
+TileLowering::layoutWantedByUsers(Value result, unsigned depth) const {
+  constexpr unsigned kMaxDepth = 8;
+  for (Operation *user : result.getUsers()) {
+    if (!computesPerElement(user))
+      continue;
+    if (user->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName))
+      return layoutFor(user->getResult(0));
+    for (Value operand : user->getOperands()) {
+      auto lowered = values.find(operand);
+      if (operand == result || lowered == values.end())
+        continue;
+      const LinearLayout &layout = getLayout(lowered->second);
+      if (layout.getShape() == tileShape(operand.getType()))
+        return layout;
+    }
+    if (depth < kMaxDepth)
+      if (std::optional<LinearLayout> wanted =
+              layoutWantedByUsers(user->getResult(0), depth + 1))
+        return wanted;
+  }
+  return std::nullopt;
+}
+
 LogicalResult TileLowering::lowerElementwise(
     Operation *op,
     function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
@@ -384,11 +408,18 @@ LogicalResult TileLowering::lowerElementwise(
       results.push_back(computeElement(b, l, elements));
     };
     // The layout assignment's choice where it made one, else that of the
-    // first whole operand.
+    // first whole operand; with none (broadcasts of different sources, as
+    // a mask compares rows with columns), the one its users will want.
+    std::optional<LinearLayout> chosen;
+    if (assigned)
+      chosen = layoutFor(op->getResult(0));
+    else if (llvm::none_of(op->getOperands(), [&](Value operand) {
+               return getLayout(lookup(operand)).getShape() == shape;
+             }))
+      chosen = layoutWantedByUsers(op->getResult(0));
     FailureOr<LinearLayout> layout =
-        assigned ? forEachRegisterIn(op->getOperands(),
-                                     layoutFor(op->getResult(0)), perRegister)
-                 : forEachRegister(op->getOperands(), perRegister);
+        chosen ? forEachRegisterIn(op->getOperands(), *chosen, perRegister)
+               : forEachRegister(op->getOperands(), perRegister);
     if (failed(layout))
       return failure();
     map(op->getResult(0), makeDistributed(loc, results, *layout));

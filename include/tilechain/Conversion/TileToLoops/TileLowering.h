@@ -406,6 +406,12 @@ private:
   std::optional<std::string> declineReason;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
 
+  /// For an elementwise result none of whose operands is a whole tile: the
+  /// layout of the first whole tile already lowered that an elementwise user
+  /// (or a user of one, a few levels down) combines it with, which that user
+  /// would otherwise exchange it into; none if there is none.
+  std::optional<LinearLayout> layoutWantedByUsers(mlir::Value result,
+                                                  unsigned depth = 0) const;
   /// The flat index (index value) of the element the running thread's
   /// lanes and warps select in `layout`, registers aside.
   mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
