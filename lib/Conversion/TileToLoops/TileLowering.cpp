@@ -9,6 +9,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -340,25 +341,30 @@ TileLowering::commonBroadcast(ValueRange tiles) const {
 }
 
 std::optional<LinearLayout>
-TileLowering::layoutWantedByUsers(Value result, unsigned depth) const {
-  constexpr unsigned kMaxDepth = 8;
-  for (Operation *user : result.getUsers()) {
-    if (!computesPerElement(user))
-      continue;
-    if (user->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName))
-      return layoutFor(user->getResult(0));
-    for (Value operand : user->getOperands()) {
-      auto lowered = values.find(operand);
-      if (operand == result || lowered == values.end())
+TileLowering::layoutWantedByUsers(Value result) const {
+  // Breadth first over elementwise users, nearest first; a bounded number of
+  // them, so that a value with many users costs little.
+  constexpr unsigned kMaxUsers = 64;
+  SmallVector<Value> frontier{result};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  for (size_t next = 0; next < frontier.size(); ++next) {
+    for (Operation *user : frontier[next].getUsers()) {
+      if (!computesPerElement(user) || !seen.insert(user).second)
         continue;
-      const LinearLayout &layout = getLayout(lowered->second);
-      if (layout.getShape() == tileShape(operand.getType()))
-        return layout;
+      if (seen.size() > kMaxUsers)
+        return std::nullopt;
+      if (user->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName))
+        return layoutFor(user->getResult(0));
+      for (Value operand : user->getOperands()) {
+        auto lowered = values.find(operand);
+        if (lowered == values.end())
+          continue;
+        const LinearLayout &layout = getLayout(lowered->second);
+        if (layout.getShape() == tileShape(operand.getType()))
+          return layout;
+      }
+      frontier.push_back(user->getResult(0));
     }
-    if (depth < kMaxDepth)
-      if (std::optional<LinearLayout> wanted =
-              layoutWantedByUsers(user->getResult(0), depth + 1))
-        return wanted;
   }
   return std::nullopt;
 }

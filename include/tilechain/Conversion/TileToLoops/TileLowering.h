@@ -408,10 +408,9 @@ private:
 
   /// For an elementwise result none of whose operands is a whole tile: the
   /// layout of the first whole tile already lowered that an elementwise user
-  /// (or a user of one, a few levels down) combines it with, which that user
-  /// would otherwise exchange it into; none if there is none.
-  std::optional<LinearLayout> layoutWantedByUsers(mlir::Value result,
-                                                  unsigned depth = 0) const;
+  /// (or a user of one, nearest first, up to 64 of them) combines it with,
+  /// which that user would otherwise exchange it into; none if there is none.
+  std::optional<LinearLayout> layoutWantedByUsers(mlir::Value result) const;
   /// The flat index (index value) of the element the running thread's
   /// lanes and warps select in `layout`, registers aside.
   mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
