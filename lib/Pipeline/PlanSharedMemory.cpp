@@ -173,9 +173,12 @@ private:
   }
 
   /// Whether the accesses that follow `barrier` up to the next unmarked
-  /// barrier of its block would race with `state` without it (or whether
-  /// no such barrier closes them, to be safe).
+  /// barrier of its block would race with `state` without it (or, to be
+  /// safe, whether no such barrier closes them while `state` is not empty).
   bool isNeeded(Operation *barrier, const AccessSet &state) const {
+    // Nothing since the last barrier: nothing to order after.
+    if (state.reads.none() && state.writes.none())
+      return false;
     AccessSet following(buffers.size());
     Operation *next = barrier->getNextNode();
     for (; next; next = next->getNextNode()) {

@@ -5,30 +5,42 @@
 // n by 8; warps 2-3 replicate), four registers per thread. The operands go
 // through shared memory with k contiguous, 32 values of k per chunk (two
 // chunks for k = 64): f16 arrays for the owners' writes, and i32 views of
-// the same bytes, from which each fragment register is one 32-bit read. A
-// chunk row holds 16 words, so a0..a3 are the thread's word plus 0, 128
-// (row + 8), 4 (k + 8) and 132, and b0, b1 plus 0 and 4; each k step of 16
-// moves 8 words on. The accumulator (1.0) is the first C operand, D the
-// next one's.
+// the same bytes, from which each fragment register is one 32-bit read. The
+// arrays are double-buffered (chunk c in half c mod 2, 2560 bytes apart), so
+// the chunk loop has one barrier, between the writes and the reads, and the
+// write-after-read barrier comes once, before the loop. A chunk row holds 16
+// words, so a0..a3 are the thread's word plus 0, 128 (row + 8), 4 (k + 8)
+// and 132, and b0, b1 plus 0 and 4; each k step of 16 moves 8 words on. The
+// accumulator (1.0) is the first C operand, D the next one's.
 // CHECK-LABEL: gpu.func @mma_sync_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2560xi8, #gpu.address_space<workgroup>>)
-// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<640xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<320xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<2560xi8, #gpu.address_space<workgroup>> to memref<320xi32, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5120xi8, #gpu.address_space<workgroup>>)
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<960xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<960xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
+// CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: %[[PARITY:.+]] = arith.andi %[[CHUNK]], %{{.+}} : index
+// CHECK-NEXT: arith.constant 1280 : index
+// CHECK-NEXT: arith.muli %[[PARITY]]
+// CHECK-NOT: gpu.barrier
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[LHS]]
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: arith.andi %[[CHUNK]]
+// CHECK-NEXT: arith.constant 640 : index
+// CHECK-NEXT: %[[LHSHALF:.+]] = arith.muli
 // CHECK: %[[STEPS:.+]]:4 = scf.for %[[STEP:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[C0]], %[[P1:.+]] = %[[C1]], %[[P2:.+]] = %[[C2]], %[[P3:.+]] = %[[C3]]) -> (f32, f32, f32, f32) {
 // CHECK: %[[STEPWORD:.+]] = arith.muli %[[STEP]], %c8{{.*}} : index
-// CHECK-NEXT: %[[AT:.+]] = arith.addi %{{.+}}, %[[STEPWORD]] : index
+// CHECK-NEXT: %[[LHSWORD:.+]] = arith.addi %{{.+}}, %[[LHSHALF]] : index
+// CHECK-NEXT: %[[AT:.+]] = arith.addi %[[LHSWORD]], %[[STEPWORD]] : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[I0:.+]] = arith.addi %[[AT]], %{{.+}} : index
-// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<320xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<960xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[A0:.+]] = llvm.bitcast %[[W0]] : i32 to vector<2xf16>
 // CHECK-NEXT: arith.constant 160 : index
 // CHECK-NEXT: arith.addi %[[AT]]
@@ -42,7 +54,8 @@
 // CHECK-NEXT: arith.addi %[[AT]]
 // CHECK-NEXT: memref.load %[[LHSW]]
 // CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: %[[BT:.+]] = arith.addi %{{.+}}, %[[STEPWORD]] : index
+// CHECK-NEXT: %[[RHSWORD:.+]] = arith.addi %{{.+}}, %{{.+}} : index
+// CHECK-NEXT: %[[BT:.+]] = arith.addi %[[RHSWORD]], %[[STEPWORD]] : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.addi %[[BT]]
 // CHECK-NEXT: memref.load %[[RHSW]]

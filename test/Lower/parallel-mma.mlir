@@ -8,27 +8,33 @@
 // mmaf on CUDA cores in the parallel form (m = 8 is not a whole mma.sync
 // fragment, and a remark says so): an 8x16 f32 result over 128 threads, one
 // element per thread in the default layout. The operands go through shared
-// memory 32 values of k at a time, k-major: two chunks for k = 64, each
-// between two barriers, where every thread writes the 4 lhs and 8 rhs
-// elements it holds if their k falls in the chunk. Then each k step reads
+// memory 32 values of k at a time, k-major: two chunks for k = 64, in the
+// two halves of a double buffer (one barrier per chunk, between its writes
+// and reads; the write-after-read barrier once, before the loop), where
+// every thread writes the 4 lhs and 8 rhs elements it holds if their k falls
+// in the chunk. Then each k step reads
 // one lhs and one rhs element, widened, for one fused multiply-add from
 // zero; the accumulator is added last, as in the serial form.
 // CHECK-LABEL: gpu.func @mmaf_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<1536xi8, #gpu.address_space<workgroup>>)
-// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<256xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c512][] : memref<1536xi8, #gpu.address_space<workgroup>> to memref<512xf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<3072xi8, #gpu.address_space<workgroup>>)
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<3072xi8, #gpu.address_space<workgroup>> to memref<1024xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c512][] : memref<3072xi8, #gpu.address_space<workgroup>> to memref<1280xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]] = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[S:.+]] = %[[ZERO]]) -> (f32) {
-// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: arith.andi %[[CHUNK]]
+// CHECK-NEXT: arith.constant 768 : index
+// CHECK-NOT: gpu.barrier
 // CHECK: arith.cmpi eq, %{{.+}}, %[[CHUNK]] : index
 // CHECK-NEXT: arith.constant
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: scf.if
-// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]][%{{.+}}] : memref<256xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
 // CHECK-COUNT-3: memref.store %{{.+}}, %[[LHS]]
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.barrier{{$}}
 // CHECK: %[[STEPS:.+]] = scf.for %{{.+}} = %{{.+}} to %c32{{.*}} step %{{.+}} iter_args(%[[P:.+]] = %[[S]]) -> (f32) {
 // CHECK-NOT: gpu.barrier
 // CHECK: %[[A:.+]] = memref.load %[[LHS]]

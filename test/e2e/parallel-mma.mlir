@@ -1,9 +1,10 @@
 // mmaf on CUDA cores in the parallel form (m = 8: no whole mma.sync
 // fragment) through LLVM's NVPTX back end and ptxas: the accumulator stays
 // in registers (no local memory), each chunk of the operands is written to
-// shared memory between two bar.syncs with constant offsets from one thread
-// address, and each k step reads one lhs and one rhs half, widened, for one
-// fma.rn.f32 chained on the previous one.
+// its half of a double buffer in shared memory with constant offsets from
+// one thread address, then one bar.sync (none before the first: nothing used
+// shared memory yet), and each k step reads one lhs and one rhs half,
+// widened, for one fma.rn.f32 chained on the previous one.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir %t
 // RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | tile-sched | tile-llc --emit=ptx -o %t/mma.ptx
@@ -13,8 +14,8 @@
 // CHECK-NOT: .local
 // CHECK-LABEL: .entry mmaf_f16(
 // CHECK: .reqntid 128, 1, 1
-// CHECK: .shared .align 16 .b8 {{.+}}[1536];
-// CHECK: bar.sync 0;
+// CHECK: .shared .align 16 .b8 {{.+}}[3072];
+// CHECK-NOT: bar.sync
 // CHECK: st.shared.b16 [[[SLOT:%rd[0-9]+]]], {{%rs[0-9]+}};
 // CHECK-NEXT: st.shared.b16 [[[SLOT]]+16], {{%rs[0-9]+}};
 // CHECK: bar.sync 0;

@@ -414,7 +414,7 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // chunk reads a row of each.
   int64_t kc = mma::stagingChunk(lhs.getType(), rhs.getType());
   FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
-      l, op, lhs, rhs, kc, mma::ChunkOrder::KMajor);
+      l, op, lhs, rhs, kc, k / kc, mma::ChunkOrder::KMajor);
   if (failed(staged))
     return failure();
   std::array<mma::StagedOperand, 2> &operands = *staged;
@@ -479,10 +479,11 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // At step `kv` of a chunk: the elements at the running thread's slot
   // (batch, kv, m or n) plus each of `slots`.
   auto readElements = [&](OpBuilder &nested, const mma::StagedOperand &operand,
-                          Value threadSlot, ArrayRef<int64_t> slots, Value kv,
-                          const MmaArithmetic::Unary &widen) {
-    Value row = arith::AddIOp::create(
-        nested, loc, threadSlot,
+                          Value threadSlot, Value half, ArrayRef<int64_t> slots,
+                          Value kv, const MmaArithmetic::Unary &widen) {
+    Value row = arith::AddIOp::create(nested, loc, threadSlot, half);
+    row = arith::AddIOp::create(
+        nested, loc, row,
         arith::MulIOp::create(
             nested, loc, kv,
             arith::ConstantIndexOp::create(
@@ -500,26 +501,36 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
     return elements;
   };
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  if (operands[0].halfBytes != 0)
+    l.barrierBeforeSharedWrites(b, loc);
   auto chunks = scf::ForOp::create(
       b, loc, zero, arith::ConstantIndexOp::create(b, loc, k / kc), one,
       starts,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange sums) {
-        // The first barrier keeps the writes from overtaking the reads of
-        // the previous chunk (or of another exchange); the second makes
-        // them visible.
-        l.barrierBeforeSharedWrites(inChunks, loc);
+        // Single-buffered, a barrier keeps the writes from overtaking the
+        // reads of the previous chunk; double-buffered, the barrier before
+        // the loop keeps them from overtaking another exchange's. The
+        // barrier after the writes makes them visible.
+        if (operands[0].halfBytes == 0)
+          l.barrierBeforeSharedWrites(inChunks, loc);
         for (const mma::StagedOperand &operand : operands)
           mma::writeChunk(l, inChunks, loc, operand, chunk, kc,
                          mma::ChunkOrder::KMajor);
         gpu::BarrierOp::create(inChunks, loc);
+        Value lhsHalf = mma::halfOffset(
+            inChunks, loc, operands[0], chunk,
+            std::max<int64_t>(1, tileElementBytes(operands[0].sharedType)));
+        Value rhsHalf = mma::halfOffset(
+            inChunks, loc, operands[1], chunk,
+            std::max<int64_t>(1, tileElementBytes(operands[1].sharedType)));
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, arith::ConstantIndexOp::create(inChunks, loc, kc),
             one, sums,
             [&](OpBuilder &inSteps, Location, Value kv, ValueRange partial) {
-              SmallVector<Value> as = readElements(
-                  inSteps, operands[0], lhsThreadSlot, lhsSlots, kv, arithmetic.widenLhs);
-              SmallVector<Value> bs = readElements(
-                  inSteps, operands[1], rhsThreadSlot, rhsSlots, kv, arithmetic.widenRhs);
+              SmallVector<Value> as = readElements(inSteps, operands[0], lhsThreadSlot, lhsHalf,
+                               lhsSlots, kv, arithmetic.widenLhs);
+              SmallVector<Value> bs = readElements(inSteps, operands[1], rhsThreadSlot, rhsHalf,
+                               rhsSlots, kv, arithmetic.widenRhs);
               SmallVector<Value> next;
               for (auto [index, sum] : llvm::enumerate(partial))
                 next.push_back(arithmetic.step(inSteps, loc, sum,

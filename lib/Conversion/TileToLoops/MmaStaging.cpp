@@ -82,7 +82,7 @@ int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
 
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
-                   int64_t kc, ChunkOrder order) {
+                   int64_t kc, int64_t chunks, ChunkOrder order) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   unsigned rank = TileLowering::tileShape(lhs.getType()).size();
@@ -117,16 +117,23 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.offset = index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc, order);
   }
   const StagedOperand &last = operands[1];
-  FailureOr<Value> arrays = l.allocShared(
-      op, last.offset + batch * kExtent(last) * width(last) *
-                            sharedBytes(last.tile.getType()));
+  int64_t halfBytes = llvm::alignTo(
+      last.offset +
+          batch * kExtent(last) * width(last) * sharedBytes(last.tile.getType()),
+      16);
+  bool doubled = chunks > 1;
+  FailureOr<Value> arrays = l.allocShared(op, doubled ? 2 * halfBytes : halfBytes);
   if (failed(arrays))
     return failure();
   for (StagedOperand &operand : operands) {
     operand.arrays = *arrays;
-    operand.buffer =
-        l.sharedView(*arrays, operand.sharedType,
-                     batch * kExtent(operand) * width(operand), operand.offset);
+    operand.halfBytes = doubled ? halfBytes : 0;
+    operand.buffer = l.sharedView(
+        *arrays, operand.sharedType,
+        (operand.halfBytes + batch * kExtent(operand) * width(operand) *
+                                 sharedBytes(operand.tile.getType())) /
+            sharedBytes(operand.tile.getType()),
+        operand.offset);
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
     operand.threadChunk = arith::ShRUIOp::create(
@@ -140,10 +147,24 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   return operands;
 }
 
+Value mma::halfOffset(OpBuilder &b, Location loc, const StagedOperand &operand,
+                      Value chunk, int64_t elementBytes) {
+  if (operand.halfBytes == 0)
+    return arith::ConstantIndexOp::create(b, loc, 0);
+  Value parity = arith::AndIOp::create(
+      b, loc, chunk, arith::ConstantIndexOp::create(b, loc, 1));
+  return arith::MulIOp::create(
+      b, loc, parity,
+      arith::ConstantIndexOp::create(b, loc, operand.halfBytes / elementBytes));
+}
+
 void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
                      const StagedOperand &operand, Value chunk, int64_t kc,
                      ChunkOrder order) {
   const LinearLayout &layout = operand.layout;
+  Value threadSlot = arith::AddIOp::create(
+      b, loc, operand.threadSlot,
+      halfOffset(b, loc, operand, chunk, sharedBytes(operand.tile.getType())));
   ArrayRef<int64_t> shape = layout.getShape();
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {
@@ -163,7 +184,7 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
         order == ChunkOrder::KContiguous ? operand.rowLength : kc,
         shape[operand.xDim]);
     Value address = arith::AddIOp::create(
-        b, loc, operand.threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
+        b, loc, threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
     scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
       memref::StoreOp::create(
           then, loc, toShared(then, loc, value, operand.sharedType),

@@ -2,9 +2,10 @@
 //
 // Both parallel lowerings of mmaf/mmai (CUDA cores and mma.sync) bring the
 // operands to the threads that need them through shared memory, kc values
-// of k at a time: after a barrier every thread writes the elements of lhs
-// and rhs it holds whose k falls in the chunk, each once (by its owner),
-// and after a second barrier the threads read what they multiply. The
+// of k at a time: every thread writes the elements of lhs and rhs it holds
+// whose k falls in the chunk, each once (by its owner), into the chunk's
+// half of a double buffer, and after a barrier the threads read what they
+// multiply. The
 // chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
 // [batch][m or n][k] (k contiguous: an mma.sync fragment register packs
 // consecutive values of k, so it is one 32-bit read).
@@ -17,8 +18,8 @@
 
 namespace tilechain::mma {
 
-/// The shared memory one chunk of both operands may take, padding aside:
-/// the rest of the kernel's exchanges share it, and a 128x256 pair of f16
+/// The shared memory one chunk of both operands may take, padding aside (a
+/// double-buffered staging takes twice this): a 128x256 pair of f16
 /// operands then stages 16 values of k at a time.
 constexpr int64_t kStagingBytes = 16 * 1024;
 /// The most values of k staged at once.
@@ -67,21 +68,35 @@ struct StagedOperand {
   llvm::SmallVector<mlir::Value> registers;
   mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays
   int64_t offset;      // of this operand's array in it, in bytes
-  mlir::Value buffer;  // the chunk array, a view of `arrays`
+  /// Bytes from one half of `arrays` to the other where the chunks
+  /// alternate between two halves (chunk parity), else 0.
+  int64_t halfBytes;
+  mlir::Value buffer;  // the chunk array, a view of `arrays` (both halves)
   int64_t rowLength;  // of a k-contiguous array (contiguousRowLength)
   mlir::Type sharedType, registerType;
   // The running thread's part of its elements' chunk and slot.
   mlir::Value threadChunk, threadSlot;
 };
 
-/// The lhs and rhs of an mma, staged `kc` values of k at a time in `order`:
-/// their registers in their own layouts, their chunk arrays (lhs at byte 0,
-/// rhs after it) and the running thread's parts. Fails, declining the
-/// parallel form, where a layout does not split into thread and register
-/// parts or shared memory cannot hold the arrays.
+/// The lhs and rhs of an mma, staged `kc` values of k at a time in `order`
+/// over `chunks` chunks: their registers in their own layouts, their chunk
+/// arrays (lhs at byte 0, rhs after it) and the running thread's parts.
+/// With more than one chunk the arrays are double-buffered: chunk c uses
+/// the half c mod 2, so writing a chunk cannot overtake reads of the one
+/// before it, and a chunk loop needs one barrier per chunk (between its
+/// writes and reads), not two. Fails, declining the parallel form, where a
+/// layout does not split into thread and register parts or shared memory
+/// cannot hold the arrays.
 mlir::FailureOr<std::array<StagedOperand, 2>>
 stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
-              mlir::Value rhs, int64_t kc, ChunkOrder order);
+              mlir::Value rhs, int64_t kc, int64_t chunks, ChunkOrder order);
+
+/// The index offset of chunk `chunk`'s half (an index value) in a view of
+/// `elementBytes`-byte elements of `operand`'s arrays: 0 for even chunks
+/// and where the arrays are not double-buffered.
+mlir::Value halfOffset(mlir::OpBuilder &b, mlir::Location loc,
+                       const StagedOperand &operand, mlir::Value chunk,
+                       int64_t elementBytes);
 
 /// Writes the elements of `operand` the running thread holds whose k falls
 /// in chunk `chunk` (an index value) into the chunk array; each element is

@@ -205,7 +205,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
 
   int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, ChunkOrder::KContiguous);
+      stageOperands(l, op, lhs, rhs, kc, k / kc, ChunkOrder::KContiguous);
   if (failed(staged))
     return failure();
   // The same chunk arrays, read a fragment register (32 bits) at a time.
@@ -213,9 +213,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t wordsPerRow = (*staged)[0].rowLength / perWord;
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
   Value lhsWords = l.sharedView(lhsStaged.arrays, i32,
-                                batch * m * wordsPerRow, lhsStaged.offset);
+                                (lhsStaged.halfBytes / 4) + batch * m * wordsPerRow,
+                                lhsStaged.offset);
   Value rhsWords = l.sharedView(rhsStaged.arrays, i32,
-                                batch * n * wordsPerRow, rhsStaged.offset);
+                                (rhsStaged.halfBytes / 4) + batch * n * wordsPerRow,
+                                rhsStaged.offset);
 
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
@@ -314,17 +316,23 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       };
 
   Value zero = constant(b, 0), one = constant(b, 1);
+  if (lhsStaged.halfBytes != 0)
+    l.barrierBeforeSharedWrites(b, loc);
   auto chunks = scf::ForOp::create(
       b, loc, zero, constant(b, k / kc), one, sums,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
-        // The first barrier keeps the writes from overtaking the reads of
-        // the previous chunk (or of another exchange); the second makes
-        // them visible.
-        l.barrierBeforeSharedWrites(inChunks, loc);
+        // Single-buffered, a barrier keeps the writes from overtaking the
+        // reads of the previous chunk; double-buffered, the barrier before
+        // the loop keeps them from overtaking another exchange's. The
+        // barrier after the writes makes them visible.
+        if (lhsStaged.halfBytes == 0)
+          l.barrierBeforeSharedWrites(inChunks, loc);
         for (const StagedOperand &operand : *staged)
           writeChunk(l, inChunks, loc, operand, chunk, kc,
                      ChunkOrder::KContiguous);
         gpu::BarrierOp::create(inChunks, loc);
+        Value lhsHalfWord = halfOffset(inChunks, loc, lhsStaged, chunk, 4);
+        Value rhsHalfWord = halfOffset(inChunks, loc, rhsStaged, chunk, 4);
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
             chunkSums,
@@ -333,11 +341,15 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
               Value stepWord = arith::MulIOp::create(
                   inSteps, loc, step, constant(inSteps, 4 * kHalves));
               SmallVector<SmallVector<Value>> as =
-                  readFragments(inSteps, lhsWords, lhsThreadWord, stepWord,
-                                lhsFragments, kind.lhsType);
+                  readFragments(inSteps, lhsWords,
+                                arith::AddIOp::create(inSteps, loc,
+                                                      lhsThreadWord, lhsHalfWord),
+                                stepWord, lhsFragments, kind.lhsType);
               SmallVector<SmallVector<Value>> bs =
-                  readFragments(inSteps, rhsWords, rhsThreadWord, stepWord,
-                                rhsFragments, kind.rhsType);
+                  readFragments(inSteps, rhsWords,
+                                arith::AddIOp::create(inSteps, loc,
+                                                      rhsThreadWord, rhsHalfWord),
+                                stepWord, rhsFragments, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {
                 ValueRange a = as[instruction.lhsFragment];
