@@ -65,6 +65,8 @@ struct SharedBuffer {
   int64_t end;     // its last use (loops included)
   int64_t settled; // the first unmarked barrier after `end` that runs then
   int64_t offset = 0;
+  /// The ops that use it, through views too (collectMemRefUsers).
+  SmallVector<Operation *> users;
 };
 
 bool isWriteAfterReadBarrier(Operation *op) {
@@ -261,13 +263,13 @@ std::optional<SmallVector<SharedBuffer>> collectBuffers(gpu::GPUFuncOp func,
     if (!type || type.getRank() != 1 || !type.hasStaticShape() ||
         !type.getElementType().isInteger(8) || !type.getLayout().isIdentity())
       return std::nullopt;
-    SmallVector<Operation *> users;
-    collectMemRefUsers(attribution, users);
     SharedBuffer buffer{attribution,
                         static_cast<int64_t>(llvm::alignTo(
                             std::max<int64_t>(type.getNumElements(), 1),
                             kSharedAlignment)),
                         0, 0, 0};
+    collectMemRefUsers(attribution, buffer.users);
+    ArrayRef<Operation *> users = buffer.users;
     if (users.empty()) {
       buffers.push_back(buffer);
       continue;
@@ -294,9 +296,7 @@ std::optional<DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>>
 collectAccesses(ArrayRef<SharedBuffer> buffers) {
   DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>> accesses;
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
-    SmallVector<Operation *> users;
-    collectMemRefUsers(buffer.attribution, users);
-    for (Operation *user : users) {
+    for (Operation *user : buffer.users) {
       if (!isTracked(user))
         return std::nullopt;
       if (isa<memref::ViewOp>(user))

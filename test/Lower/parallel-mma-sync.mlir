@@ -34,9 +34,14 @@
 // CHECK-NEXT: arith.andi %[[CHUNK]]
 // CHECK-NEXT: arith.constant 640 : index
 // CHECK-NEXT: %[[LHSHALF:.+]] = arith.muli
+// CHECK-NEXT: %[[LHSWORD:.+]] = arith.addi %{{.+}}, %[[LHSHALF]] : index
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: arith.andi %[[CHUNK]]
+// CHECK-NEXT: arith.constant 640 : index
+// CHECK-NEXT: %[[RHSHALF:.+]] = arith.muli
+// CHECK-NEXT: %[[RHSWORD:.+]] = arith.addi %{{.+}}, %[[RHSHALF]] : index
 // CHECK: %[[STEPS:.+]]:4 = scf.for %[[STEP:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[C0]], %[[P1:.+]] = %[[C1]], %[[P2:.+]] = %[[C2]], %[[P3:.+]] = %[[C3]]) -> (f32, f32, f32, f32) {
 // CHECK: %[[STEPWORD:.+]] = arith.muli %[[STEP]], %c8{{.*}} : index
-// CHECK-NEXT: %[[LHSWORD:.+]] = arith.addi %{{.+}}, %[[LHSHALF]] : index
 // CHECK-NEXT: %[[AT:.+]] = arith.addi %[[LHSWORD]], %[[STEPWORD]] : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[I0:.+]] = arith.addi %[[AT]], %{{.+}} : index
@@ -54,7 +59,6 @@
 // CHECK-NEXT: arith.addi %[[AT]]
 // CHECK-NEXT: memref.load %[[LHSW]]
 // CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: %[[RHSWORD:.+]] = arith.addi %{{.+}}, %{{.+}} : index
 // CHECK-NEXT: %[[BT:.+]] = arith.addi %[[RHSWORD]], %[[STEPWORD]] : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.addi %[[BT]]

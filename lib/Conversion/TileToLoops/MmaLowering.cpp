@@ -479,11 +479,10 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // At step `kv` of a chunk: the elements at the running thread's slot
   // (batch, kv, m or n) plus each of `slots`.
   auto readElements = [&](OpBuilder &nested, const mma::StagedOperand &operand,
-                          Value threadSlot, Value half, ArrayRef<int64_t> slots,
-                          Value kv, const MmaArithmetic::Unary &widen) {
-    Value row = arith::AddIOp::create(nested, loc, threadSlot, half);
-    row = arith::AddIOp::create(
-        nested, loc, row,
+                          Value threadSlot, ArrayRef<int64_t> slots, Value kv,
+                          const MmaArithmetic::Unary &widen) {
+    Value row = arith::AddIOp::create(
+        nested, loc, threadSlot,
         arith::MulIOp::create(
             nested, loc, kv,
             arith::ConstantIndexOp::create(
@@ -517,20 +516,23 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
           mma::writeChunk(l, inChunks, loc, operand, chunk, kc,
                          mma::ChunkOrder::KMajor);
         gpu::BarrierOp::create(inChunks, loc);
-        Value lhsHalf = mma::halfOffset(
-            inChunks, loc, operands[0], chunk,
-            std::max<int64_t>(1, tileElementBytes(operands[0].sharedType)));
-        Value rhsHalf = mma::halfOffset(
-            inChunks, loc, operands[1], chunk,
-            std::max<int64_t>(1, tileElementBytes(operands[1].sharedType)));
+        // The thread's slots in this chunk's half.
+        auto inHalf = [&](const mma::StagedOperand &operand, Value slot) {
+          return arith::AddIOp::create(
+              inChunks, loc, slot,
+              mma::halfOffset(inChunks, loc, operand, chunk,
+                              sharedElementBytes(operand.sharedType)));
+        };
+        Value lhsChunkSlot = inHalf(operands[0], lhsThreadSlot);
+        Value rhsChunkSlot = inHalf(operands[1], rhsThreadSlot);
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, arith::ConstantIndexOp::create(inChunks, loc, kc),
             one, sums,
             [&](OpBuilder &inSteps, Location, Value kv, ValueRange partial) {
-              SmallVector<Value> as = readElements(inSteps, operands[0], lhsThreadSlot, lhsHalf,
-                               lhsSlots, kv, arithmetic.widenLhs);
-              SmallVector<Value> bs = readElements(inSteps, operands[1], rhsThreadSlot, rhsHalf,
-                               rhsSlots, kv, arithmetic.widenRhs);
+              SmallVector<Value> as = readElements(
+                  inSteps, operands[0], lhsChunkSlot, lhsSlots, kv, arithmetic.widenLhs);
+              SmallVector<Value> bs = readElements(
+                  inSteps, operands[1], rhsChunkSlot, rhsSlots, kv, arithmetic.widenRhs);
               SmallVector<Value> next;
               for (auto [index, sum] : llvm::enumerate(partial))
                 next.push_back(arithmetic.step(inSteps, loc, sum,

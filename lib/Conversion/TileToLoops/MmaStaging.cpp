@@ -47,8 +47,8 @@ int64_t mma::contiguousRowLength(int64_t kc, int64_t elementBytes) {
 
 /// Bytes of one element of an operand's chunk array.
 static int64_t sharedBytes(Type tileType) {
-  Type shared = sharedElementType(TileLowering::tileElementType(tileType));
-  return std::max<int64_t>(1, tileElementBytes(shared));
+  return sharedElementBytes(
+      sharedElementType(TileLowering::tileElementType(tileType)));
 }
 
 /// Bytes of an operand's chunk array of `kc` values of k.
@@ -128,11 +128,11 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   for (StagedOperand &operand : operands) {
     operand.arrays = *arrays;
     operand.halfBytes = doubled ? halfBytes : 0;
+    // Both halves: the second starts halfBytes (a multiple of 16) after.
     operand.buffer = l.sharedView(
         *arrays, operand.sharedType,
-        (operand.halfBytes + batch * kExtent(operand) * width(operand) *
-                                 sharedBytes(operand.tile.getType())) /
-            sharedBytes(operand.tile.getType()),
+        operand.halfBytes / sharedElementBytes(operand.sharedType) +
+            batch * kExtent(operand) * width(operand),
         operand.offset);
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
@@ -164,7 +164,7 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
   const LinearLayout &layout = operand.layout;
   Value threadSlot = arith::AddIOp::create(
       b, loc, operand.threadSlot,
-      halfOffset(b, loc, operand, chunk, sharedBytes(operand.tile.getType())));
+      halfOffset(b, loc, operand, chunk, sharedElementBytes(operand.sharedType)));
   ArrayRef<int64_t> shape = layout.getShape();
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {

@@ -331,8 +331,13 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           writeChunk(l, inChunks, loc, operand, chunk, kc,
                      ChunkOrder::KContiguous);
         gpu::BarrierOp::create(inChunks, loc);
-        Value lhsHalfWord = halfOffset(inChunks, loc, lhsStaged, chunk, 4);
-        Value rhsHalfWord = halfOffset(inChunks, loc, rhsStaged, chunk, 4);
+        // The thread's words in this chunk's half.
+        Value lhsChunkWord = arith::AddIOp::create(
+            inChunks, loc, lhsThreadWord,
+            halfOffset(inChunks, loc, lhsStaged, chunk, 4));
+        Value rhsChunkWord = arith::AddIOp::create(
+            inChunks, loc, rhsThreadWord,
+            halfOffset(inChunks, loc, rhsStaged, chunk, 4));
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
             chunkSums,
@@ -341,15 +346,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
               Value stepWord = arith::MulIOp::create(
                   inSteps, loc, step, constant(inSteps, 4 * kHalves));
               SmallVector<SmallVector<Value>> as =
-                  readFragments(inSteps, lhsWords,
-                                arith::AddIOp::create(inSteps, loc,
-                                                      lhsThreadWord, lhsHalfWord),
-                                stepWord, lhsFragments, kind.lhsType);
+                  readFragments(inSteps, lhsWords, lhsChunkWord, stepWord,
+                                lhsFragments, kind.lhsType);
               SmallVector<SmallVector<Value>> bs =
-                  readFragments(inSteps, rhsWords,
-                                arith::AddIOp::create(inSteps, loc,
-                                                      rhsThreadWord, rhsHalfWord),
-                                stepWord, rhsFragments, kind.rhsType);
+                  readFragments(inSteps, rhsWords, rhsChunkWord, stepWord,
+                                rhsFragments, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {
                 ValueRange a = as[instruction.lhsFragment];

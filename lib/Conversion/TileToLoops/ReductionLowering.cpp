@@ -213,7 +213,7 @@ sharedSlotsPerOperand(TileLowering &l, Operation *op, int64_t slots) {
     types.push_back(
         sharedElementType(TileLowering::tileElementType(operand.getType())));
     offsets.push_back(bytes);
-    bytes += slots * std::max<int64_t>(1, tileElementBytes(types.back()));
+    bytes += slots * sharedElementBytes(types.back());
     bytes = llvm::alignTo(bytes, 8);
   }
   FailureOr<Value> buffer = l.allocShared(op, bytes);

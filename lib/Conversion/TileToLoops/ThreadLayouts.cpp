@@ -348,7 +348,7 @@ Value TileLowering::sharedView(Value buffer, Type elementType, int64_t count,
 FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
                                             int64_t count) {
   FailureOr<Value> buffer = allocShared(
-      op, count * std::max<int64_t>(1, tileElementBytes(elementType)));
+      op, count * sharedElementBytes(elementType));
   if (failed(buffer))
     return failure();
   return sharedView(*buffer, elementType, count);
@@ -357,6 +357,10 @@ FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
 void TileLowering::barrierBeforeSharedWrites(OpBuilder &b, Location loc) {
   gpu::BarrierOp::create(b, loc)->setAttr(kWriteAfterReadAttrName,
                                           b.getUnitAttr());
+}
+
+int64_t tilechain::sharedElementBytes(Type shared) {
+  return std::max<int64_t>(1, tileElementBytes(shared));
 }
 
 Type tilechain::sharedElementType(Type element) {
@@ -465,8 +469,7 @@ TileLowering::exchange(Value v, const LL &from, const LL &to) {
   Operation *anchor = v.getDefiningOp() ? v.getDefiningOp()
                                         : v.getParentBlock()->getParentOp();
   Type element = cast<VectorType>(lookup(v).getType()).getElementType();
-  int64_t bytes = std::max<int64_t>(
-      1, tileElementBytes(sharedElementType(element)));
+  int64_t bytes = sharedElementBytes(sharedElementType(element));
   auto slot = [&](OpBuilder &b, Location loc, Value flat) {
     return swizzledSlot(b, loc, flat, from.getShape(), bytes);
   };

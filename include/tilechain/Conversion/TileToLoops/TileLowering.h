@@ -429,6 +429,8 @@ private:
 /// has no type for as integers of their width), and the conversions to it
 /// and back.
 mlir::Type sharedElementType(mlir::Type element);
+/// Bytes one element of shared type `shared` (a sharedElementType) takes.
+int64_t sharedElementBytes(mlir::Type shared);
 mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                      mlir::Type shared);
 mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
