@@ -25,7 +25,8 @@ For every program:
    (NaNs equal whatever their payload), except the float outputs that
    depend on a floating-point reduce, scan or mma (`free_order` in the
    program's header): those agree within a tolerance scaled by the
-   output's largest magnitude.
+   output's largest magnitude, that of the stored type or of the type the
+   sum ran in, whichever is coarser, grown with the sum's length.
 
 Prints one line per problem and a summary; exit 1 when there are problems.
 """
@@ -238,6 +239,17 @@ def first_difference(dtype, s, p, differ):
         np.count_nonzero(differ), differ.size, i, x[i].item(), y[i].item())
 
 
+def free_order_tolerance(dtype, order):
+    """Relative tolerance for an output of `dtype` that depends on the free
+    order `order`: that of the stored type or of the type the terms were
+    summed in, whichever is coarser, grown with the number of terms past 64
+    (the rounding error of a sum grows with its length, and the serial
+    form's running sum is the least accurate order)."""
+    terms, elem = tile_gen.free_order_terms(order)
+    summed = TOLERANCE[tile_gen.HARNESS_DTYPE[elem]] * max(1.0, terms / 64.0)
+    return max(TOLERANCE[dtype], summed)
+
+
 def compare(meta, serial, parallel):
     """(problem text or None, whether a tolerance was needed)."""
     tolerant = False
@@ -254,11 +266,12 @@ def compare(meta, serial, parallel):
                     + first_difference(dtype, s, p, differ)), tolerant
         x, y = as_values(dtype, s), as_values(dtype, p)
         scale = max(1.0, float(np.max(np.abs(x[np.isfinite(x)]), initial=0.0)))
+        tolerance = free_order_tolerance(dtype, a["free_order"])
         close = np.isfinite(x) & np.isfinite(y) & (
-            np.abs(x - y) <= TOLERANCE[dtype] * scale)
+            np.abs(x - y) <= tolerance * scale)
         if (differ & ~close).any():
             return ("%s (%s, %s, tolerance %g x %g) differs" % (
-                name, dtype, a["free_order"], TOLERANCE[dtype], scale)
+                name, dtype, a["free_order"], tolerance, scale)
                 + first_difference(dtype, s, p, differ & ~close)), tolerant
         tolerant = True
     return None, tolerant

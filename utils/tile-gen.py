@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import re
 
 FLOATS = ("f32", "f16", "bf16", "f64")
 INTS = ("i32", "i16", "i8")
@@ -69,6 +70,37 @@ def is_float(elem):
 
 def tile_type(shape, elem):
     return "tile<%s>" % "x".join([str(d) for d in shape] + [elem])
+
+
+def free_order(kind, terms, elem):
+    """The text that marks a value as depending on a floating-point `kind`
+    (reduce, scan, mma) of `terms` terms computed in `elem`."""
+    return "floating-point %s of %d %s terms" % (kind, terms, elem)
+
+
+FREE_ORDER = re.compile(r"floating-point \w+ of (\d+) (\w+) terms$")
+
+
+def free_order_terms(text):
+    """(terms, elem) of a free_order text."""
+    m = FREE_ORDER.match(text)
+    return int(m.group(1)), m.group(2)
+
+
+# Relative step of each float type: a sum of n terms in the type may differ
+# between orders by about n steps of the largest term.
+FLOAT_STEP = {"f64": 2.0 ** -52, "f32": 2.0 ** -23, "f16": 2.0 ** -10,
+              "bf16": 2.0 ** -7}
+
+
+def either_order(*orders):
+    """Of the free orders of a value's operands, the one whose order may move
+    the value most (None when no operand has one)."""
+    def bound(text):
+        terms, elem = free_order_terms(text)
+        return terms * FLOAT_STEP[elem]
+    known = [o for o in orders if o]
+    return max(known, key=bound) if known else None
 
 
 def count(shape):
@@ -464,9 +496,9 @@ class Generator:
                 c = self.get(shape, e, exact=rough)
                 return self.define("fma %s, %s, %s : %s" % (
                     a.name, b.name, c.name, a.type), shape, e,
-                    a.free_order or b.free_order or c.free_order)
+                    either_order(a.free_order, b.free_order, c.free_order))
             return self.define("%s %s, %s : %s" % (op, a.name, b.name, a.type),
-                               shape, e, a.free_order or b.free_order)
+                               shape, e, either_order(a.free_order, b.free_order))
         if e == "i1":
             b = self.get(shape, e, exact=True)
             op = self.rng.choice(("andi", "ori", "xori"))
@@ -514,7 +546,7 @@ class Generator:
         y = self.get(a.shape, e)
         return self.define("select %s, %s, %s : %s, %s" % (
             cond.name, x.name, y.name, cond.type, x.type), a.shape, e,
-            x.free_order or y.free_order)
+            either_order(x.free_order, y.free_order))
 
     def reshape(self, a):
         shape = self.shape(max_elements=count(a.shape), rank=self.rng.randint(1, 3))
@@ -555,7 +587,7 @@ class Generator:
         shape[dim] *= 2
         return self.define("cat %s, %s dim = %d : %s, %s -> %s" % (
             a.name, b.name, dim, a.type, b.type, tile_type(shape, a.elem)),
-            shape, a.elem, a.free_order or b.free_order)
+            shape, a.elem, either_order(a.free_order, b.free_order))
 
     def combiner(self, elem, scan):
         """(op text, identity, order is free) of a reduce or scan body."""
@@ -592,10 +624,11 @@ class Generator:
                 a.name, dim, identity, a.type, tile_type(shape, a.elem))
         scalar = tile_type((), a.elem)
         lhs, rhs, y = self.fresh("x"), self.fresh("x"), self.fresh("x")
-        free_order = a.free_order
-        if free and not free_order:
-            free_order = "floating-point %s (addf)" % ("scan" if scan else "reduce")
-        result = self.define(head, shape, a.elem, free_order)
+        order = a.free_order
+        if free:
+            order = either_order(order, free_order(
+                "scan" if scan else "reduce", a.shape[dim], a.elem))
+        result = self.define(head, shape, a.elem, order)
         self.emit("(%s: %s, %s: %s) {" % (lhs, scalar, rhs, scalar))
         signedness = " signed" if op in ("maxi", "mini") else ""
         self.emit("  %s = %s %s, %s%s : %s" % (y, op, lhs, rhs, signedness, scalar))
@@ -622,7 +655,7 @@ class Generator:
         else:
             op = "subi"
         return self.define("%s %s, %s : %s" % (op, a.name, b.name, a.type),
-                           a.shape, a.elem, a.free_order or b.free_order)
+                           a.shape, a.elem, either_order(a.free_order, b.free_order))
 
     def mma(self):
         operand, acc = self.rng.choice(MMA_TYPES)
@@ -639,12 +672,12 @@ class Generator:
             text = "mmai %s, %s, %s %s %s" % (
                 lhs.name, rhs.name, c.name, self.rng.choice(("signed", "unsigned")),
                 self.rng.choice(("signed", "unsigned")))
-            free_order = None
+            order = None
         else:
             text = "mmaf %s, %s, %s" % (lhs.name, rhs.name, c.name)
-            free_order = "floating-point mma"
+            order = free_order("mma", k, acc)
         return self.define("%s : %s, %s, %s" % (text, lhs.type, rhs.type, c.type),
-                           c.shape, acc, free_order)
+                           c.shape, acc, order)
 
     # --- control flow -----------------------------------------------------
     def scalar_condition(self):
@@ -745,7 +778,8 @@ class Generator:
             self.scopes.pop()
             branches.append(out)
         self.emit("}")
-        free_orders = [a.free_order or b.free_order for a, b in zip(*branches)]
+        free_orders = [either_order(a.free_order, b.free_order)
+                       for a, b in zip(*branches)]
         lhs, results = self.results(like, free_orders)
         self.body[header] = "  " * self.indent + "%s = if %s -> (%s) {" % (
             lhs, cond, self.types(like))

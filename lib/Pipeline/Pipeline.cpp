@@ -67,7 +67,10 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
 void tilechain::populateSchedPipeline(OpPassManager &pm) {
   pm.addPass(createExpectStagePass("tile-lower"));
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
-  // First, while every write-after-read barrier still precedes its
+  // The changes of layout tile-lower asked for, fewer, then carried out.
+  perGPUModule.addPass(createRemoveLayoutConversionsPass());
+  perGPUModule.addPass(createMaterializeLayoutConversionsPass());
+  // Then, while every write-after-read barrier still precedes its
   // exchange's writes (the canonicalizer merges adjacent barriers).
   perGPUModule.addPass(createPlanSharedMemoryPass());
   // Tile buffers nothing reads (a splat filled in by value instead of
@@ -126,6 +129,8 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });
+  registerPass([] { return createRemoveLayoutConversionsPass(); });
+  registerPass([] { return createMaterializeLayoutConversionsPass(); });
   registerPass([] { return createPlanSharedMemoryPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });

@@ -1,4 +1,6 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file \
+// RUN:   | tile-sched --split-input-file --tilechain-remove-layout-conversions --tilechain-materialize-layout-conversions \
+// RUN:   | FileCheck %s
 
 // A loop carries a running row maximum, as a softmax or an attention kernel
 // does. The body computes it as a reduce over a tile's rows, reshaped to a

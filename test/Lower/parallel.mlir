@@ -48,18 +48,17 @@ cuda_tile.module @kernels {
 // -----
 
 // A transpose: the load walks rows, the permuted tile walks columns, and the
-// store wants rows again, so the tile crosses the CTA through shared memory
-// (a workgroup attribution of its own, which tile-sched places) between two
-// barriers. The first only keeps the writes from overtaking earlier reads of
-// the same bytes, and says so for tile-sched.
+// store wants rows again, so the tile changes layout: one explicit
+// tile_dist.convert_layout of the thread's 8 registers, from the permuted
+// layout (rows along registers) to the store's (columns along registers).
+// tile-sched carries it out through shared memory
+// (test/Stages/tile-sched-layout-conversions.mlir); tile-lower uses none.
 // CHECK-LABEL: gpu.func @transpose(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<2048xi8, #gpu.address_space<workgroup>>)
-// CHECK: %[[BUF:.+]] = memref.view %[[SMEM]][%c0{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier {tilechain.write_after_read}
-// CHECK-COUNT-8: memref.store %{{.+}}, %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier{{$}}
-// CHECK-COUNT-8: memref.load %[[BUF]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: workgroup
 // CHECK-NOT: gpu.barrier
+// CHECK: tile_dist.convert_layout %{{.+}} from <[32, 32], register = [32, 64, 128], lane = [256, 512, 1, 2, 4], warp = [8, 16]> to <[32, 32], register = [1, 2, 4], lane = [8, 16, 32, 64, 128], warp = [256, 512]> : vector<8xf16> -> vector<8xf16>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: tile_dist.convert_layout
 // CHECK: gpu.return
 cuda_tile.module @kernels {
   entry @transpose(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %n: tile<i32>) {

@@ -29,6 +29,15 @@ std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
 
+/// tile-sched, parallel form: removes the tile_dist.convert_layout ops that
+/// are not needed (folds, dead ones), moves those of loop-invariant tiles
+/// out of loops and merges repeated ones (RemoveLayoutConversions.cpp).
+std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();
+
+/// tile-sched, parallel form: carries out each tile_dist.convert_layout, as
+/// a selection of registers or through shared memory between barriers.
+std::unique_ptr<mlir::Pass> createMaterializeLayoutConversionsPass();
+
 /// tile-sched, parallel form: places each kernel's shared-memory buffers in
 /// one array, sharing bytes by liveness, and removes the write-after-read
 /// barriers that order nothing there (PlanSharedMemory.cpp).

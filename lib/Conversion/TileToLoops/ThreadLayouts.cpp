@@ -4,8 +4,8 @@
 // thread holds, and a LinearLayout says which elements they are. This file
 // is what every op family shares: element coordinates from (register, lane,
 // warp), the default layout, and moving a tile into another layout, within
-// the thread where the layouts allow it and through shared memory between
-// two barriers where they do not.
+// the thread where the layouts allow it and with a tile_dist.convert_layout
+// (LayoutConversion.cpp) where they do not.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
@@ -224,6 +224,11 @@ LL TileLowering::layoutOf(Value v) const {
 
 Value TileLowering::threadFlatIndex(OpBuilder &b, Location loc,
                                     const LL &layout) {
+  return tilechain::threadFlatIndex(b, loc, layout, lane, warp);
+}
+
+Value tilechain::threadFlatIndex(OpBuilder &b, Location loc, const LL &layout,
+                                 Value lane, Value warp) {
   Value flat = arith::ConstantIndexOp::create(b, loc, 0);
   for (auto [in, id] : {std::pair{LL::Lane, lane}, std::pair{LL::Warp, warp}}) {
     ArrayRef<uint64_t> bases = layout.getBases(in);
@@ -266,9 +271,8 @@ Value TileLowering::threadFlatIndex(OpBuilder &b, Location loc,
   return flat;
 }
 
-/// The coordinates of a flat index value of `shape`'s row-major order.
-static SmallVector<Value> unflattenIndex(OpBuilder &b, Location loc,
-                                         const LL &layout, Value flat) {
+SmallVector<Value> tilechain::unflattenIndex(OpBuilder &b, Location loc,
+                                             const LL &layout, Value flat) {
   SmallVector<Value> coords;
   for (unsigned dim = 0; dim < layout.getRank(); ++dim) {
     auto [offset, width] = layout.dimBits(dim);
@@ -321,11 +325,17 @@ Value TileLowering::isFirstThread(OpBuilder &b, Location loc) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp, zero));
 }
 
+LogicalResult TileLowering::checkSharedFits(Operation *op, int64_t bytes) {
+  if (bytes <= sharedBytesLimit)
+    return success();
+  return declineParallel(op, "its tiles need " + Twine(bytes) +
+                                 " bytes of shared memory, more than " +
+                                 Twine(sharedBytesLimit));
+}
+
 FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes) {
-  if (bytes > sharedBytesLimit)
-    return declineParallel(op, "its tiles need " + Twine(bytes) +
-                                   " bytes of shared memory, more than " +
-                                   Twine(sharedBytesLimit));
+  if (failed(checkSharedFits(op, bytes)))
+    return failure();
   auto func = cast<gpu::GPUFuncOp>(kernel);
   auto type = MemRefType::get(
       {bytes}, builder.getI8Type(), MemRefLayoutAttrInterface(),
@@ -336,13 +346,18 @@ FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes) {
 
 Value TileLowering::sharedView(Value buffer, Type elementType, int64_t count,
                                int64_t offset) {
+  return tilechain::sharedView(builder, buffer, elementType, count, offset);
+}
+
+Value tilechain::sharedView(OpBuilder &b, Value buffer, Type elementType,
+                            int64_t count, int64_t offset) {
   auto viewType = MemRefType::get(
       {count}, elementType, MemRefLayoutAttrInterface(),
       cast<MemRefType>(buffer.getType()).getMemorySpace());
   Location loc = buffer.getLoc();
-  return memref::ViewOp::create(
-      builder, loc, viewType, buffer,
-      arith::ConstantIndexOp::create(builder, loc, offset), ValueRange());
+  return memref::ViewOp::create(b, loc, viewType, buffer,
+                                arith::ConstantIndexOp::create(b, loc, offset),
+                                ValueRange());
 }
 
 FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
@@ -390,52 +405,7 @@ Value tilechain::fromShared(OpBuilder &b, Location loc, Value v,
   return arith::BitcastOp::create(b, loc, element, v);
 }
 
-/// Where an exchange through shared memory keeps element `flat` (row-major)
-/// of a tile of `shape` whose elements take `bytes`.
-///
-/// Shared memory has 32 banks of 4 bytes. Stored row-major, a tile whose
-/// rows span a multiple of 128 bytes has each column in one bank, and a
-/// transpose, where consecutive lanes read consecutive rows of one column,
-/// has every lane of a warp wait for the same bank. So the column is XORed
-/// with the row number modulo m, the number of elements in 128 bytes (at
-/// most the row length and the row count): each row keeps its elements,
-/// permuted within it, so the buffer stays the tile's size (a 32x32 f32
-/// transpose takes 4096 bytes, as NVIDIA's does); consecutive elements of a
-/// row still fall in distinct banks, and m consecutive rows of one column
-/// now do too. The XOR is per element, not per 16-byte group: a thread's
-/// run of registers is then no longer contiguous in shared memory (scalar
-/// rather than vector shared accesses), but a group-wise XOR would leave
-/// a transpose's column accesses 4-way conflicted for f32.
-static Value swizzledSlot(OpBuilder &b, Location loc, Value flat,
-                          ArrayRef<int64_t> shape, int64_t bytes) {
-  if (shape.size() < 2)
-    return flat;
-  int64_t rowLength = shape.back();
-  int64_t rows = 1;
-  for (int64_t extent : shape.drop_back())
-    rows *= extent;
-  int64_t period =
-      std::min({rowLength, rows, std::max<int64_t>(1, 128 / bytes)});
-  if (period <= 1)
-    return flat;
-  Value row = arith::ShRUIOp::create(
-      b, loc, flat,
-      arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(rowLength)));
-  Value phase = arith::AndIOp::create(
-      b, loc, row, arith::ConstantIndexOp::create(b, loc, period - 1));
-  return arith::XOrIOp::create(b, loc, flat, phase);
-}
-
 FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v) {
-  return writeTileToShared(op, v,
-                           [](OpBuilder &, Location, Value flat) {
-                             return flat;
-                           });
-}
-
-FailureOr<Value> TileLowering::writeTileToShared(
-    Operation *op, Value v,
-    function_ref<Value(OpBuilder &, Location, Value)> slot) {
   Value lowered = lookup(v);
   const LL &layout = getLayout(lowered);
   Location loc = v.getLoc();
@@ -447,8 +417,18 @@ FailureOr<Value> TileLowering::writeTileToShared(
     return failure();
   OpBuilder &b = builder;
   barrierBeforeSharedWrites(b, loc);
-  SmallVector<Value> registers = getRegisters(b, loc, lowered);
-  Value threadFlat = threadFlatIndex(b, loc, layout);
+  writeRegistersToShared(b, loc, getRegisters(b, loc, lowered), layout,
+                         *buffer, threadFlatIndex(b, loc, layout),
+                         [](OpBuilder &, Location, Value flat) { return flat; });
+  gpu::BarrierOp::create(b, loc);
+  return *buffer;
+}
+
+void tilechain::writeRegistersToShared(
+    OpBuilder &b, Location loc, ArrayRef<Value> registers, const LL &layout,
+    Value view, Value threadFlat,
+    function_ref<Value(OpBuilder &, Location, Value)> slot) {
+  Type shared = cast<MemRefType>(view.getType()).getElementType();
   uint64_t duplicates = layout.getBroadcastMask(LL::Register);
   for (auto [reg, value] : llvm::enumerate(registers)) {
     if (reg & duplicates)
@@ -457,44 +437,32 @@ FailureOr<Value> TileLowering::writeTileToShared(
         b, loc, threadFlat,
         arith::ConstantIndexOp::create(b, loc,
                                        layout.applyOne(LL::Register, reg)));
-    memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), *buffer,
+    memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), view,
                             slot(b, loc, flat));
   }
-  gpu::BarrierOp::create(b, loc);
-  return *buffer;
+}
+
+int64_t tilechain::layoutConversionBytes(const LL &from, Type element) {
+  return (int64_t(1) << from.getNumElementBits()) *
+         sharedElementBytes(sharedElementType(element));
 }
 
 FailureOr<SmallVector<Value>>
 TileLowering::exchange(Value v, const LL &from, const LL &to) {
   Operation *anchor = v.getDefiningOp() ? v.getDefiningOp()
                                         : v.getParentBlock()->getParentOp();
-  Type element = cast<VectorType>(lookup(v).getType()).getElementType();
-  int64_t bytes = sharedElementBytes(sharedElementType(element));
-  auto slot = [&](OpBuilder &b, Location loc, Value flat) {
-    return swizzledSlot(b, loc, flat, from.getShape(), bytes);
-  };
-  FailureOr<Value> buffer = writeTileToShared(anchor, v, slot);
-  if (failed(buffer))
+  Value lowered = lookup(v);
+  auto type = cast<VectorType>(lowered.getType());
+  if (failed(checkSharedFits(
+          anchor, layoutConversionBytes(from, type.getElementType()))))
     return failure();
   OpBuilder &b = builder;
   Location loc = v.getLoc();
-  SmallVector<Value> result;
-  for (int64_t reg = 0, e = to.getSize(LL::Register); reg < e; ++reg) {
-    // The source element: the target's coordinates, with those of the
-    // dims a broadcast widens dropped.
-    SmallVector<Value> coords = elementCoords(b, loc, to, reg);
-    Value flat = arith::ConstantIndexOp::create(b, loc, 0);
-    for (auto [coord, size] : llvm::zip(coords, from.getShape())) {
-      flat = arith::MulIOp::create(b, loc, flat,
-                                   arith::ConstantIndexOp::create(b, loc, size));
-      if (size != 1)
-        flat = arith::AddIOp::create(b, loc, flat, coord);
-    }
-    Value loaded =
-        memref::LoadOp::create(b, loc, *buffer, slot(b, loc, flat));
-    result.push_back(fromShared(b, loc, loaded, element));
-  }
-  return result;
+  Value converted = tile_dist::ConvertLayoutOp::create(
+      b, loc, VectorType::get({to.getSize(LL::Register)}, type.getElementType()),
+      lowered, tile_dist::LinearLayoutAttr::get(b.getContext(), from),
+      tile_dist::LinearLayoutAttr::get(b.getContext(), to));
+  return getRegisters(b, loc, converted);
 }
 
 FailureOr<SmallVector<Value>>

@@ -33,9 +33,17 @@ nan_a = struct.unpack("<f", struct.pack("<I", 0x7FC00000))[0]
 nan_b = struct.unpack("<f", struct.pack("<I", 0xFFC00001))[0]
 compare("float32", [nan_a, 1.0], [nan_b, 1.0])
 compare("float32", [0.0, 1.0], [-0.0, 1.0])
-compare("float32", [100.0, 1.0], [100.0, 1.0 + 1e-3], "floating-point reduce (addf)")
-compare("float32", [100.0, 1.0], [100.0, 1.5], "floating-point reduce (addf)")
-compare("bfloat16", [0x3F80], [0x3F81], "floating-point mma")
+compare("float32", [100.0, 1.0], [100.0, 1.0 + 1e-3], "floating-point reduce of 16 f32 terms")
+compare("float32", [100.0, 1.0], [100.0, 1.5], "floating-point reduce of 16 f32 terms")
+compare("bfloat16", [0x3F80], [0x3F81], "floating-point mma of 16 f32 terms")
+# A sum run in f32 and stored as f64 is only as close as f32 allows.
+compare("float64", [0.1965823620557785], [0.19658470153808594],
+        "floating-point reduce of 128 f32 terms")
+compare("float64", [0.1965823620557785], [0.19658470153808594],
+        "floating-point reduce of 128 f64 terms")
+# A long bf16 sum may move by many steps; a short one may not.
+compare("bfloat16", [0x4500], [0x4540], "floating-point reduce of 1024 bf16 terms")
+compare("bfloat16", [0x4500], [0x4540], "floating-point reduce of 16 bf16 terms")
 
 library = sys.argv[1]
 out = np.zeros(4, dtype=np.int32)

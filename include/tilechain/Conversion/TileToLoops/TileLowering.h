@@ -356,7 +356,7 @@ public:
   /// earlier exchange (or an earlier iteration of a loop). It carries
   /// kWriteAfterReadAttrName, so that tile-sched removes it where no access
   /// since the previous barrier touches those bytes.
-  void barrierBeforeSharedWrites(mlir::OpBuilder &b, mlir::Location loc);
+  static void barrierBeforeSharedWrites(mlir::OpBuilder &b, mlir::Location loc);
   /// Writes tile `v` (a cuda_tile value) into a new shared buffer, in
   /// row-major order of its lowered layout's shape (a broadcast is written
   /// unexpanded), between two barriers; returns the 1-D view of it
@@ -415,15 +415,45 @@ private:
   /// lanes and warps select in `layout`, registers aside.
   mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
                               const LinearLayout &layout);
+  /// Declines the parallel form, at `op`, where `bytes` of shared memory
+  /// are more than one CTA may have.
+  mlir::LogicalResult checkSharedFits(mlir::Operation *op, int64_t bytes);
+  /// A tile_dist.convert_layout of `v`'s registers from `from` to `to`,
+  /// which tile-sched carries out; fails (declining the parallel form) where
+  /// shared memory could not hold the tile.
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
-  /// tileInShared, with element `flat` (row-major) at `slot(flat)`.
-  mlir::FailureOr<mlir::Value> writeTileToShared(
-      mlir::Operation *op, mlir::Value v,
-      llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
-                                     mlir::Value)>
-          slot);
 };
+
+/// The flat index (index value) of the element that the thread of `lane` and
+/// `warp` (index values) selects in `layout`, registers aside.
+mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
+                            const LinearLayout &layout, mlir::Value lane,
+                            mlir::Value warp);
+/// The coordinates (index values) of row-major flat index `flat` of
+/// `layout`'s shape.
+llvm::SmallVector<mlir::Value> unflattenIndex(mlir::OpBuilder &b,
+                                              mlir::Location loc,
+                                              const LinearLayout &layout,
+                                              mlir::Value flat);
+/// `count` elements of `elementType` from byte `offset` of `buffer` (an i8
+/// workgroup buffer), as a memref<count x T> in the workgroup address space.
+mlir::Value sharedView(mlir::OpBuilder &b, mlir::Value buffer,
+                       mlir::Type elementType, int64_t count,
+                       int64_t offset = 0);
+/// Writes `registers` of a tile in `layout` to `view` (from sharedView, of
+/// sharedElementType), each element once (registers that repeat another
+/// register of the thread are skipped), element `flat` (row-major in the
+/// layout's shape) at slot(flat); `threadFlat` is threadFlatIndex.
+void writeRegistersToShared(
+    mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<mlir::Value> registers,
+    const LinearLayout &layout, mlir::Value view, mlir::Value threadFlat,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::Value)>
+        slot);
+/// Bytes of shared memory a tile_dist.convert_layout of a tile of `element`
+/// in `from` takes.
+int64_t layoutConversionBytes(const LinearLayout &from, mlir::Type element);
 
 /// The type a tile element takes in shared memory (i1 as i8, floats LLVM
 /// has no type for as integers of their width), and the conversions to it

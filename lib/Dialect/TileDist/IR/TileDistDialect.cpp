@@ -5,4 +5,10 @@
 
 using namespace tilechain::tile_dist;
 
-void TileDistDialect::initialize() { registerAttributes(); }
+void TileDistDialect::initialize() {
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
+      >();
+}

@@ -4,7 +4,9 @@
 // over a CTA's threads. Its first member is the layout attribute: passes
 // that choose layouts (tilechain-assign-layouts) attach it to the cuda_tile
 // ops whose results should not take their type's default layout, and
-// tile-lower's translator builds those results in it.
+// tile-lower's translator builds those results in it. Its one op,
+// convert_layout, is a change of layout in the lowered form, which tile-sched
+// removes where it is not needed and then carries out through shared memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_TILEDIST_TD
@@ -12,6 +14,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def TileDist_Dialect : Dialect {
   let name = "tile_dist";
@@ -54,6 +57,39 @@ def TileDist_LinearLayoutAttr : AttrDef<TileDist_Dialect, "LinearLayout"> {
   let extraClassDeclaration = [{
     ::tilechain::LinearLayout getLayout() const;
   }];
+}
+
+def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
+  let summary = "a thread's registers of a tile, taken from one layout to another";
+  let description = [{
+    `source` holds the registers the running thread has of a tile laid out
+    as `from`; the result holds its registers of the same tile laid out as
+    `to`. Every thread of the CTA runs the op together: it moves elements
+    between threads (tile-sched carries it out through shared memory,
+    tilechain-materialize-layout-conversions). tile-lower emits one wherever
+    an op needs a tile in a layout whose registers are not a selection of
+    those the tile has; tilechain-remove-layout-conversions folds, merges and
+    hoists them before that.
+
+    A `from` dim of size 1 where `to`'s is wider is a broadcast: every
+    element along it is the source's one element.
+
+    ```mlir
+    %t = tile_dist.convert_layout %s
+        from #tile_dist.linear<[32, 32], register = [1, 2, 4, 8], ...>
+        to #tile_dist.linear<[32, 32], register = [32, 64, 128, 256], ...>
+        : vector<16xf32> -> vector<16xf32>
+    ```
+  }];
+  let arguments = (ins VectorOfRankAndType<[1], [AnyType]>:$source,
+                       TileDist_LinearLayoutAttr:$from,
+                       TileDist_LinearLayoutAttr:$to);
+  let results = (outs VectorOfRankAndType<[1], [AnyType]>:$result);
+  let assemblyFormat = [{
+    $source `from` $from `to` $to attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 #endif // TILECHAIN_TILEDIST_TD

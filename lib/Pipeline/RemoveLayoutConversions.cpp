@@ -1,0 +1,121 @@
+//===- RemoveLayoutConversions.cpp - only the changes of layout needed ----===//
+//
+// tile-lower emits a tile_dist.convert_layout wherever an op needs a tile in
+// a layout whose registers the tile does not have, one op at a time, without
+// looking at the others. Each one that stays costs a round trip through
+// shared memory and a barrier or two, so before tile-sched carries them out
+// this pass removes those that are not needed:
+// - a change to the layout the tile has, and a change whose registers
+//   nobody reads, go; a change of a change becomes one change (the folds);
+// - a change of a tile defined outside a loop moves out of the loop, so
+//   that it runs once rather than once per iteration;
+// - of two changes of one tile into one layout, the one that the other
+//   dominates goes.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace tilechain;
+using tile_dist::ConvertLayoutOp;
+
+namespace {
+
+SmallVector<ConvertLayoutOp> conversionsOf(gpu::GPUFuncOp func) {
+  SmallVector<ConvertLayoutOp> conversions;
+  func.walk([&](ConvertLayoutOp op) { conversions.push_back(op); });
+  return conversions;
+}
+
+/// Folds each conversion, in program order (so that a chain folds from its
+/// start), and erases the ones whose registers nobody reads.
+void foldConversions(gpu::GPUFuncOp func) {
+  for (ConvertLayoutOp op : conversionsOf(func)) {
+    SmallVector<OpFoldResult, 1> folded;
+    if (succeeded(op->fold(folded)) && !folded.empty()) {
+      if (auto value = dyn_cast<Value>(folded.front());
+          value && value != op.getResult()) {
+        op.replaceAllUsesWith(value);
+        op.erase();
+      }
+    }
+  }
+  // In reverse order, so that a change read only by a dead one goes too.
+  SmallVector<ConvertLayoutOp> left = conversionsOf(func);
+  for (ConvertLayoutOp op : llvm::reverse(left)) {
+    for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+      if (isOpTriviallyDead(user))
+        user->erase();
+    if (op->use_empty())
+      op.erase();
+  }
+}
+
+/// Moves each conversion of a tile defined outside its loop before the loop,
+/// as far out as its source allows. Only a conversion directly in a loop's
+/// body moves: one under an scf.if there runs only when the branch does.
+void hoistConversions(gpu::GPUFuncOp func) {
+  for (ConvertLayoutOp op : conversionsOf(func)) {
+    while (auto loop = dyn_cast<LoopLikeOpInterface>(op->getParentOp())) {
+      if (!loop.isDefinedOutsideOfLoop(op.getSource()))
+        break;
+      loop.moveOutOfLoop(op);
+    }
+  }
+}
+
+/// Replaces each conversion by an earlier one of the same tile into the same
+/// layout that dominates it.
+void mergeConversions(gpu::GPUFuncOp func) {
+  DominanceInfo dominance(func);
+  llvm::DenseMap<std::tuple<Value, Attribute, Attribute>,
+                 SmallVector<ConvertLayoutOp, 2>>
+      seen;
+  for (ConvertLayoutOp op : conversionsOf(func)) {
+    auto &same = seen[{op.getSource(), op.getFromAttr(), op.getToAttr()}];
+    auto earlier = llvm::find_if(same, [&](ConvertLayoutOp other) {
+      return dominance.properlyDominates(other.getOperation(), op);
+    });
+    if (earlier != same.end()) {
+      op.replaceAllUsesWith(earlier->getResult());
+      op.erase();
+      continue;
+    }
+    same.push_back(op);
+  }
+}
+
+struct RemoveLayoutConversionsPass
+    : public PassWrapper<RemoveLayoutConversionsPass,
+                         OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RemoveLayoutConversionsPass)
+
+  StringRef getArgument() const override {
+    return "tilechain-remove-layout-conversions";
+  }
+  StringRef getDescription() const override {
+    return "Fold, hoist out of loops and merge tile_dist.convert_layout ops, "
+           "and erase the ones whose registers nobody reads";
+  }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
+      foldConversions(func);
+      hoistConversions(func);
+      mergeConversions(func);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilechain::createRemoveLayoutConversionsPass() {
+  return std::make_unique<RemoveLayoutConversionsPass>();
+}

@@ -1,0 +1,17 @@
+// RUN: tile-sched %s --tilechain-plan-shared-memory | FileCheck %s
+// RUN: tile-sched %s --tilechain-plan-shared-memory | tile-sched --tilechain-plan-shared-memory | FileCheck %s
+// RUN: tile-sched %s --tilechain-plan-shared-memory --emit-bytecode | tile-sched --tilechain-plan-shared-memory | FileCheck %s
+
+// tile_dist.convert_layout prints as it parses, in text and in bytecode
+// (the shared-memory plan, with no buffers to place, leaves the ops alone).
+// A source dim of size 1 is a broadcast along it.
+// CHECK-LABEL: gpu.func @convert(
+// CHECK: tile_dist.convert_layout %arg0 from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>
+// CHECK: tile_dist.convert_layout %arg1 from <[1, 32], register = [], lane = [1, 2, 4, 8, 16], warp = [0, 0]> to <[4, 32], register = [32, 64], lane = [1, 2, 4, 8, 16], warp = [0, 0]> : vector<1xi8> -> vector<4xi8>
+gpu.module @kernels {
+  gpu.func @convert(%arg0: vector<1xf32>, %arg1: vector<1xi8>) {
+    %0 = tile_dist.convert_layout %arg0 from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>
+    %1 = tile_dist.convert_layout %arg1 from <[1, 32], register = [], lane = [1, 2, 4, 8, 16], warp = [0, 0]> to <[4, 32], register = [32, 64], lane = [1, 2, 4, 8, 16], warp = [0, 0]> : vector<1xi8> -> vector<4xi8>
+    gpu.return
+  }
+}
