@@ -138,11 +138,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   func->setAttr(tilechain::kTileKernelAttrName, builder.getUnitAttr());
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
-  Value tid = gpu::ThreadIdOp::create(bodyBuilder, loc, gpu::Dimension::x);
-  Value lane = arith::AndIOp::create(
-      bodyBuilder, loc, tid, arith::ConstantIndexOp::create(bodyBuilder, loc, 31));
-  Value warp = arith::ShRUIOp::create(
-      bodyBuilder, loc, tid, arith::ConstantIndexOp::create(bodyBuilder, loc, 5));
+  auto [lane, warp] = tilechain::laneAndWarp(bodyBuilder, loc);
   tilechain::TileLowering lowering(bodyBuilder, target);
   lowering.startParallel(numWarps, lane, warp, func,
                          target.sharedBytesPerBlock);

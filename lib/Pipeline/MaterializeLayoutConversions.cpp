@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/LayoutConversion.h"
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,15 +45,9 @@ struct MaterializeLayoutConversionsPass
       func.walk([&](ConvertLayoutOp op) { conversions.push_back(op); });
       if (conversions.empty())
         continue;
-      // The running thread's lane and warp, as tile-lower computes them
-      // (CSE merges the two).
+      // As tile-lower computes them (CSE merges the two).
       auto b = OpBuilder::atBlockBegin(&func.getBody().front());
-      Location loc = func.getLoc();
-      Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-      Value lane = arith::AndIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, 31));
-      Value warp = arith::ShRUIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, 5));
+      auto [lane, warp] = laneAndWarp(b, func.getLoc());
       for (ConvertLayoutOp op : conversions)
         materializeLayoutConversion(op, lane, warp);
     }

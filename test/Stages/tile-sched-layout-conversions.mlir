@@ -89,13 +89,14 @@ gpu.module @kernels {
 // dominates it (after hoisting: here both come from the same loop body), and
 // stays where it does not (the two branches of an scf.if).
 // REMOVE-LABEL: gpu.func @repeated(
-// REMOVE-COUNT-1: tile_dist.convert_layout
+// REMOVE: %[[ONCE:.+]] = tile_dist.convert_layout
+// REMOVE-NOT: tile_dist.convert_layout
 // REMOVE: scf.if
 // REMOVE: tile_dist.convert_layout
 // REMOVE: else
 // REMOVE: tile_dist.convert_layout
 // REMOVE-NOT: tile_dist.convert_layout
-// REMOVE: gpu.return
+// REMOVE: gpu.return %[[ONCE]], %[[ONCE]], %{{.+}} :
 gpu.module @kernels {
   gpu.func @repeated(%a: vector<1xf32>, %c: i1) -> (vector<1xf32>, vector<1xf32>, vector<1xf32>) {
     %0 = tile_dist.convert_layout %a from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>

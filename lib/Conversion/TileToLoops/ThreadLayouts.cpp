@@ -59,6 +59,15 @@ void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
   sharedBytesLimit = bytesLimit;
 }
 
+std::pair<Value, Value> tilechain::laneAndWarp(OpBuilder &b, Location loc) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value lane = arith::AndIOp::create(b, loc, tid,
+                                     arith::ConstantIndexOp::create(b, loc, 31));
+  Value warp = arith::ShRUIOp::create(b, loc, tid,
+                                      arith::ConstantIndexOp::create(b, loc, 5));
+  return {lane, warp};
+}
+
 LogicalResult TileLowering::declineParallel(Operation *op,
                                             const Twine &reason) {
   if (declineReason)

@@ -425,6 +425,10 @@ private:
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
 };
 
+/// The running thread's lane (0-31) and warp as index values, from
+/// gpu.thread_id x (a tile kernel's CTA is one-dimensional).
+std::pair<mlir::Value, mlir::Value> laneAndWarp(mlir::OpBuilder &b,
+                                                mlir::Location loc);
 /// The flat index (index value) of the element that the thread of `lane` and
 /// `warp` (index values) selects in `layout`, registers aside.
 mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
