@@ -77,6 +77,40 @@ cuda_tile.module @kernels {
 
 // -----
 
+// A column of row values broadcast along the rows and added to a transposed
+// tile, whose threads hold other rows than the column's: only the 4 rows a
+// thread needs cross the CTA (a change of the [32, 1] tile into the slice of
+// the sum's layout), and its 8 registers are copies of those 4, made in
+// registers. The transposed tile itself changes layout for the store.
+// CHECK-LABEL: gpu.func @widen_rows(
+// CHECK: tile_dist.convert_layout %{{.+}} from <[32, 1], register = [], lane = [1, 2, 4, 8, 16], warp = [0, 0]> to <[32, 1], register = [1, 2], lane = [4, 8, 16, 0, 0], warp = [0, 0]> : vector<1xf32> -> vector<4xf32>
+// CHECK-COUNT-8: arith.addf
+// CHECK: tile_dist.convert_layout %{{.+}} from <[32, 32], {{.+}}> to <[32, 32], {{.+}}> : vector<8xf32> -> vector<8xf32>
+// CHECK-NOT: tile_dist.convert_layout
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @widen_rows(%b: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %c32 = constant <i32: 32> : tile<i32>
+    %vb = make_tensor_view %b, shape = [%c32, %c32], strides = [%c32, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %qb = make_partition_view %vb : partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %i = iota : tile<1024xi32>
+    %f = itof %i signed : tile<1024xi32> -> tile<1024xf32>
+    %y = reshape %f : tile<1024xf32> -> tile<32x32xf32>
+    %x = permute %y [1, 0] : tile<32x32xf32> -> tile<32x32xf32>
+    %r = iota : tile<32xi32>
+    %rf = itof %r signed : tile<32xi32> -> tile<32xf32>
+    %rows = reshape %rf : tile<32xf32> -> tile<32x1xf32>
+    %rb = broadcast %rows : tile<32x1xf32> -> tile<32x32xf32>
+    %s = addf %x, %rb : tile<32x32xf32>
+    %done = store_view_tko weak %s, %qb[%bx, %by] token = %t0 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // Row sums of a 4x64 tile: lanes walk a row, so each thread first adds its
 // two registers of the row, then five butterfly shuffles add across the
 // lanes (the lower lane's value first in every pair); the warps hold other

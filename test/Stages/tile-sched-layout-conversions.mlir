@@ -47,9 +47,9 @@ gpu.module @kernels {
 
 // -----
 
-// In a loop, a change of a tile from before the loop runs once, before it;
-// a change of the carried tile stays, and so does one under an scf.if (it
-// runs only when the branch does). Both loops are left.
+// In a loop, a change of a tile from before the loop runs once, before it
+// (here out of both loops); a change of the carried tile stays, and so does
+// one under an scf.if (it runs only when the branch does).
 // REMOVE-LABEL: gpu.func @loops(
 // REMOVE: arith.constant 1
 // REMOVE-NEXT: tile_dist.convert_layout %arg0
@@ -58,19 +58,19 @@ gpu.module @kernels {
 // REMOVE-NEXT: tile_dist.convert_layout %{{.+}} from
 // REMOVE-NEXT: arith.addf
 // REMOVE-NEXT: scf.if
-// REMOVE-NEXT: tile_dist.convert_layout %arg0
+// REMOVE-NEXT: tile_dist.convert_layout %arg1
 // REMOVE: gpu.return
 gpu.module @kernels {
-  gpu.func @loops(%a: vector<1xf32>, %n: index, %c: i1) -> vector<1xf32> {
+  gpu.func @loops(%a: vector<1xf32>, %b: vector<1xf32>, %n: index, %c: i1) -> vector<1xf32> {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> vector<1xf32> {
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %b) -> vector<1xf32> {
       %s = scf.for %j = %c0 to %n step %c1 iter_args(%inner = %acc) -> vector<1xf32> {
         %0 = tile_dist.convert_layout %a from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>
         %1 = tile_dist.convert_layout %inner from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>
         %2 = arith.addf %0, %1 : vector<1xf32>
         %3 = scf.if %c -> vector<1xf32> {
-          %4 = tile_dist.convert_layout %a from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [2, 4, 8, 16, 32], warp = [64, 1]> : vector<1xf32> -> vector<1xf32>
+          %4 = tile_dist.convert_layout %b from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [2, 4, 8, 16, 32], warp = [64, 1]> : vector<1xf32> -> vector<1xf32>
           scf.yield %4 : vector<1xf32>
         } else {
           scf.yield %2 : vector<1xf32>
@@ -80,6 +80,39 @@ gpu.module @kernels {
       scf.yield %s : vector<1xf32>
     }
     gpu.return %r : vector<1xf32>
+  }
+}
+
+// -----
+
+// A change moves out of a loop only where the loop then keeps about as few
+// registers live: not when its source is also used after the loop (both
+// layouts would live through it), nor when the new layout has more than 4
+// registers and more than the old (here a broadcast widened to 8, which
+// would hold them through the loop); a widening to 4 moves.
+// REMOVE-LABEL: gpu.func @pressure(
+// REMOVE: tile_dist.convert_layout %arg2
+// REMOVE-NEXT: scf.for
+// REMOVE-NEXT: tile_dist.convert_layout %arg0
+// REMOVE-NEXT: tile_dist.convert_layout %arg1
+// REMOVE: gpu.return
+gpu.module @kernels {
+  gpu.func @pressure(%a: vector<1xf32>, %b: vector<1xf32>, %c: vector<1xf32>, %n: index) -> (vector<1xf32>, vector<8xf32>, vector<4xf32>, vector<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0.0> : vector<1xf32>
+    %zeros8 = arith.constant dense<0.0> : vector<8xf32>
+    %zeros4 = arith.constant dense<0.0> : vector<4xf32>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %zero, %y = %zeros8, %z = %zeros4) -> (vector<1xf32>, vector<8xf32>, vector<4xf32>) {
+      %0 = tile_dist.convert_layout %a from <[128], register = [], lane = [1, 2, 4, 8, 16], warp = [32, 64]> to <[128], register = [], lane = [4, 8, 16, 32, 64], warp = [1, 2]> : vector<1xf32> -> vector<1xf32>
+      %1 = tile_dist.convert_layout %b from <[1, 32], register = [], lane = [1, 2, 4, 8, 16], warp = [0, 0]> to <[8, 32], register = [1, 2, 128], lane = [4, 8, 16, 32, 64], warp = [0, 0]> : vector<1xf32> -> vector<8xf32>
+      %2 = tile_dist.convert_layout %c from <[1, 32], register = [], lane = [1, 2, 4, 8, 16], warp = [0, 0]> to <[4, 32], register = [1, 2], lane = [4, 8, 16, 32, 64], warp = [0, 0]> : vector<1xf32> -> vector<4xf32>
+      %3 = arith.addf %x, %0 : vector<1xf32>
+      %4 = arith.addf %y, %1 : vector<8xf32>
+      %5 = arith.addf %z, %2 : vector<4xf32>
+      scf.yield %3, %4, %5 : vector<1xf32>, vector<8xf32>, vector<4xf32>
+    }
+    gpu.return %r#0, %r#1, %r#2, %a : vector<1xf32>, vector<8xf32>, vector<4xf32>, vector<1xf32>
   }
 }
 

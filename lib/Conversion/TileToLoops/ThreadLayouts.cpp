@@ -527,5 +527,24 @@ FailureOr<SmallVector<Value>> TileLowering::registersIn(Value v,
       selected.push_back(registers[reg]);
     return selected;
   }
+  // A broadcast widened into a layout whose copies other threads hold: only
+  // the elements each thread needs (the layout's slice of the source's
+  // shape, usually a few registers) cross the CTA, and the copies are made
+  // from them in registers. The change then stays small where tile-sched
+  // moves it out of a loop.
+  if (from.getShape() != layout.getShape()) {
+    SmallVector<unsigned> kept;
+    LL slice = layout.broadcastSource(from.getShape()).compactRegisters(kept);
+    std::optional<SmallVector<int64_t>> widening = slice.registersFor(layout);
+    if (widening && slice.getSize(LL::Register) < layout.getSize(LL::Register)) {
+      FailureOr<SmallVector<Value>> needed = exchange(v, from, slice);
+      if (failed(needed))
+        return failure();
+      SmallVector<Value> widened;
+      for (int64_t reg : *widening)
+        widened.push_back((*needed)[reg]);
+      return widened;
+    }
+  }
   return exchange(v, from, layout);
 }
