@@ -48,7 +48,7 @@ def compile_once(path, target, form):
         keep = os.path.join(work, "keep")
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, TILEIRAS, path, "-o", os.path.join(work, "k.cubin"),
+            [TILEIRAS, path, "-o", os.path.join(work, "k.cubin"),
              "--gpu-name", target, "-O3", "--lineinfo", "--tile-form", form,
              "--keep-intermediates", keep], capture_output=True, text=True)
         total = time.perf_counter() - start
