@@ -111,6 +111,11 @@ std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
 mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
                                  const ThreadContext &thread);
 
+/// Each nvgpu.ldmatrix of `kernel` -> a shuffle per matrix of the row starts
+/// the lanes name, and the lane's own loads from there (HostLdMatrix.cpp).
+/// Runs before the shuffles are lowered.
+mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
+
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,
                     const ThreadContext &thread);

@@ -31,6 +31,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
@@ -81,7 +82,8 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
     // A warp's mma.sync runs on the host (HostMma.cpp).
-    bool nvvmOnly = dialect && isa<NVVM::NVVMDialect>(dialect) &&
+    bool nvvmOnly = dialect &&
+                    isa<NVVM::NVVMDialect, nvgpu::NVGPUDialect>(dialect) &&
                     !isa<NVVM::MmaOp>(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
@@ -237,7 +239,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
 /// (HostBlock.h), in the builtin.module before the gpu.module.
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
-  if (failed(checkHostable(kernel)))
+  if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);
   if (failed(threads))

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -24,6 +25,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -88,6 +90,9 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   perGPUModule.addPass(createSCFToControlFlowPass());
   perGPUModule.addPass(createTileKernelFormPass());
+  // nvgpu.ldmatrix (the mma.sync operands) to nvvm.ldmatrix, before the
+  // memrefs it reads become LLVM descriptors.
+  perGPUModule.addPass(createConvertNVGPUToNVVMPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
   perGPUModule.addPass(createLoopAnnotationsPass());
 
@@ -107,7 +112,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
   // What tile-llc's convert-gpu-to-nvvm lowers besides gpu itself.
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
+                  memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
                   vector::VectorDialect>();
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);

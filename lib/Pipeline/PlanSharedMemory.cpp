@@ -38,6 +38,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/BitVector.h"
@@ -244,12 +245,12 @@ private:
 };
 
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
-/// the planner sees: a view, or a load or store through one. Through any
-/// other (a pointer taken from the memref, say) the accesses would happen
-/// where the planner cannot see them.
+/// the planner sees: a view, or a load or store through one (an ldmatrix
+/// is a warp's load). Through any other (a pointer taken from the memref,
+/// say) the accesses would happen where the planner cannot see them.
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
-             vector::StoreOp>(user);
+             vector::StoreOp, nvgpu::LdMatrixOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did

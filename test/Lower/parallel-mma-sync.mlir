@@ -4,20 +4,21 @@
 // mma.sync.m16n8k16 fragments, one per warp of warps 0-1 (warp bit 0 walks
 // n by 8; warps 2-3 replicate), four registers per thread. The operands go
 // through shared memory with k contiguous, 32 values of k per chunk (two
-// chunks for k = 64): f16 arrays for the owners' writes, and i32 views of
-// the same bytes, from which each fragment register is one 32-bit read. The
-// arrays are double-buffered (chunk c in half c mod 2, 2560 bytes apart), so
-// the chunk loop has one barrier, between the writes and the reads, and the
-// write-after-read barrier comes once, before the loop. A chunk row holds 16
-// words, so a0..a3 are the thread's word plus 0, 128 (row + 8), 4 (k + 8)
-// and 132, and b0, b1 plus 0 and 4; each k step of 16 moves 8 words on. The
-// accumulator (1.0) is the first C operand, D the next one's.
+// chunks for k = 64): f16 arrays for the owners' writes, and i16 views of
+// the same bytes, from which one ldmatrix .x4 per k step reads a0..a3 and
+// one .x2 reads b0, b1 (each lane names a matrix row; the host harness runs
+// it, test/harness/parallel-mma-sync.mlir). The arrays are double-buffered
+// (chunk c in half c mod 2, 2560 bytes apart), so the chunk loop has one
+// barrier, between the writes and the reads, and the write-after-read
+// barrier comes once, before the loop. Each k step of 16 moves 8 words (16
+// halfwords) on. The accumulator (1.0) is the first C operand, D the next
+// one's.
 // CHECK-LABEL: gpu.func @mma_sync_f16(
 // CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5120xi8, #gpu.address_space<workgroup>>)
 // CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<960xi32, #gpu.address_space<workgroup>>
-// CHECK: %[[RHSW:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<960xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[LHSH:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xi16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHSH:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xi16, #gpu.address_space<workgroup>>
 // CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
 // CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
@@ -43,30 +44,40 @@
 // CHECK: %[[STEPS:.+]]:4 = scf.for %[[STEP:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[C0]], %[[P1:.+]] = %[[C1]], %[[P2:.+]] = %[[C2]], %[[P3:.+]] = %[[C3]]) -> (f32, f32, f32, f32) {
 // CHECK: %[[STEPWORD:.+]] = arith.muli %[[STEP]], %c8{{.*}} : index
 // CHECK-NEXT: %[[AT:.+]] = arith.addi %[[LHSWORD]], %[[STEPWORD]] : index
+// CHECK-NEXT: arith.constant 2 : index
 // CHECK-NEXT: arith.constant 0 : index
-// CHECK-NEXT: %[[I0:.+]] = arith.addi %[[AT]], %{{.+}} : index
-// CHECK-NEXT: %[[W0:.+]] = memref.load %[[LHSW]][%[[I0]]] : memref<960xi32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[A0:.+]] = llvm.bitcast %[[W0]] : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 160 : index
 // CHECK-NEXT: arith.addi %[[AT]]
-// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: %[[AH:.+]] = arith.muli
+// CHECK-NEXT: %[[AM:.+]] = nvgpu.ldmatrix %[[LHSH]][%[[AH]]] {numTiles = 4 : i32, transpose = false} : memref<1920xi16, #gpu.address_space<workgroup>> -> vector<4x2xi16>
+// CHECK-NEXT: vector.extract %[[AM]][0] : vector<2xi16> from vector<4x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: %[[A0:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
+// CHECK-NEXT: vector.extract %[[AM]][1] : vector<2xi16> from vector<4x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[A1:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 4 : index
-// CHECK-NEXT: arith.addi %[[AT]]
-// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: vector.extract %[[AM]][2] : vector<2xi16> from vector<4x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[A2:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 164 : index
-// CHECK-NEXT: arith.addi %[[AT]]
-// CHECK-NEXT: memref.load %[[LHSW]]
+// CHECK-NEXT: vector.extract %[[AM]][3] : vector<2xi16> from vector<4x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
 // CHECK-NEXT: %[[BT:.+]] = arith.addi %[[RHSWORD]], %[[STEPWORD]] : index
+// CHECK-NEXT: arith.constant 2 : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.addi %[[BT]]
-// CHECK-NEXT: memref.load %[[RHSW]]
+// CHECK-NEXT: %[[BH:.+]] = arith.muli
+// CHECK-NEXT: %[[BM:.+]] = nvgpu.ldmatrix %[[RHSH]][%[[BH]]] {numTiles = 2 : i32, transpose = false} : memref<1920xi16, #gpu.address_space<workgroup>> -> vector<2x2xi16>
+// CHECK-NEXT: vector.extract %[[BM]][0] : vector<2xi16> from vector<2x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[B0:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: arith.constant 4 : index
-// CHECK-NEXT: arith.addi %[[BT]]
-// CHECK-NEXT: memref.load %[[RHSW]]
+// CHECK-NEXT: vector.extract %[[BM]][1] : vector<2xi16> from vector<2x2xi16>
+// CHECK-NEXT: vector.bitcast
+// CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[B1:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
 // CHECK-NEXT: %[[D:.+]] = nvvm.mma.sync A[%[[A0]], %[[A1]], %[[A2]], %[[A3]]]  B[%[[B0]], %[[B1]]]  C[%[[P0]], %[[P1]], %[[P2]], %[[P3]]]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: %[[D0:.+]] = llvm.extractvalue %[[D]][0]

@@ -8,10 +8,14 @@
 // registers per instruction. The operands cross the CTA through shared
 // memory as in the CUDA-core path (MmaStaging.h), but with k contiguous
 // ([batch][m][k] and [batch][n][k]), so that each fragment register
-// (consecutive values of k, 32 bits) is one 32-bit ld.shared: per k step of
-// an instruction, a thread reads four words of lhs per 16 rows and two
-// words of rhs per 8 columns of its block (two and one for i8 m16n8k16),
-// and issues one mma.sync per fragment. The accumulator is the C operand of the first instruction
+// (consecutive values of k, 32 bits) is one 32-bit word of shared memory.
+// Where an instruction's lhs fragment is four words and its rhs fragment two
+// (every kind but i8 m16n8k16), those are the words of four and two 8x8
+// matrices of 16-bit values in the warp's rows, and one ldmatrix .x4 and
+// one .x2 (nvgpu.ldmatrix) read them for the whole warp: each lane names
+// the start of one matrix row, and receives its word of each matrix; else
+// a thread reads its words one ld.shared each (two and one for i8
+// m16n8k16). One mma.sync per fragment. The accumulator is the C operand of the first instruction
 // and D carries the sum: the tensor core adds the products to it in its
 // own order (docs/semantics-from-nvidia.md). An f16 accumulator is summed
 // in f32 and rounded once, at the end, as in the CUDA-core path.
@@ -29,7 +33,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -208,16 +214,20 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       stageOperands(l, op, lhs, rhs, kc, k / kc, ChunkOrder::KContiguous);
   if (failed(staged))
     return failure();
-  // The same chunk arrays, read a fragment register (32 bits) at a time.
+  // The same chunk arrays, read a fragment register (32 bits) at a time,
+  // or with ldmatrix as 16-bit values, which it moves.
   // (Padded rows: contiguousRowLength; both operands' elements are as wide.)
+  bool ldmatrix = kHalves == 2;
   int64_t wordsPerRow = (*staged)[0].rowLength / perWord;
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
-  Value lhsWords = l.sharedView(lhsStaged.arrays, i32,
-                                (lhsStaged.halfBytes / 4) + batch * m * wordsPerRow,
-                                lhsStaged.offset);
-  Value rhsWords = l.sharedView(rhsStaged.arrays, i32,
-                                (rhsStaged.halfBytes / 4) + batch * n * wordsPerRow,
-                                rhsStaged.offset);
+  Type i16 = b.getI16Type();
+  auto arrayView = [&](const StagedOperand &operand, int64_t rows) {
+    int64_t words = operand.halfBytes / 4 + batch * rows * wordsPerRow;
+    return ldmatrix ? l.sharedView(operand.arrays, i16, 2 * words,
+                                   operand.offset)
+                    : l.sharedView(operand.arrays, i32, words, operand.offset);
+  };
+  Value lhsArray = arrayView(lhsStaged, m), rhsArray = arrayView(rhsStaged, n);
 
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
@@ -264,6 +274,34 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   };
   Value lhsThreadWord = threadWord(row), rhsThreadWord = threadWord(column);
 
+  // With ldmatrix, lane L names row L % 8 of matrix L / 8 of its warp's
+  // fragment: matrix j of lhs is rows + 8 (j & 1), words + 4 (j >> 1), of
+  // rhs words + 4 j. The row of the fragment's origin is the thread's row
+  // less its group g.
+  Value lhsLdmatrixWord, rhsLdmatrixWord;
+  if (ldmatrix) {
+    Value rowInMatrix = arith::AndIOp::create(b, loc, lane, constant(b, 7));
+    Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
+    auto word = [&](Value originRow, Value rowOffset, Value wordOffset) {
+      Value matrixRow = arith::AddIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, originRow, group),
+          arith::AddIOp::create(b, loc, rowInMatrix, rowOffset));
+      return arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, matrixRow, constant(b, wordsPerRow)),
+          wordOffset);
+    };
+    Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
+    lhsLdmatrixWord = word(
+        row, arith::MulIOp::create(b, loc, matrixLow, constant(b, 8)),
+        arith::MulIOp::create(
+            b, loc, arith::ShRUIOp::create(b, loc, matrix, constant(b, 1)),
+            constant(b, 4)));
+    rhsLdmatrixWord =
+        word(column, constant(b, 0),
+             arith::MulIOp::create(b, loc, matrixLow, constant(b, 4)));
+  }
+
   // Per instruction (registers 4i..4i+3), the constant word offsets of its
   // fragments: a0..a3 walk (m + 8, k + 4 words' worth), b0..b1 k.
   struct Instruction {
@@ -296,16 +334,39 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   if (kind.accumulatorType.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the CUDA-core path
   auto readFragments =
-      [&](OpBuilder &at, Value words, Value threadWord, Value stepWord,
+      [&](OpBuilder &at, Value array, Value threadWord, Value stepWord,
           const llvm::MapVector<int64_t, SmallVector<int64_t, 4>> &fragments,
           NVVM::MMATypes type) {
         Value base = arith::AddIOp::create(at, loc, threadWord, stepWord);
         SmallVector<SmallVector<Value>> read;
         for (const auto &[row, offsets] : fragments) {
           SmallVector<Value> fragment;
+          if (ldmatrix) {
+            // offsets[0] is the fragment's first word, a constant.
+            int64_t tiles = offsets.size();
+            Value start = arith::MulIOp::create(
+                at, loc,
+                arith::AddIOp::create(at, loc, base,
+                                      constant(at, offsets.front())),
+                constant(at, 2));
+            Value matrices = nvgpu::LdMatrixOp::create(
+                at, loc, VectorType::get({tiles, 2}, i16), array,
+                ValueRange{start}, /*transpose=*/false, tiles);
+            for (int64_t tile = 0; tile < tiles; ++tile) {
+              Value halves = vector::ExtractOp::create(at, loc, matrices, tile);
+              Value word = vector::ExtractOp::create(
+                  at, loc,
+                  vector::BitCastOp::create(
+                      at, loc, VectorType::get({1}, i32), halves),
+                  0);
+              fragment.push_back(asFragmentRegister(at, loc, word, type));
+            }
+            read.push_back(std::move(fragment));
+            continue;
+          }
           for (int64_t offset : offsets) {
             Value word = memref::LoadOp::create(
-                at, loc, words,
+                at, loc, array,
                 ValueRange{arith::AddIOp::create(at, loc, base,
                                                  constant(at, offset))});
             fragment.push_back(asFragmentRegister(at, loc, word, type));
@@ -333,10 +394,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         gpu::BarrierOp::create(inChunks, loc);
         // The thread's words in this chunk's half.
         Value lhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, lhsThreadWord,
+            inChunks, loc, ldmatrix ? lhsLdmatrixWord : lhsThreadWord,
             halfOffset(inChunks, loc, lhsStaged, chunk, 4));
         Value rhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, rhsThreadWord,
+            inChunks, loc, ldmatrix ? rhsLdmatrixWord : rhsThreadWord,
             halfOffset(inChunks, loc, rhsStaged, chunk, 4));
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
@@ -346,10 +407,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
               Value stepWord = arith::MulIOp::create(
                   inSteps, loc, step, constant(inSteps, 4 * kHalves));
               SmallVector<SmallVector<Value>> as =
-                  readFragments(inSteps, lhsWords, lhsChunkWord, stepWord,
+                  readFragments(inSteps, lhsArray, lhsChunkWord, stepWord,
                                 lhsFragments, kind.lhsType);
               SmallVector<SmallVector<Value>> bs =
-                  readFragments(inSteps, rhsWords, rhsChunkWord, stepWord,
+                  readFragments(inSteps, rhsArray, rhsChunkWord, stepWord,
                                 rhsFragments, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {
