@@ -783,3 +783,35 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// In place, but only in a buffer that is the operand's own: an identity
+// broadcast shares its source's buffer, so the andi on it must not write
+// there while the source is still read (by the reshape that is stored).
+// Found by tile-gen (seeds 7600049, 7600085, 7600117): the serial form
+// stored (2 & 15) | 1 where the program stores 2.
+// CHECK-LABEL: gpu.func @not_in_a_shared_buffer(
+// CHECK: %[[SOURCE:.+]] = memref.alloca() : memref<1x1xi32>
+// CHECK: memref.store %arg1, %[[SOURCE]][
+// CHECK: arith.andi
+// CHECK-NOT: memref.store %{{.+}}, %[[SOURCE]][
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @not_in_a_shared_buffer(%a: tile<ptr<i32>>, %s: tile<i32>) {
+    %t = make_token : token
+    %c1 = constant <i32: 1> : tile<i32>
+    %v = make_tensor_view %a, shape = [%c1], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+    %pv = make_partition_view %v : partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>
+    %x = reshape %s : tile<i32> -> tile<1x1xi32>
+    %y = broadcast %x : tile<1x1xi32> -> tile<1x1xi32>
+    %m = constant <i32: 15> : tile<1x1xi32>
+    %one = constant <i32: 1> : tile<1x1xi32>
+    %z = andi %y, %m : tile<1x1xi32>
+    %w = ori %z, %one : tile<1x1xi32>
+    %r = reshape %x : tile<1x1xi32> -> tile<1xi32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %done = store_view_tko weak %r, %pv[%c0] token = %t : tile<1xi32>, partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}

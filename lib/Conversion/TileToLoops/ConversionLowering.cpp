@@ -298,7 +298,7 @@ static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
 template <typename Op>
 static void addIdentity(LoweringTable &table) {
   table.add<Op>([](TileLowering &l, Op op) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
+    l.mapAlias(op.getResult(), op.getSource());
     return success();
   });
 }
@@ -347,7 +347,7 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
     Type from = TileLowering::tileElementType(op.getSource().getType());
     Type to = TileLowering::tileElementType(op.getResult().getType());
     if (from == to) {
-      l.map(op.getResult(), l.lookup(op.getSource()));
+      l.mapAlias(op.getResult(), op.getSource());
       return success();
     }
     for (Type t : {from, to})

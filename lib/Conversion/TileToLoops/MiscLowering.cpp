@@ -479,7 +479,7 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
         info.baseAlignment = std::max(info.baseAlignment, divBy.getDivisor());
       l.mapView(op.getResult(), std::move(info));
     } else
-      l.map(op.getResult(), l.lookup(value));
+      l.mapAlias(op.getResult(), value);
     return success();
   });
   table.add("cuda_tile.get_tile_block_id", [](TileLowering &l, Operation *op) {

@@ -137,7 +137,7 @@ LogicalResult lowerIota(TileLowering &l, cuda_tile::IotaOp op) {
 LogicalResult lowerBroadcast(TileLowering &l, cuda_tile::BroadcastOp op) {
   ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
   if (from == TileLowering::tileShape(op.getType())) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
+    l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
   return lowerReindex(l, op, op.getSource(),
@@ -153,7 +153,7 @@ LogicalResult lowerReshape(TileLowering &l, cuda_tile::ReshapeOp op) {
   ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
   ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
   if (from == to) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
+    l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
   // Both shapes enumerate the same elements in row-major order: linearize
@@ -283,7 +283,7 @@ LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
   bool fromScalar = TileLowering::tileShape(op.getSource().getType()).empty();
   // Rank 0 to rank 0: the same scalar (there is no vector to extract from).
   if (to.empty() && fromScalar) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
+    l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
   // A tile of one element has a layout of no element bits: every register
@@ -477,7 +477,7 @@ void tilechain::addShapeLowerings(LoweringTable &table, TileForm form) {
     table.add<cuda_tile::IotaOp>(lowerIotaParallel);
     table.add<cuda_tile::BroadcastOp>([](TileLowering &l,
                                          cuda_tile::BroadcastOp op) {
-      l.map(op.getResult(), l.lookup(op.getSource()));
+      l.mapAlias(op.getResult(), op.getSource());
       return success();
     });
     table.add<cuda_tile::ReshapeOp>(lowerReshapeParallel);

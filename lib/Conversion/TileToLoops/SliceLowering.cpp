@@ -249,7 +249,7 @@ LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
   Location loc = op.getLoc();
   ArrayRef<int64_t> shape = TileLowering::tileShape(op.getSource().getType());
   if (shape == TileLowering::tileShape(op.getType())) {
-    l.map(op.getResult(), l.lookup(op.getSource()));
+    l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
   SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
@@ -268,7 +268,7 @@ LogicalResult lowerExtractParallel(TileLowering &l, cuda_tile::ExtractOp op) {
   Value source = op.getSource();
   ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
   if (shape == TileLowering::tileShape(source.getType())) {
-    l.map(op.getResult(), l.lookup(source));
+    l.mapAlias(op.getResult(), source);
     return success();
   }
   LL layout = l.layoutOf(source);
@@ -314,7 +314,7 @@ LogicalResult lowerInsertParallel(TileLowering &l, cuda_tile::InsertOp op) {
   Value destination = op.getDestination();
   ArrayRef<int64_t> shape = TileLowering::tileShape(source.getType());
   if (shape == TileLowering::tileShape(op.getType())) {
-    l.map(op.getResult(), l.lookup(source));
+    l.mapAlias(op.getResult(), source);
     return success();
   }
   LL layout = l.layoutOf(destination);

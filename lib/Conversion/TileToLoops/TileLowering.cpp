@@ -98,6 +98,12 @@ Value TileLowering::lookup(Value v) const {
 
 void TileLowering::map(Value from, Value to) { values[from] = to; }
 
+void TileLowering::mapAlias(Value result, Value source) {
+  Value lowered = lookup(source);
+  aliased.insert(lowered);
+  map(result, lowered);
+}
+
 const ViewInfo &TileLowering::lookupView(Value v) const {
   auto it = views.find(v);
   assert(it != views.end() && "use of a view that was not lowered");
@@ -230,7 +236,8 @@ Value TileLowering::reusableBuffer(Value v, Operation *user) const {
   if (definedIn != user->getBlock())
     return {};
   Value lowered = lookup(v);
-  if (!lowered || !lowered.getDefiningOp<memref::AllocaOp>())
+  if (!lowered || !lowered.getDefiningOp<memref::AllocaOp>() ||
+      aliased.contains(lowered))
     return {};
   return lowered;
 }

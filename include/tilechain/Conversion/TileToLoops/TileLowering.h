@@ -33,6 +33,7 @@
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -159,6 +160,10 @@ public:
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
   mlir::Value lookup(mlir::Value v) const;
   void map(mlir::Value from, mlir::Value to);
+  /// Maps `result` to what `source` lowered to (an op that changes nothing,
+  /// an identity broadcast or reshape, say): both then share its buffer, which
+  /// is no longer either one's own to write in place (reusableBuffer).
+  void mapAlias(mlir::Value result, mlir::Value source);
   /// The scalar every element of tile `v` equals, where tile-lower knows one
   /// (splat constants); null otherwise. Lets a copy of `v` be a fill.
   mlir::Value lookupSplat(mlir::Value v) const { return splats.lookup(v); }
@@ -198,8 +203,9 @@ public:
   /// The buffer of tile `v` if `user`, its only use, may write its result
   /// there (in place): `v` is defined in, or is an argument of, `user`'s
   /// block, so no later iteration of an enclosing loop reads it again, and
-  /// its buffer is its own (an alloca, not a view of another tile). The
-  /// caller must read each element before writing it. Null otherwise.
+  /// its buffer is its own (an alloca, not a view of another tile, not
+  /// shared through mapAlias). The caller must read each element before
+  /// writing it. Null otherwise.
   mlir::Value reusableBuffer(mlir::Value v, mlir::Operation *user) const;
   /// In the serial form, gives `loop` (an scf.for whose body, with its
   /// nested loops, runs `iterations` times) loop metadata that disables
@@ -393,6 +399,8 @@ private:
   mlir::OpBuilder &builder;
   TargetInfo target;
   llvm::DenseMap<mlir::Value, mlir::Value> values;
+  /// Lowered values that more than one tile maps to (mapAlias).
+  llvm::DenseSet<mlir::Value> aliased;
   llvm::DenseMap<mlir::Value, ViewInfo> views;
   llvm::DenseMap<mlir::Value, mlir::Value> splats;
 
