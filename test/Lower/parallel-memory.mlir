@@ -129,8 +129,10 @@ cuda_tile.module @kernels {
 // CHECK: gpu.barrier
 // CHECK: memref.store %{{.+}}, %[[BUF]]
 // CHECK: gpu.barrier
-// CHECK: memref.load %[[BUF]]
-// CHECK: %[[COORD:.+]] = arith.index_cast %{{.+}} : i32 to index
+// CHECK: %[[ROW:.+]] = memref.load %[[BUF]]
+// CHECK-NEXT: %[[ROWS:.+]] = vector.from_elements %[[ROW]] : vector<1xi32>
+// CHECK-NEXT: %[[INDEX_ROW:.+]] = vector.extract %[[ROWS]][0]
+// CHECK: %[[COORD:.+]] = arith.index_cast %[[INDEX_ROW]] : i32 to index
 // CHECK: %[[INSIDE:.+]] = arith.cmpi ult, %[[COORD]], %{{.+}} : index
 // CHECK: arith.muli %[[COORD]], %{{.+}} : index
 // CHECK: %[[X:.+]] = scf.if %{{.+}} -> (f32) {

@@ -108,13 +108,9 @@ void tilechain::materializeLayoutConversion(tile_dist::ConvertLayoutOp op,
   } else {
     Type shared = sharedElementType(element);
     int64_t bytes = sharedElementBytes(shared);
-    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
-    Value buffer = kernel.addWorkgroupAttribution(
-        MemRefType::get({layoutConversionBytes(from, element)}, b.getI8Type(),
-                        MemRefLayoutAttrInterface(),
-                        gpu::AddressSpaceAttr::get(
-                            b.getContext(), gpu::AddressSpace::Workgroup)),
-        loc);
+    Value buffer =
+        addSharedBuffer(op->getParentOfType<gpu::GPUFuncOp>(),
+                        layoutConversionBytes(from, element), loc);
     Value view = sharedView(b, buffer, shared,
                             int64_t(1) << from.getNumElementBits());
     TileLowering::barrierBeforeSharedWrites(b, loc);

@@ -266,20 +266,23 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         b, loc, arith::MulIOp::create(b, loc, coords[0], constant(b, n)),
         column);
   }
-  auto threadWord = [&](Value rowOfArray) -> Value {
-    return arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, rowOfArray, constant(b, wordsPerRow)),
-        inGroup);
-  };
-  Value lhsThreadWord = threadWord(row), rhsThreadWord = threadWord(column);
-
-  // With ldmatrix, lane L names row L % 8 of matrix L / 8 of its warp's
-  // fragment: matrix j of lhs is rows + 8 (j & 1), words + 4 (j >> 1), of
-  // rhs words + 4 j. The row of the fragment's origin is the thread's row
-  // less its group g.
-  Value lhsLdmatrixWord, rhsLdmatrixWord;
-  if (ldmatrix) {
+  // The word the thread reads (or, with ldmatrix, names) of each fragment,
+  // the fragment's constant offset aside. Without ldmatrix it is its own
+  // word: the row of its group, word (lane % 4). With ldmatrix, lane L names
+  // row L % 8 of matrix L / 8 of its warp's fragment: matrix j of lhs is
+  // rows + 8 (j & 1), words + 4 (j >> 1), of rhs words + 4 j; the row of the
+  // fragment's origin is the thread's row less its group g.
+  Value lhsThreadWord, rhsThreadWord;
+  if (!ldmatrix) {
+    auto threadWord = [&](Value rowOfArray) -> Value {
+      return arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, rowOfArray, constant(b, wordsPerRow)),
+          inGroup);
+    };
+    lhsThreadWord = threadWord(row);
+    rhsThreadWord = threadWord(column);
+  } else {
     Value rowInMatrix = arith::AndIOp::create(b, loc, lane, constant(b, 7));
     Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
     auto word = [&](Value originRow, Value rowOffset, Value wordOffset) {
@@ -292,12 +295,12 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           wordOffset);
     };
     Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
-    lhsLdmatrixWord = word(
+    lhsThreadWord = word(
         row, arith::MulIOp::create(b, loc, matrixLow, constant(b, 8)),
         arith::MulIOp::create(
             b, loc, arith::ShRUIOp::create(b, loc, matrix, constant(b, 1)),
             constant(b, 4)));
-    rhsLdmatrixWord =
+    rhsThreadWord =
         word(column, constant(b, 0),
              arith::MulIOp::create(b, loc, matrixLow, constant(b, 4)));
   }
@@ -394,10 +397,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         gpu::BarrierOp::create(inChunks, loc);
         // The thread's words in this chunk's half.
         Value lhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, ldmatrix ? lhsLdmatrixWord : lhsThreadWord,
+            inChunks, loc, lhsThreadWord,
             halfOffset(inChunks, loc, lhsStaged, chunk, 4));
         Value rhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, ldmatrix ? rhsLdmatrixWord : rhsThreadWord,
+            inChunks, loc, rhsThreadWord,
             halfOffset(inChunks, loc, rhsStaged, chunk, 4));
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,

@@ -345,12 +345,16 @@ LogicalResult TileLowering::checkSharedFits(Operation *op, int64_t bytes) {
 FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes) {
   if (failed(checkSharedFits(op, bytes)))
     return failure();
-  auto func = cast<gpu::GPUFuncOp>(kernel);
+  return addSharedBuffer(kernel, bytes, op->getLoc());
+}
+
+Value tilechain::addSharedBuffer(Operation *kernel, int64_t bytes,
+                                 Location loc) {
+  MLIRContext *context = kernel->getContext();
   auto type = MemRefType::get(
-      {bytes}, builder.getI8Type(), MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(builder.getContext(),
-                                 gpu::AddressSpace::Workgroup));
-  return func.addWorkgroupAttribution(type, op->getLoc());
+      {bytes}, IntegerType::get(context, 8), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+  return cast<gpu::GPUFuncOp>(kernel).addWorkgroupAttribution(type, loc);
 }
 
 Value TileLowering::sharedView(Value buffer, Type elementType, int64_t count,

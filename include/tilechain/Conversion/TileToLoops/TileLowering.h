@@ -448,6 +448,10 @@ llvm::SmallVector<mlir::Value> unflattenIndex(mlir::OpBuilder &b,
                                               mlir::Location loc,
                                               const LinearLayout &layout,
                                               mlir::Value flat);
+/// A new shared-memory buffer of `bytes` bytes in `kernel` (a gpu.func): a
+/// workgroup attribution of i8, which tile-sched's planner places.
+mlir::Value addSharedBuffer(mlir::Operation *kernel, int64_t bytes,
+                            mlir::Location loc);
 /// `count` elements of `elementType` from byte `offset` of `buffer` (an i8
 /// workgroup buffer), as a memref<count x T> in the workgroup address space.
 mlir::Value sharedView(mlir::OpBuilder &b, mlir::Value buffer,
