@@ -9,7 +9,8 @@ Each kernel (a 13.4 row with mmaf/mmai ops) is compiled for each target with
 and the table has, per kernel and target: where its mma ran (tensor cores,
 CUDA cores with tile-lower's reason, the serial form, or the compile error),
 the tensor-core instructions in its SASS (cuobjdump -sass: HMMA, IMMA,
-HGMMA, UTC*MMA by opcode, with their counts), the local-memory instructions
+HGMMA, UTC*MMA by opcode, with their counts), its asynchronous copies into
+shared memory (LDGSTS: cp.async; UTMALDG: TMA), the local-memory instructions
 (LDL/STL: spills or stack arrays) and REG, STACK and LOCAL from cuobjdump
 --dump-resource-usage.
 
@@ -34,6 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus",
                               "cutile")
 TENSOR_CORE = re.compile(r"^(HMMA|IMMA|HGMMA|IGMMA|QMMA|OMMA|UTC\w*MMA)")
+ASYNC_COPY = re.compile(r"^(LDGSTS|UTMALDG)")
 
 
 def find_cuobjdump():
@@ -81,6 +83,7 @@ def check(kernel, target, cuobjdump, scratch):
     sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
                           text=True, check=True).stdout
     counts = collections.Counter()
+    copies = collections.Counter()
     local = 0
     for line in sass.splitlines():
         match = re.match(r"\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z0-9_.]+)",
@@ -90,10 +93,14 @@ def check(kernel, target, cuobjdump, scratch):
         opcode = match.group(1)
         if TENSOR_CORE.match(opcode):
             counts[opcode] += 1
+        if ASYNC_COPY.match(opcode):
+            copies[opcode.split(".")[0]] += 1
         if opcode.split(".")[0] in ("LDL", "STL"):
             local += 1
     row["sass"] = ", ".join(f"{op} x{n}" for op, n in sorted(counts.items())) \
         or "none"
+    row["copies"] = ", ".join(
+        f"{op} x{n}" for op, n in sorted(copies.items())) or "none"
     row["LDL/STL"] = local
     usage = subprocess.run([cuobjdump, "--dump-resource-usage", cubin],
                            capture_output=True, text=True, check=True).stdout
@@ -103,8 +110,8 @@ def check(kernel, target, cuobjdump, scratch):
     return row
 
 
-COLUMNS = ("kernel", "target", "mma", "sass", "REG", "STACK", "LOCAL",
-           "LDL/STL")
+COLUMNS = ("kernel", "target", "mma", "sass", "copies", "REG", "STACK",
+           "LOCAL", "LDL/STL")
 
 
 def main():

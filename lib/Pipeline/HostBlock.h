@@ -116,6 +116,10 @@ mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
 /// Runs before the shuffles are lowered.
 mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
 
+/// Each tile_dist.async_copy of `kernel` -> the thread's element loads and
+/// stores, at once; the cp.async group ops go (HostAsyncCopy.cpp).
+void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
+
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,
                     const ThreadContext &thread);

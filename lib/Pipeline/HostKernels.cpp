@@ -239,6 +239,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
 /// (HostBlock.h), in the builtin.module before the gpu.module.
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
+  host::expandAsyncCopies(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);

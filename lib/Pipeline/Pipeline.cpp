@@ -3,6 +3,7 @@
 #include "tilechain/Pipeline/Passes.h"
 
 #include "tilechain/Analysis/TestPasses.h"
+#include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -121,6 +122,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
+  registerConvertTileDistToNVVMInterface(registry);
   registerConvertNVVMToLLVMInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);

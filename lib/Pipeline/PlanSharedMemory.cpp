@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Pipeline/Passes.h"
 
 #include "BufferLifetimes.h"
@@ -246,11 +247,13 @@ private:
 
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
 /// the planner sees: a view, or a load or store through one (an ldmatrix
-/// is a warp's load). Through any other (a pointer taken from the memref,
-/// say) the accesses would happen where the planner cannot see them.
+/// is a warp's load; an async copy a store, which tile-lower waits for
+/// before the barrier that follows it). Through any other (a pointer taken
+/// from the memref, say) the accesses would happen where the planner cannot
+/// see them.
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
-             vector::StoreOp, nvgpu::LdMatrixOp>(user);
+             vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did
@@ -302,7 +305,8 @@ collectAccesses(ArrayRef<SharedBuffer> buffers) {
         return std::nullopt;
       if (isa<memref::ViewOp>(user))
         continue;
-      bool writes = isa<memref::StoreOp, vector::StoreOp>(user);
+      bool writes =
+          isa<memref::StoreOp, vector::StoreOp, tile_dist::AsyncCopyOp>(user);
       accesses[user].push_back({unsigned(index), writes});
     }
   }

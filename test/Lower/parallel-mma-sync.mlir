@@ -7,19 +7,21 @@
 // chunks for k = 64): f16 arrays for the owners' writes, and i16 views of
 // the same bytes, from which one ldmatrix .x4 per k step reads a0..a3 and
 // one .x2 reads b0, b1 (each lane names a matrix row; the host harness runs
-// it, test/harness/parallel-mma-sync.mlir). The arrays are double-buffered
-// (chunk c in half c mod 2, 2560 bytes apart), so the chunk loop has one
-// barrier, between the writes and the reads, and the write-after-read
-// barrier comes once, before the loop. Each k step of 16 moves 8 words (16
-// halfwords) on. The accumulator (1.0) is the first C operand, D the next
-// one's.
+// it, test/harness/parallel-mma-sync.mlir). The views are not known to be
+// 16-byte aligned, so the operands are loaded into registers and written
+// (an aligned view's tile is copied instead: @copied below). The arrays are
+// double-buffered (chunk c in half c mod 2, 2560 bytes apart), so the chunk
+// loop has one barrier, between the writes and the reads, and the
+// write-after-read barrier comes once, before the loop. Each k step of 16
+// moves 8 words (16 halfwords) on. The accumulator (1.0) is the first C
+// operand, D the next one's.
 // CHECK-LABEL: gpu.func @mma_sync_f16(
 // CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5120xi8, #gpu.address_space<workgroup>>)
 // CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
 // CHECK: %[[LHSH:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xi16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHSH:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5120xi8, #gpu.address_space<workgroup>> to memref<1920xi16, #gpu.address_space<workgroup>>
-// CHECK: %[[ONE:.+]] = vector.extract %{{.+}}[0] : f32 from vector<1xf32>
 // CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
 // CHECK-NEXT: arith.constant 1 : index
@@ -65,7 +67,9 @@
 // CHECK-NEXT: vector.bitcast
 // CHECK-NEXT: vector.extract
 // CHECK-NEXT: %[[A3:.+]] = llvm.bitcast %{{.+}} : i32 to vector<2xf16>
-// CHECK-NEXT: %[[BT:.+]] = arith.addi %[[RHSWORD]], %[[STEPWORD]] : index
+// CHECK-NEXT: arith.constant 8 : index
+// CHECK-NEXT: %[[BSTEP:.+]] = arith.muli %[[STEP]]
+// CHECK-NEXT: %[[BT:.+]] = arith.addi %[[RHSWORD]], %[[BSTEP]] : index
 // CHECK-NEXT: arith.constant 2 : index
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.addi %[[BT]]
@@ -92,6 +96,61 @@ cuda_tile.module @kernels {
     %t0 = make_token : token
     %va = make_tensor_view %a, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
     %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
+    %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: 1.0> : tile<16x16xf32>
+    %r = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// The same kernel with 16-byte aligned views: the loads emit nothing, and
+// the mma copies their tiles into its arrays itself, 16 bytes per copy
+// (tile_dist.async_copy, cp.async), a group per chunk. A runs along k: its
+// array is k-contiguous as above (rows of 32 + 8 halfwords); B runs along
+// n: its array is k-major (32 rows of k, of 16 + 8 halfwords), which the
+// rhs ldmatrix reads transposed. Out-of-bounds bytes would be zeros: the
+// copy reads 16 bytes where the run is inside the tensor, else none.
+// Chunk 0's copies are started before the loop; iteration c waits for its
+// own, meets the barrier, and starts chunk c + 1's before its mma.
+// CHECK-LABEL: gpu.func @copied(
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5632xi8, #gpu.address_space<workgroup>>)
+// CHECK-NOT: llvm.load
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2048xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2176xf16, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier {tilechain.write_after_read}
+// CHECK: %[[BYTES:.+]] = arith.select %{{.+}}, %c16_i32, %{{.+}} : i32
+// CHECK-NEXT: tile_dist.async_copy %{{.+}}, %[[LHS]][%{{.+}}], %[[BYTES]] : <1>, memref<2048xf16, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.async_copy %{{.+}}, %[[RHS]][%{{.+}}], %{{.+}} : <1>, memref<2176xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK: scf.if
+// CHECK: tile_dist.async_copy %{{.+}}, %[[LHS]]
+// CHECK: tile_dist.async_copy %{{.+}}, %[[RHS]]
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.barrier
+// CHECK: nvgpu.ldmatrix %{{.+}} {numTiles = 4 : i32, transpose = false}
+// CHECK: nvgpu.ldmatrix %{{.+}} {numTiles = 2 : i32, transpose = true}
+// CHECK: nvvm.mma.sync
+cuda_tile.module @kernels {
+  entry @copied(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
     %vc = make_tensor_view %c, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
     %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf16, strides=[64,1]>>
     %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>

@@ -3,6 +3,12 @@
 // (m16n8k8: one element per fragment register) and i8 operands, signed times
 // unsigned, into an i32 accumulator (m16n8k32: four per register), and
 // unsigned times signed with k = 16 (m16n8k16: half the registers).
+// Operands loaded from 16-byte aligned views take no registers: the mma
+// copies them into its staging arrays itself (cp.async, done at once on the
+// host), k-contiguous where the view runs along k, k-major (read with
+// transposing ldmatrix) where it runs along m or n, and zero past the
+// tensor's end: f16 operands both ways round and partly out of bounds, and
+// i8 ones (m16n8k16, read a word per register).
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -15,10 +21,28 @@
 // LOWER: nvvm.mma.sync {{.+}} {intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>, {{.+}}, multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<u8>, shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32)
 // LOWER-LABEL: gpu.func @int8_k16
 // LOWER: nvvm.mma.sync A[%{{[0-9]+}}, %{{[0-9]+}}]  B[%{{[0-9]+}}]  C[{{.+}}] {{.+}} multiplicandAPtxType = #nvvm.mma_type<u8>, multiplicandBPtxType = #nvvm.mma_type<s8>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, i32)
+// LOWER-LABEL: gpu.func @f16_rows
+// LOWER-NOT: llvm.load
+// LOWER: tile_dist.async_copy
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = false}
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 2 : i32, transpose = true}
+// LOWER-LABEL: gpu.func @f16_columns
+// LOWER-NOT: llvm.load
+// LOWER: tile_dist.async_copy
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 2 : i32, transpose = false}
+// LOWER-LABEL: gpu.func @int8_k16_copied
+// LOWER-NOT: llvm.load
+// LOWER: tile_dist.async_copy
+// LOWER-NOT: nvgpu.ldmatrix
+// LOWER: nvvm.mma.sync
 
 // CHECK: tf32: 512 elements match numpy
 // CHECK: int8: 512 elements match numpy
 // CHECK: int8 k16: 256 elements match numpy
+// CHECK: f16 rows: 1024 elements match numpy
+// CHECK: f16 columns: 512 elements match numpy
+// CHECK: int8 k16 copied: 256 elements match numpy
 
 cuda_tile.module @kernels {
   entry @tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %d: tile<ptr<f32>>) {
@@ -68,6 +92,64 @@ cuda_tile.module @kernels {
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>, tile<i32> -> tile<16x16xi8>, token
     %acc = constant <i32: -3> : tile<16x16xi32>
     %r = mmai %x, %y, %acc unsigned signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xi32>, partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // A 24x64 (rows 24-31 of the tile outside), B 64x20 in rows of 24
+  // (columns 20-23 of the run 16-23 and the whole run 24-31 outside).
+  entry @f16_rows(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [24, 64], strides = [64, 1] : tensor_view<24x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 20], strides = [24, 1] : tensor_view<64x20xf16, strides=[24,1]>
+    %vd = make_tensor_view %d, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xf32, strides=[32,1]>
+    %qa = make_partition_view %va : partition_view<tile=(32x64), padding_value = zero, tensor_view<24x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x32), padding_value = zero, tensor_view<64x20xf16, strides=[24,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(32x64), padding_value = zero, tensor_view<24x64xf16, strides=[64,1]>>, tile<i32> -> tile<32x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x32), padding_value = zero, tensor_view<64x20xf16, strides=[24,1]>>, tile<i32> -> tile<64x32xf16>, token
+    %acc = constant <f32: 0.25> : tile<32x32xf32>
+    %r = mmaf %x, %y, %acc : tile<32x64xf16>, tile<64x32xf16>, tile<32x32xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>, tile<i32> -> token
+    return
+  }
+  // A and B column-major: A runs along m, B along k.
+  entry @f16_columns(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [32, 64], strides = [1, 32] : tensor_view<32x64xf16, strides=[1,32]>
+    %vb = make_tensor_view %b16, shape = [64, 16], strides = [1, 64] : tensor_view<64x16xf16, strides=[1,64]>
+    %vd = make_tensor_view %d, shape = [32, 16], strides = [16, 1] : tensor_view<32x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(32x64), tensor_view<32x64xf16, strides=[1,32]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[1,64]>>
+    %qd = make_partition_view %vd : partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(32x64), tensor_view<32x64xf16, strides=[1,32]>>, tile<i32> -> tile<32x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[1,64]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: -1.0> : tile<32x16xf32>
+    %r = mmaf %x, %y, %acc : tile<32x64xf16>, tile<64x16xf16>, tile<32x16xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x16xf32>, partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // i8 m16n8k16 with both operands along k (B column-major).
+  entry @int8_k16_copied(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %d: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<i8>>
+    %b16 = assume div_by<16>, %b : tile<ptr<i8>>
+    %va = make_tensor_view %a16, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xi8, strides=[16,1]>
+    %vb = make_tensor_view %b16, shape = [16, 16], strides = [1, 16] : tensor_view<16x16xi8, strides=[1,16]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xi32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[1,16]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[16,1]>>, tile<i32> -> tile<16x16xi8>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xi8, strides=[1,16]>>, tile<i32> -> tile<16x16xi8>, token
+    %acc = constant <i32: 5> : tile<16x16xi32>
+    %r = mmai %x, %y, %acc signed signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xi32>, partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>, tile<i32> -> token
     return
   }

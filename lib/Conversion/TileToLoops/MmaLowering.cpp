@@ -414,7 +414,9 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // chunk reads a row of each.
   int64_t kc = mma::stagingChunk(lhs.getType(), rhs.getType());
   FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
-      l, op, lhs, rhs, kc, k / kc, mma::ChunkOrder::KMajor);
+      l, op, lhs, rhs, kc, k / kc,
+      {mma::OperandForm{mma::ChunkOrder::KMajor},
+       mma::OperandForm{mma::ChunkOrder::KMajor}});
   if (failed(staged))
     return failure();
   std::array<mma::StagedOperand, 2> &operands = *staged;
@@ -513,8 +515,7 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
         if (operands[0].halfBytes == 0)
           l.barrierBeforeSharedWrites(inChunks, loc);
         for (const mma::StagedOperand &operand : operands)
-          mma::writeChunk(l, inChunks, loc, operand, chunk, kc,
-                         mma::ChunkOrder::KMajor);
+          mma::writeChunk(l, inChunks, loc, operand, chunk, kc);
         gpu::BarrierOp::create(inChunks, loc);
         // The thread's slots in this chunk's half.
         auto inHalf = [&](const mma::StagedOperand &operand, Value slot) {

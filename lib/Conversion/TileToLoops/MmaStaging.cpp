@@ -82,15 +82,27 @@ int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
 
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
-                   int64_t kc, int64_t chunks, ChunkOrder order) {
+                   int64_t kc, int64_t chunks, std::array<OperandForm, 2> forms) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   unsigned rank = TileLowering::tileShape(lhs.getType()).size();
   int64_t batch = rank == 3 ? TileLowering::tileShape(lhs.getType())[0] : 1;
   std::array<StagedOperand, 2> operands = {
-      StagedOperand{lhs, rank - 1, rank - 2},
-      StagedOperand{rhs, rank - 2, rank - 1}};
-  for (StagedOperand &operand : operands) {
+      StagedOperand{lhs, rank - 1, rank - 2, forms[0].order, forms[0].copiedFrom},
+      StagedOperand{rhs, rank - 2, rank - 1, forms[1].order, forms[1].copiedFrom}};
+  for (auto [operand, form] : llvm::zip(operands, forms)) {
+    ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+    int64_t width = shape[operand.xDim];
+    int64_t bytes = sharedBytes(operand.tile.getType());
+    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    operand.rows = contiguous ? width : kc;
+    operand.rowLength =
+        contiguous ? contiguousRowLength(kc, bytes)
+                   : (form.paddedRows ? contiguousRowLength(width, bytes) : width);
+    operand.sharedType = sharedElementType(
+        TileLowering::tileElementType(operand.tile.getType()));
+    if (operand.copiedFrom)
+      continue;
     operand.layout = l.layoutOf(operand.tile);
     if (!operand.layout.hasDisjointParts())
       return l.declineParallel(
@@ -105,22 +117,14 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.sharedType = sharedElementType(operand.registerType);
   }
   // Both arrays in one shared buffer, lhs first.
-  auto width = [](const StagedOperand &operand) {
-    return operand.layout.getShape()[operand.xDim];
+  auto arrayBytes = [&](const StagedOperand &operand) {
+    return batch * operand.rows * operand.rowLength *
+           sharedElementBytes(operand.sharedType);
   };
-  auto kExtent = [&](const StagedOperand &operand) {
-    return order == ChunkOrder::KContiguous ? operand.rowLength : kc;
-  };
-  for (auto [index, operand] : llvm::enumerate(operands)) {
-    operand.rowLength =
-        contiguousRowLength(kc, sharedBytes(operand.tile.getType()));
-    operand.offset = index == 0 ? 0 : rhsArrayOffset(lhs.getType(), kc, order);
-  }
-  const StagedOperand &last = operands[1];
-  int64_t halfBytes = llvm::alignTo(
-      last.offset +
-          batch * kExtent(last) * width(last) * sharedBytes(last.tile.getType()),
-      16);
+  operands[0].offset = 0;
+  operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), 16);
+  int64_t halfBytes =
+      llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), 16);
   bool doubled = chunks > 1;
   FailureOr<Value> arrays = l.allocShared(op, doubled ? 2 * halfBytes : halfBytes);
   if (failed(arrays))
@@ -132,17 +136,21 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.buffer = l.sharedView(
         *arrays, operand.sharedType,
         operand.halfBytes / sharedElementBytes(operand.sharedType) +
-            batch * kExtent(operand) * width(operand),
+            batch * operand.rows * operand.rowLength,
         operand.offset);
+    if (operand.copiedFrom)
+      continue;
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
     operand.threadChunk = arith::ShRUIOp::create(
         b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
+    bool contiguous = operand.order == ChunkOrder::KContiguous;
     operand.threadSlot = chunkSlot(
-        b, loc, order, rank == 3 ? coords[0] : Value(),
+        b, loc, operand.order, rank == 3 ? coords[0] : Value(),
         arith::AndIOp::create(b, loc, k,
                               arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim], kExtent(operand), width(operand));
+        coords[operand.xDim], contiguous ? operand.rowLength : kc,
+        contiguous ? operand.rows : operand.rowLength);
   }
   return operands;
 }
@@ -159,13 +167,13 @@ Value mma::halfOffset(OpBuilder &b, Location loc, const StagedOperand &operand,
 }
 
 void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
-                     const StagedOperand &operand, Value chunk, int64_t kc,
-                     ChunkOrder order) {
+                     const StagedOperand &operand, Value chunk, int64_t kc) {
   const LinearLayout &layout = operand.layout;
   Value threadSlot = arith::AddIOp::create(
       b, loc, operand.threadSlot,
       halfOffset(b, loc, operand, chunk, sharedElementBytes(operand.sharedType)));
   ArrayRef<int64_t> shape = layout.getShape();
+  bool contiguous = operand.order == ChunkOrder::KContiguous;
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {
     if (reg & duplicates)
@@ -179,16 +187,79 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
         chunk);
     if (Value owner = l.isOwner(b, loc, layout, reg))
       inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = chunkSlot(
-        order, shape.size() == 3 ? part[0] : 0, k % kc, part[operand.xDim],
-        order == ChunkOrder::KContiguous ? operand.rowLength : kc,
-        shape[operand.xDim]);
+    int64_t slot = chunkSlot(operand.order, shape.size() == 3 ? part[0] : 0,
+                             k % kc, part[operand.xDim],
+                             contiguous ? operand.rowLength : kc,
+                             contiguous ? operand.rows : operand.rowLength);
     Value address = arith::AddIOp::create(
         b, loc, threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
     scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
       memref::StoreOp::create(
           then, loc, toShared(then, loc, value, operand.sharedType),
           operand.buffer, address);
+      scf::YieldOp::create(then, loc);
+    });
+  }
+}
+
+void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
+                    const StagedOperand &operand, const AsyncRunCopy &copy,
+                    Value chunk, int64_t kc) {
+  ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+  unsigned rank = shape.size();
+  int64_t batch = rank == 3 ? shape[0] : 1;
+  int64_t elementBytes = sharedElementBytes(operand.sharedType);
+  int64_t run = 16 / elementBytes;
+  bool contiguous = operand.order == ChunkOrder::KContiguous;
+  // A row of the array holds kc (k-contiguous) or width (k-major) elements
+  // of the tile, `runsPerRow` runs; run r of row `row` of batch `bt` is
+  // copy number (bt * rows + row) * runsPerRow + r.
+  int64_t runsPerRow = (contiguous ? kc : shape[operand.xDim]) / run;
+  int64_t copies = batch * operand.rows * runsPerRow;
+  int64_t threads = int64_t(l.getNumWarps()) * 32;
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value thread = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, l.getWarpId(), constant(32)),
+      l.getLaneId());
+  Value half = halfOffset(b, loc, operand, chunk, elementBytes);
+  Value chunkK = arith::MulIOp::create(b, loc, chunk, constant(kc));
+  for (int64_t first = 0; first < copies; first += threads) {
+    Value index = arith::AddIOp::create(b, loc, thread, constant(first));
+    auto emit = [&](OpBuilder &at) {
+      auto c = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(at, loc, v);
+      };
+      Value runInRow = arith::RemUIOp::create(at, loc, index, c(runsPerRow));
+      Value rowOfAll = arith::DivUIOp::create(at, loc, index, c(runsPerRow));
+      Value row = arith::RemUIOp::create(at, loc, rowOfAll, c(operand.rows));
+      Value along =
+          arith::MulIOp::create(at, loc, runInRow, c(run)); // in the row
+      SmallVector<Value> coords(rank);
+      if (rank == 3)
+        coords[0] = arith::DivUIOp::create(at, loc, rowOfAll, c(operand.rows));
+      Value kInChunk = contiguous ? along : row;
+      coords[operand.kDim] = arith::AddIOp::create(at, loc, chunkK, kInChunk);
+      coords[operand.xDim] = contiguous ? row : along;
+      // Row rowOfAll (batch included) of the array, element `along`.
+      Value slot = arith::AddIOp::create(
+          at, loc,
+          arith::AddIOp::create(
+              at, loc,
+              arith::MulIOp::create(at, loc, rowOfAll, c(operand.rowLength)),
+              along),
+          half);
+      copy(at, loc, coords, operand.buffer, slot);
+    };
+    if (first + threads <= copies) {
+      emit(b);
+      continue;
+    }
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          index, constant(copies));
+    scf::IfOp::create(b, loc, inRange, [&](OpBuilder &then, Location) {
+      emit(then);
       scf::YieldOp::create(then, loc);
     });
   }

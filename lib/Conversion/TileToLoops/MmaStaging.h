@@ -14,6 +14,8 @@
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H
 #define TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H
 
+#include "AsyncViewCopy.h"
+
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 namespace tilechain::mma {
@@ -60,11 +62,24 @@ int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
 /// The byte offset of the rhs array, after the lhs one.
 int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
 
+/// How an operand reaches its chunk array.
+struct OperandForm {
+  ChunkOrder order;
+  /// k-major rows padded as contiguousRowLength pads k-contiguous ones
+  /// (always padded): where a warp reads 8 rows at once (ldmatrix).
+  bool paddedRows = false;
+  /// The view load whose tile is copied straight into the array
+  /// (AsyncViewCopy.h), or null where the operand's registers are written.
+  mlir::cuda_tile::LoadViewTkoOp copiedFrom;
+};
+
 /// An operand on its way through shared memory.
 struct StagedOperand {
   mlir::Value tile;    // the cuda_tile value
   unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
-  LinearLayout layout; // of its registers
+  ChunkOrder order;
+  mlir::cuda_tile::LoadViewTkoOp copiedFrom; // as in OperandForm
+  LinearLayout layout; // of its registers (none where copied)
   llvm::SmallVector<mlir::Value> registers;
   mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays
   int64_t offset;      // of this operand's array in it, in bytes
@@ -72,15 +87,17 @@ struct StagedOperand {
   /// alternate between two halves (chunk parity), else 0.
   int64_t halfBytes;
   mlir::Value buffer;  // the chunk array, a view of `arrays` (both halves)
-  int64_t rowLength;  // of a k-contiguous array (contiguousRowLength)
+  int64_t rows;       // of the array per batch: m or n, or kc (k-major)
+  int64_t rowLength;  // elements, padding included
   mlir::Type sharedType, registerType;
   // The running thread's part of its elements' chunk and slot.
   mlir::Value threadChunk, threadSlot;
 };
 
-/// The lhs and rhs of an mma, staged `kc` values of k at a time in `order`
-/// over `chunks` chunks: their registers in their own layouts, their chunk
-/// arrays (lhs at byte 0, rhs after it) and the running thread's parts.
+/// The lhs and rhs of an mma, staged `kc` values of k at a time in their
+/// `forms` over `chunks` chunks: their registers in their own layouts
+/// (unless copied), their chunk arrays (lhs at byte 0, rhs after it) and
+/// the running thread's parts.
 /// With more than one chunk the arrays are double-buffered: chunk c uses
 /// the half c mod 2, so writing a chunk cannot overtake reads of the one
 /// before it, and a chunk loop needs one barrier per chunk (between its
@@ -89,7 +106,8 @@ struct StagedOperand {
 /// cannot hold the arrays.
 mlir::FailureOr<std::array<StagedOperand, 2>>
 stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
-              mlir::Value rhs, int64_t kc, int64_t chunks, ChunkOrder order);
+              mlir::Value rhs, int64_t kc, int64_t chunks,
+              std::array<OperandForm, 2> forms);
 
 /// The index offset of chunk `chunk`'s half (an index value) in a view of
 /// `elementBytes`-byte elements of `operand`'s arrays: 0 for even chunks
@@ -102,8 +120,14 @@ mlir::Value halfOffset(mlir::OpBuilder &b, mlir::Location loc,
 /// in chunk `chunk` (an index value) into the chunk array; each element is
 /// written once, by its owner.
 void writeChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
-                const StagedOperand &operand, mlir::Value chunk, int64_t kc,
-                ChunkOrder order);
+                const StagedOperand &operand, mlir::Value chunk, int64_t kc);
+
+/// Starts the async copies of chunk `chunk` (an index value) of a copied
+/// `operand` into its array, 16 bytes each, spread over the CTA's threads
+/// in order (neighbouring threads take neighbouring runs of a row).
+void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
+               const StagedOperand &operand, const AsyncRunCopy &copy,
+               mlir::Value chunk, int64_t kc);
 
 } // namespace tilechain::mma
 

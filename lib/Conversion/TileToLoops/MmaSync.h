@@ -8,6 +8,8 @@
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_MMASYNC_H
 #define TILECHAIN_CONVERSION_TILETOLOOPS_MMASYNC_H
 
+#include "MmaStaging.h"
+
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include <string>
@@ -18,6 +20,21 @@ namespace tilechain::mma {
 /// can.
 std::optional<std::string> whyNotMmaSync(const TileLowering &l,
                                          mlir::Operation *op);
+
+/// How operand `index` (0: lhs, 1: rhs) of `op`, on mma.sync, reaches its
+/// chunk arrays straight from global memory (AsyncViewCopy.h), or nullopt
+/// where it is loaded into registers first: it is a view load of the same
+/// block, read by nothing else, with no write to memory between them, and
+/// its view is contiguous along k (k-contiguous arrays) or, for 16-bit
+/// elements read with ldmatrix, along m or n (k-major arrays, which the
+/// transposing ldmatrix reads).
+std::optional<ChunkOrder> asyncOperandOrder(TileLowering &l,
+                                            mlir::Operation *op,
+                                            unsigned index);
+
+/// Whether the mma that reads `load`'s tile copies it itself
+/// (asyncOperandOrder), so that the load emits nothing.
+bool copiedByMma(TileLowering &l, mlir::cuda_tile::LoadViewTkoOp load);
 
 /// Lowers `op`, for which whyNotMmaSync has no reason, to mma.sync.
 mlir::LogicalResult lowerMmaSync(TileLowering &l, mlir::Operation *op);

@@ -187,6 +187,47 @@ std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                              l.getNumWarps());
 }
 
+std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
+                                                 Operation *op,
+                                                 unsigned index) {
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) || whyNotMmaSync(l, op))
+    return std::nullopt;
+  Value operand = op->getOperand(index);
+  auto load = operand.getDefiningOp<cuda_tile::LoadViewTkoOp>();
+  if (!load || load->getBlock() != op->getBlock() || !operand.hasOneUse())
+    return std::nullopt;
+  for (Operation *between = load->getNextNode(); between != op;
+       between = between->getNextNode())
+    if (!isa<cuda_tile::LoadViewTkoOp>(between) &&
+        !isMemoryEffectFree(between))
+      return std::nullopt;
+  std::optional<unsigned> along = asyncCopyDim(l, load);
+  if (!along)
+    return std::nullopt;
+  std::string why;
+  MmaSyncKind kind = *classify(op, why);
+  unsigned rank = TileLowering::tileShape(operand.getType()).size();
+  unsigned kDim = index == 0 ? rank - 1 : rank - 2;
+  unsigned xDim = index == 0 ? rank - 2 : rank - 1;
+  int64_t kc = stagingChunk(op->getOperand(0).getType(),
+                            op->getOperand(1).getType());
+  if (*along == kDim && kc * kind.elementBits % 128 == 0)
+    return ChunkOrder::KContiguous;
+  bool ldmatrix = kind.k / (4 * (32 / kind.elementBits)) == 2;
+  if (*along == xDim && ldmatrix && kind.elementBits == 16)
+    return ChunkOrder::KMajor;
+  return std::nullopt;
+}
+
+bool mma::copiedByMma(TileLowering &l, cuda_tile::LoadViewTkoOp load) {
+  Value tile = load.getTile();
+  if (!tile.hasOneUse())
+    return false;
+  OpOperand &use = *tile.use_begin();
+  return use.getOperandNumber() < 2 &&
+         asyncOperandOrder(l, use.getOwner(), use.getOperandNumber());
+}
+
 LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   std::string why;
   MmaSyncKind kind = *classify(op, why);
@@ -210,24 +251,21 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   };
 
   int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
+  bool ldmatrix = kHalves == 2;
+  std::array<OperandForm, 2> forms;
+  for (unsigned index : {0u, 1u}) {
+    std::optional<ChunkOrder> copied = asyncOperandOrder(l, op, index);
+    forms[index] = OperandForm{
+        copied.value_or(ChunkOrder::KContiguous), /*paddedRows=*/true,
+        copied ? op->getOperand(index).getDefiningOp<cuda_tile::LoadViewTkoOp>()
+               : cuda_tile::LoadViewTkoOp()};
+  }
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, k / kc, ChunkOrder::KContiguous);
+      stageOperands(l, op, lhs, rhs, kc, k / kc, forms);
   if (failed(staged))
     return failure();
-  // The same chunk arrays, read a fragment register (32 bits) at a time,
-  // or with ldmatrix as 16-bit values, which it moves.
-  // (Padded rows: contiguousRowLength; both operands' elements are as wide.)
-  bool ldmatrix = kHalves == 2;
-  int64_t wordsPerRow = (*staged)[0].rowLength / perWord;
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
   Type i16 = b.getI16Type();
-  auto arrayView = [&](const StagedOperand &operand, int64_t rows) {
-    int64_t words = operand.halfBytes / 4 + batch * rows * wordsPerRow;
-    return ldmatrix ? l.sharedView(operand.arrays, i16, 2 * words,
-                                   operand.offset)
-                    : l.sharedView(operand.arrays, i32, words, operand.offset);
-  };
-  Value lhsArray = arrayView(lhsStaged, m), rhsArray = arrayView(rhsStaged, n);
 
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
@@ -245,13 +283,15 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     for (Value &sum : sums)
       sum = arith::ExtFOp::create(b, loc, kind.accumulatorType, sum);
 
-  // The running thread's words: the row of its lhs fragments is its result
-  // row; the column of its rhs fragments is its lane's group g (lane / 4)
-  // in its warp's block, whose result columns start at 2 (lane % 4).
+  // The running thread's coordinates: the row of its lhs fragments is its
+  // result row; the column of its rhs fragments is its lane's group g
+  // (lane / 4) in its warp's block, whose result columns start at
+  // 2 (lane % 4).
   SmallVector<Value> coords = l.elementCoords(b, loc, layout, 0);
   Value lane = l.getLaneId();
   Value group = arith::ShRUIOp::create(b, loc, lane, constant(b, 2));
   Value inGroup = arith::AndIOp::create(b, loc, lane, constant(b, 3));
+  Value batchCoord = rank == 3 ? coords[0] : Value();
   Value row = coords[rank - 2];
   Value column = arith::AddIOp::create(
       b, loc,
@@ -259,76 +299,121 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           b, loc, coords[rank - 1],
           arith::ShLIOp::create(b, loc, inGroup, constant(b, 1))),
       group);
-  if (rank == 3) {
-    row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, coords[0], constant(b, m)), row);
-    column = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, coords[0], constant(b, n)),
-        column);
-  }
-  // The word the thread reads (or, with ldmatrix, names) of each fragment,
-  // the fragment's constant offset aside. Without ldmatrix it is its own
-  // word: the row of its group, word (lane % 4). With ldmatrix, lane L names
-  // row L % 8 of matrix L / 8 of its warp's fragment: matrix j of lhs is
-  // rows + 8 (j & 1), words + 4 (j >> 1), of rhs words + 4 j; the row of the
-  // fragment's origin is the thread's row less its group g.
-  Value lhsThreadWord, rhsThreadWord;
-  if (!ldmatrix) {
-    auto threadWord = [&](Value rowOfArray) -> Value {
-      return arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, rowOfArray, constant(b, wordsPerRow)),
-          inGroup);
-    };
-    lhsThreadWord = threadWord(row);
-    rhsThreadWord = threadWord(column);
-  } else {
-    Value rowInMatrix = arith::AndIOp::create(b, loc, lane, constant(b, 7));
-    Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
-    auto word = [&](Value originRow, Value rowOffset, Value wordOffset) {
-      Value matrixRow = arith::AddIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, originRow, group),
-          arith::AddIOp::create(b, loc, rowInMatrix, rowOffset));
-      return arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, matrixRow, constant(b, wordsPerRow)),
-          wordOffset);
-    };
-    Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
-    lhsThreadWord = word(
-        row, arith::MulIOp::create(b, loc, matrixLow, constant(b, 8)),
-        arith::MulIOp::create(
-            b, loc, arith::ShRUIOp::create(b, loc, matrix, constant(b, 1)),
-            constant(b, 4)));
-    rhsThreadWord =
-        word(column, constant(b, 0),
-             arith::MulIOp::create(b, loc, matrixLow, constant(b, 4)));
-  }
+  Value rowInMatrix = arith::AndIOp::create(b, loc, lane, constant(b, 7));
+  Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
+  Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
+  Value matrixHigh = arith::ShRUIOp::create(b, loc, matrix, constant(b, 1));
+  auto times = [&](Value v, int64_t factor) -> Value {
+    return arith::MulIOp::create(b, loc, v, constant(b, factor));
+  };
+  auto plus = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
 
-  // Per instruction (registers 4i..4i+3), the constant word offsets of its
-  // fragments: a0..a3 walk (m + 8, k + 4 words' worth), b0..b1 k.
+  // How the warp reads an operand's fragments from its array. Offsets are in
+  // `unit`s of the array: 32-bit words where k is contiguous (a fragment
+  // register is one word), 16-bit elements where it is k-major. With
+  // ldmatrix, lane L names row L % 8 of matrix L / 8 of the warp's fragment
+  // (transposed where k-major, so that each lane receives its register's
+  // two values of k); without, each thread reads its own words: its group's
+  // row, word (lane % 4).
+  struct Reader {
+    const StagedOperand *operand;
+    Value array;
+    int64_t unitBytes;
+    Value threadUnit;  // the running thread's part, chunk and step aside
+    int64_t stepUnits; // per instruction k step
+    // Per distinct fragment (keyed by its first register's row), the
+    // constant offsets of its registers' words (only the first with
+    // ldmatrix: the start of the fragment's matrices).
+    llvm::MapVector<int64_t, SmallVector<int64_t, 4>> fragments;
+  };
+  auto makeReader = [&](const StagedOperand &operand, bool isLhs) {
+    Reader reader{&operand};
+    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    reader.unitBytes = contiguous ? 4 : 2;
+    int64_t units = operand.halfBytes / reader.unitBytes +
+                    batch * operand.rows * operand.rowLength *
+                        sharedElementBytes(operand.sharedType) /
+                        reader.unitBytes;
+    reader.array =
+        ldmatrix ? l.sharedView(operand.arrays, i16,
+                                units * reader.unitBytes / 2, operand.offset)
+                 : l.sharedView(operand.arrays, b.getI32Type(), units,
+                                operand.offset);
+    int64_t rowUnits = operand.rowLength *
+                       sharedElementBytes(operand.sharedType) /
+                       reader.unitBytes;
+    // The thread's fragment origin along m or n: its coordinate less g.
+    Value x = isLhs ? row : column;
+    Value origin = arith::SubIOp::create(b, loc, x, group);
+    Value batchUnits =
+        batchCoord ? times(batchCoord, operand.rows * rowUnits) : Value();
+    Value unit;
+    if (contiguous) {
+      reader.stepUnits = 4 * kHalves;
+      if (!ldmatrix) {
+        unit = plus(times(x, rowUnits), inGroup);
+      } else if (isLhs) {
+        // Matrix j: rows + 8 (j & 1), words + 4 (j >> 1).
+        unit = plus(times(plus(origin, plus(rowInMatrix, times(matrixLow, 8))),
+                          rowUnits),
+                    times(matrixHigh, 4));
+      } else {
+        // Matrix j: words + 4 j.
+        unit = plus(times(plus(origin, rowInMatrix), rowUnits),
+                    times(matrixLow, 4));
+      }
+    } else {
+      // Rows are values of k: matrix j of lhs is k + 8 (j >> 1), m +
+      // 8 (j & 1); of rhs k + 8 j.
+      reader.stepUnits = instructionK * rowUnits;
+      Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
+      unit = plus(times(kRow, rowUnits), origin);
+      if (isLhs)
+        unit = plus(unit, times(matrixLow, 8));
+    }
+    reader.threadUnit = batchUnits ? plus(unit, batchUnits) : unit;
+    return reader;
+  };
+  Reader lhsReader = makeReader(lhsStaged, /*isLhs=*/true);
+  Reader rhsReader = makeReader(rhsStaged, /*isLhs=*/false);
+
+  // Per instruction (registers 4i..4i+3), its fragments: a0..a3 walk
+  // (m + 8, k + 4 words' worth), b0..b1 k.
   struct Instruction {
     unsigned lhsFragment, rhsFragment;
   };
-  llvm::MapVector<int64_t, SmallVector<int64_t, 4>> lhsFragments, rhsFragments;
   SmallVector<Instruction> instructions;
+  auto fragmentOf = [&](Reader &reader, int64_t batchPart, int64_t xPart,
+                        int64_t registersPerFragment, bool isLhs) {
+    const StagedOperand &operand = *reader.operand;
+    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    int64_t key = batchPart * (isLhs ? m : n) + xPart;
+    auto [it, added] = reader.fragments.insert({key, {}});
+    if (added) {
+      int64_t rowUnits = operand.rowLength *
+                         sharedElementBytes(operand.sharedType) /
+                         reader.unitBytes;
+      int64_t base = batchPart * operand.rows * rowUnits;
+      for (int64_t reg = 0; reg < registersPerFragment; ++reg) {
+        if (!contiguous) { // ldmatrix names the matrices' rows
+          it->second.push_back(base + xPart);
+          break;
+        }
+        int64_t rowOffset = isLhs ? 8 * (reg & 1) : 0;
+        int64_t wordOffset = 4 * (isLhs ? reg >> 1 : reg);
+        it->second.push_back(base + (xPart + rowOffset) * rowUnits + wordOffset);
+      }
+    }
+    return unsigned(it - reader.fragments.begin());
+  };
   for (int64_t first = 0; first < registers; first += 4) {
     SmallVector<int64_t> part = registerPart(layout, first);
     int64_t batchPart = rank == 3 ? part[0] : 0;
-    int64_t lhsRow = batchPart * m + part[rank - 2];
-    int64_t rhsRow = batchPart * n + part[rank - 1];
-    auto [lhsIt, newLhs] = lhsFragments.insert({lhsRow, {}});
-    if (newLhs)
-      for (int64_t reg = 0; reg < 2 * kHalves; ++reg)
-        lhsIt->second.push_back((lhsRow + 8 * (reg & 1)) * wordsPerRow +
-                                4 * (reg >> 1));
-    auto [rhsIt, newRhs] = rhsFragments.insert({rhsRow, {}});
-    if (newRhs)
-      for (int64_t reg = 0; reg < kHalves; ++reg)
-        rhsIt->second.push_back(rhsRow * wordsPerRow + 4 * reg);
     instructions.push_back(
-        {unsigned(lhsIt - lhsFragments.begin()),
-         unsigned(rhsIt - rhsFragments.begin())});
+        {fragmentOf(lhsReader, batchPart, part[rank - 2], 2 * kHalves, true),
+         fragmentOf(rhsReader, batchPart, part[rank - 1], kHalves, false)});
   }
 
   auto resultType = LLVM::LLVMStructType::getLiteral(
@@ -336,85 +421,126 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   std::optional<NVVM::MMAIntOverflow> overflow;
   if (kind.accumulatorType.isInteger(32))
     overflow = NVVM::MMAIntOverflow::wrapped; // as the CUDA-core path
-  auto readFragments =
-      [&](OpBuilder &at, Value array, Value threadWord, Value stepWord,
-          const llvm::MapVector<int64_t, SmallVector<int64_t, 4>> &fragments,
-          NVVM::MMATypes type) {
-        Value base = arith::AddIOp::create(at, loc, threadWord, stepWord);
-        SmallVector<SmallVector<Value>> read;
-        for (const auto &[row, offsets] : fragments) {
-          SmallVector<Value> fragment;
-          if (ldmatrix) {
-            // offsets[0] is the fragment's first word, a constant.
-            int64_t tiles = offsets.size();
-            Value start = arith::MulIOp::create(
-                at, loc,
-                arith::AddIOp::create(at, loc, base,
-                                      constant(at, offsets.front())),
-                constant(at, 2));
-            Value matrices = nvgpu::LdMatrixOp::create(
-                at, loc, VectorType::get({tiles, 2}, i16), array,
-                ValueRange{start}, /*transpose=*/false, tiles);
-            for (int64_t tile = 0; tile < tiles; ++tile) {
-              Value halves = vector::ExtractOp::create(at, loc, matrices, tile);
-              Value word = vector::ExtractOp::create(
-                  at, loc,
-                  vector::BitCastOp::create(
-                      at, loc, VectorType::get({1}, i32), halves),
-                  0);
-              fragment.push_back(asFragmentRegister(at, loc, word, type));
-            }
-            read.push_back(std::move(fragment));
-            continue;
-          }
-          for (int64_t offset : offsets) {
-            Value word = memref::LoadOp::create(
-                at, loc, array,
-                ValueRange{arith::AddIOp::create(at, loc, base,
-                                                 constant(at, offset))});
-            fragment.push_back(asFragmentRegister(at, loc, word, type));
-          }
-          read.push_back(std::move(fragment));
+  auto readFragments = [&](OpBuilder &at, const Reader &reader, Value chunkUnit,
+                           Value step, NVVM::MMATypes type) {
+    Value base = arith::AddIOp::create(
+        at, loc, chunkUnit,
+        arith::MulIOp::create(at, loc, step, constant(at, reader.stepUnits)));
+    bool transposed = reader.operand->order == ChunkOrder::KMajor;
+    SmallVector<SmallVector<Value>> read;
+    for (const auto &[key, offsets] : reader.fragments) {
+      SmallVector<Value> fragment;
+      if (ldmatrix) {
+        // The lhs reads four matrices (a0..a3), the rhs two (b0, b1).
+        int64_t tiles = reader.operand == &lhsStaged ? 2 * kHalves : kHalves;
+        Value start = arith::MulIOp::create(
+            at, loc,
+            arith::AddIOp::create(at, loc, base, constant(at, offsets.front())),
+            constant(at, reader.unitBytes / 2));
+        Value matrices = nvgpu::LdMatrixOp::create(
+            at, loc, VectorType::get({tiles, 2}, i16), reader.array,
+            ValueRange{start}, transposed, tiles);
+        for (int64_t tile = 0; tile < tiles; ++tile) {
+          Value halves = vector::ExtractOp::create(at, loc, matrices, tile);
+          Value word = vector::ExtractOp::create(
+              at, loc,
+              vector::BitCastOp::create(at, loc,
+                                        VectorType::get({1}, b.getI32Type()),
+                                        halves),
+              0);
+          fragment.push_back(asFragmentRegister(at, loc, word, type));
         }
-        return read;
-      };
+        read.push_back(std::move(fragment));
+        continue;
+      }
+      for (int64_t offset : offsets) {
+        Value word = memref::LoadOp::create(
+            at, loc, reader.array,
+            ValueRange{arith::AddIOp::create(at, loc, base,
+                                             constant(at, offset))});
+        fragment.push_back(asFragmentRegister(at, loc, word, type));
+      }
+      read.push_back(std::move(fragment));
+    }
+    return read;
+  };
 
+  // Filling a chunk's arrays: the copied operands' async copies (one group
+  // per chunk) and the others' register writes.
+  SmallVector<AsyncRunCopy, 2> copiers;
+  bool anyCopied = false;
+  for (const StagedOperand &operand : *staged) {
+    copiers.push_back(operand.copiedFrom ? asyncRunCopy(l, operand.copiedFrom)
+                                         : AsyncRunCopy());
+    anyCopied |= bool(operand.copiedFrom);
+  }
+  auto fill = [&](OpBuilder &at, Value chunk) {
+    for (auto [operand, copier] : llvm::zip(*staged, copiers)) {
+      if (operand.copiedFrom)
+        copyChunk(l, at, loc, operand, copier, chunk, kc);
+      else
+        writeChunk(l, at, loc, operand, chunk, kc);
+    }
+    if (anyCopied)
+      NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  };
+
+  // With async copies, chunk c is filled before the barrier that starts
+  // iteration c and read after it; iteration c starts the copies of chunk
+  // c + 1 into the other half (the one iteration c - 1 read, which that
+  // barrier has finished) before the tensor cores multiply chunk c, so the
+  // copies overlap the mma. Registers are written in the iteration that
+  // reads them, before its barrier (written a chunk ahead, they would stay
+  // live longer beside the accumulators). Either way one barrier per chunk
+  // where the arrays are double-buffered; the write-after-read barrier
+  // before the first fill keeps it from overtaking an earlier exchange's
+  // reads, and single-buffered, each fill has one.
+  int64_t chunkCount = k / kc;
+  bool doubled = lhsStaged.halfBytes != 0;
   Value zero = constant(b, 0), one = constant(b, 1);
-  if (lhsStaged.halfBytes != 0)
+  if (anyCopied) {
     l.barrierBeforeSharedWrites(b, loc);
+    fill(b, zero);
+  } else if (doubled) {
+    l.barrierBeforeSharedWrites(b, loc);
+  }
   auto chunks = scf::ForOp::create(
-      b, loc, zero, constant(b, k / kc), one, sums,
+      b, loc, zero, constant(b, chunkCount), one, sums,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
-        // Single-buffered, a barrier keeps the writes from overtaking the
-        // reads of the previous chunk; double-buffered, the barrier before
-        // the loop keeps them from overtaking another exchange's. The
-        // barrier after the writes makes them visible.
-        if (lhsStaged.halfBytes == 0)
-          l.barrierBeforeSharedWrites(inChunks, loc);
-        for (const StagedOperand &operand : *staged)
-          writeChunk(l, inChunks, loc, operand, chunk, kc,
-                     ChunkOrder::KContiguous);
+        if (anyCopied) {
+          NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, 0);
+        } else {
+          if (!doubled)
+            l.barrierBeforeSharedWrites(inChunks, loc);
+          fill(inChunks, chunk);
+        }
         gpu::BarrierOp::create(inChunks, loc);
-        // The thread's words in this chunk's half.
-        Value lhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, lhsThreadWord,
-            halfOffset(inChunks, loc, lhsStaged, chunk, 4));
-        Value rhsChunkWord = arith::AddIOp::create(
-            inChunks, loc, rhsThreadWord,
-            halfOffset(inChunks, loc, rhsStaged, chunk, 4));
+        if (anyCopied && chunkCount > 1) {
+          Value next = arith::AddIOp::create(inChunks, loc, chunk, one);
+          Value hasNext = arith::CmpIOp::create(
+              inChunks, loc, arith::CmpIPredicate::ult, next,
+              constant(inChunks, chunkCount));
+          scf::IfOp::create(inChunks, loc, hasNext,
+                            [&](OpBuilder &then, Location) {
+                              fill(then, next);
+                              scf::YieldOp::create(then, loc);
+                            });
+        }
+        // The thread's units in this chunk's half.
+        Value lhsChunkUnit = arith::AddIOp::create(
+            inChunks, loc, lhsReader.threadUnit,
+            halfOffset(inChunks, loc, lhsStaged, chunk, lhsReader.unitBytes));
+        Value rhsChunkUnit = arith::AddIOp::create(
+            inChunks, loc, rhsReader.threadUnit,
+            halfOffset(inChunks, loc, rhsStaged, chunk, rhsReader.unitBytes));
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
             chunkSums,
             [&](OpBuilder &inSteps, Location, Value step, ValueRange partial) {
-              // An instruction's k takes 4 words of a row per half.
-              Value stepWord = arith::MulIOp::create(
-                  inSteps, loc, step, constant(inSteps, 4 * kHalves));
-              SmallVector<SmallVector<Value>> as =
-                  readFragments(inSteps, lhsArray, lhsChunkWord, stepWord,
-                                lhsFragments, kind.lhsType);
-              SmallVector<SmallVector<Value>> bs =
-                  readFragments(inSteps, rhsArray, rhsChunkWord, stepWord,
-                                rhsFragments, kind.rhsType);
+              SmallVector<SmallVector<Value>> as = readFragments(
+                  inSteps, lhsReader, lhsChunkUnit, step, kind.lhsType);
+              SmallVector<SmallVector<Value>> bs = readFragments(
+                  inSteps, rhsReader, rhsChunkUnit, step, kind.rhsType);
               SmallVector<Value> next;
               for (auto [index, instruction] : llvm::enumerate(instructions)) {
                 ValueRange a = as[instruction.lhsFragment];

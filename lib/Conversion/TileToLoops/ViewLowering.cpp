@@ -9,9 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
+#include "AsyncViewCopy.h"
 #include "GlobalMemory.h"
+#include "MmaSync.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -464,6 +467,34 @@ public:
     return SmallVector<Value>(ifOp.getResults());
   }
 
+  /// The bytes of the run of `width` elements along the contiguous dim from
+  /// element `ivs` on that lie inside the tensor (an i32, 0 to the run's
+  /// size; those inside come first); sets `address` to the run's first.
+  Value bytesInside(OpBuilder &b, Location loc, ValueRange ivs, int64_t width,
+                    Value &address) {
+    Value inside = locate(b, loc, ivs, address, Value());
+    auto i32 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, v, 32);
+    };
+    Value whole = i32(width * elementBytes);
+    if (!inside)
+      return whole;
+    Value bytes = whole;
+    unsigned fast = *fastDim;
+    if (!knownInBounds[fast] && !wholeRuns(width)) {
+      // The first element is inside, so what is left of the dim is positive.
+      Value coord = arith::AddIOp::create(b, loc, origins[fast], ivs[fast]);
+      Value left = arith::SubIOp::create(
+          b, loc, info.shape[info.dimMap[fast]], coord);
+      Value count =
+          arith::MinSIOp::create(b, loc, left, l.indexConstant(loc, width));
+      bytes = arith::MulIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), count),
+          i32(elementBytes));
+    }
+    return arith::SelectOp::create(b, loc, inside, bytes, i32(0));
+  }
+
   /// Element `i` of the run along the contiguous dim from element `ivs` on.
   SmallVector<Value> runElement(OpBuilder &b, Location loc, ValueRange ivs,
                                 int64_t i) const {
@@ -575,6 +606,45 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
   return success();
 }
 
+std::optional<unsigned> tilechain::asyncCopyDim(TileLowering &l,
+                                                ct::LoadViewTkoOp load) {
+  if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
+    return std::nullopt;
+  const ViewInfo &info = l.lookupView(load.getView());
+  if (info.isGatherScatter || info.tileShape.empty() ||
+      !memoryType(info.elementType))
+    return std::nullopt;
+  if (info.padding && *info.padding != int32_t(ct::PaddingValue::zero))
+    return std::nullopt;
+  int64_t bytes = byteSize(info.elementType);
+  if (16 % bytes != 0)
+    return std::nullopt;
+  int64_t run = 16 / bytes;
+  std::optional<unsigned> fast;
+  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+    if (getConstantIntValue(info.strides[tensorDim]) == 1)
+      fast = tileDim;
+  if (!fast || info.tileShape[*fast] % run != 0 ||
+      info.baseAlignment % 16 != 0 || info.traversalStrides[*fast] % run != 0)
+    return std::nullopt;
+  for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
+    if (int64_t(dim) != info.dimMap[*fast] && divisor % run != 0)
+      return std::nullopt;
+  return fast;
+}
+
+AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load) {
+  auto access = std::make_shared<ViewAccess>(
+      l, load, load.getView(), load.getIndex(), load.getInbounds());
+  int64_t run = 16 / access->alignment();
+  return [access, run](OpBuilder &b, Location loc, ValueRange coords,
+                       Value shared, Value slot) {
+    Value address;
+    Value bytes = access->bytesInside(b, loc, coords, run, address);
+    tile_dist::AsyncCopyOp::create(b, loc, address, shared, slot, bytes);
+  };
+}
+
 /// The parallel form of a view load: each thread loads the elements its
 /// registers hold in the view's access layout, a run of them along the
 /// contiguous dim with one vector load where the view's facts allow it (a
@@ -589,6 +659,8 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
     return failure();
   Location loc = op.getLoc();
   l.orderAfterToken(loc, op.getToken());
+  if (mma::copiedByMma(l, op))
+    return success(); // the mma copies the tile into shared memory itself
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/true);

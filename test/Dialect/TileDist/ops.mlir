@@ -15,3 +15,14 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// tile_dist.async_copy: a pointer into global memory, a shared memref and
+// the element the 16 bytes start at, and the bytes read of them.
+// CHECK-LABEL: gpu.func @copy(
+// CHECK: tile_dist.async_copy %arg0, %arg1[%arg2], %arg3 : <1>, memref<64xf16, #gpu.address_space<workgroup>>
+gpu.module @copies {
+  gpu.func @copy(%arg0: !llvm.ptr<1>, %arg1: memref<64xf16, #gpu.address_space<workgroup>>, %arg2: index, %arg3: i32) {
+    tile_dist.async_copy %arg0, %arg1[%arg2], %arg3 : !llvm.ptr<1>, memref<64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -57,3 +57,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @copy_elements(%arg0: !llvm.ptr<1>, %arg1: memref<16xi24, #gpu.address_space<workgroup>>, %arg2: index, %arg3: i32) {
+    // expected-error @+1 {{copies 16 bytes into whole elements, not into 'i24'}}
+    tile_dist.async_copy %arg0, %arg1[%arg2], %arg3 : !llvm.ptr<1>, memref<16xi24, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @copy_source(%arg0: !llvm.ptr, %arg1: memref<64xf16, #gpu.address_space<workgroup>>, %arg2: index, %arg3: i32) {
+    // expected-error @+1 {{operand #0 must be LLVM pointer in address space 1}}
+    tile_dist.async_copy %arg0, %arg1[%arg2], %arg3 : !llvm.ptr, memref<64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

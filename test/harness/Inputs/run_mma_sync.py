@@ -1,5 +1,5 @@
-"""Runs tf32__host, int8__host and int8_k16__host from a host library over one block each
-and checks their results against numpy."""
+"""Runs the kernels of parallel-mma-sync.mlir from a host library over one
+block each and checks their results against numpy."""
 import sys
 
 import numpy as np
@@ -34,3 +34,30 @@ v = rng.integers(-128, 128, (16, 16)).astype(np.int8)
 w = np.zeros((16, 16), np.int32)
 run("int8_k16", u.view(np.int8), v, w)
 check("int8 k16", w, -3 + u.astype(np.int64) @ v.astype(np.int64), atol=0)
+
+# f16 products are exact in f32 and the sums of 64 of them in [-1, 1] stay
+# within a few ulps; a misplaced element is off by about 1.
+p = rng.uniform(-1, 1, (24, 64)).astype(np.float16)
+q = np.zeros((64, 24), np.float16)
+q[:, :20] = rng.uniform(-1, 1, (64, 20))
+q[:, 20:] = 100  # row padding: outside the view, must not be read
+out = np.zeros((32, 32), np.float32)
+run("f16_rows", p, q, out)
+expected = np.full((32, 32), 0.25)
+expected[:24, :20] += p.astype(np.float64) @ q[:, :20].astype(np.float64)
+check("f16 rows", out, expected, atol=1e-3)
+
+g = rng.uniform(-1, 1, (32, 64)).astype(np.float16)
+h = rng.uniform(-1, 1, (64, 16)).astype(np.float16)
+out = np.zeros((32, 16), np.float32)
+run("f16_columns", np.asfortranarray(g).ravel(order="K"),
+    np.asfortranarray(h).ravel(order="K"), out)
+check("f16 columns", out, -1 + g.astype(np.float64) @ h.astype(np.float64),
+      atol=1e-3)
+
+s8 = rng.integers(-128, 128, (16, 16)).astype(np.int8)
+t8 = rng.integers(-128, 128, (16, 16)).astype(np.int8)
+w = np.zeros((16, 16), np.int32)
+run("int8_k16_copied", s8, np.ascontiguousarray(t8.T), w)
+check("int8 k16 copied", w, 5 + s8.astype(np.int64) @ t8.astype(np.int64),
+      atol=0)

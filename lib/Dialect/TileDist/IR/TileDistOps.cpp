@@ -57,3 +57,12 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
   setFromAttr(inner.getFrom());
   return getResult();
 }
+
+LogicalResult AsyncCopyOp::verify() {
+  auto type = cast<MemRefType>(getDestination().getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits % 8 != 0 || 16 % (bits / 8) != 0)
+    return emitOpError() << "copies 16 bytes into whole elements, not into "
+                         << type.getElementType();
+  return success();
+}

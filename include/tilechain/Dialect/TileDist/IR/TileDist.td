@@ -4,9 +4,11 @@
 // over a CTA's threads. Its first member is the layout attribute: passes
 // that choose layouts (tilechain-assign-layouts) attach it to the cuda_tile
 // ops whose results should not take their type's default layout, and
-// tile-lower's translator builds those results in it. Its one op,
-// convert_layout, is a change of layout in the lowered form, which tile-sched
-// removes where it is not needed and then carries out through shared memory.
+// tile-lower's translator builds those results in it. Its ops live in the
+// lowered form: convert_layout, a change of layout, which tile-sched removes
+// where it is not needed and then carries out through shared memory; and
+// async_copy, a thread's asynchronous copy of 16 bytes from global into
+// shared memory, which tile-llc lowers to cp.async.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_TILEDIST_TD
@@ -15,6 +17,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 
 def TileDist_Dialect : Dialect {
   let name = "tile_dist";
@@ -90,6 +93,37 @@ def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+def TileDist_AsyncCopyOp : Op<TileDist_Dialect, "async_copy"> {
+  let summary = "16 bytes copied from global into shared memory asynchronously";
+  let description = [{
+    Starts a copy of the 16 bytes at `source` (global memory, 16-byte
+    aligned) into `destination` from element `index` on (shared memory,
+    16-byte aligned), of which only the first `sourceBytes` (0 to 16) are
+    read and the rest are zero. The copy is PTX's `cp.async.cg`: it belongs
+    to the running thread's group that the next `nvvm.cp.async.commit.group`
+    closes, and it is complete once an `nvvm.cp.async.wait.group` has waited
+    for that group; a barrier then makes it visible to the other threads.
+    tile-lower copies view loads that only feed an mma this way, straight
+    into the mma's staging arrays (docs/pipeline.md).
+
+    ```mlir
+    tile_dist.async_copy %src, %staging[%slot], %bytes
+        : !llvm.ptr<1>, memref<6144xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Arg<LLVM_PointerInAddressSpace<1>, "",
+                           [MemRead]>:$source,
+                       Arg<MemRefRankOf<[AnyType], [1]>, "",
+                           [MemWrite]>:$destination,
+                       Index:$index,
+                       I32:$sourceBytes);
+  let assemblyFormat = [{
+    $source `,` $destination `[` $index `]` `,` $sourceBytes attr-dict `:`
+    type($source) `,` type($destination)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TILECHAIN_TILEDIST_TD
