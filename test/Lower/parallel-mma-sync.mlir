@@ -167,6 +167,68 @@ cuda_tile.module @kernels {
 
 // -----
 
+// In a k loop whose body only loads and multiplies, the copies run an
+// iteration ahead: the first iteration's first chunk is copied before the
+// loop (if it runs at all, lower < upper), and the last chunk of iteration
+// k starts the copies of iteration k + 1's first chunk (k + 1 < upper,
+// compared in 64 bits), with the tile origins of k + 1, into the half that
+// chunk 0 always takes. So no iteration but the first waits for its first
+// chunk, and the arrays are in use from before the loop on.
+// CHECK-LABEL: gpu.func @pipelined(
+// CHECK: gpu.barrier {tilechain.write_after_read}
+// CHECK-NEXT: %[[RUNS:.+]] = arith.cmpi slt, %[[LOWER:.+]], %[[UPPER:.+]] : i32
+// CHECK: scf.if %[[RUNS]] {
+// CHECK: tile_dist.async_copy
+// CHECK: tile_dist.async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: scf.for %[[K:.+]] = %[[LOWER]] to %[[UPPER]] step %[[STEP:.+]]  : i32 {
+// CHECK-NOT: gpu.barrier
+// CHECK: %[[LAST:.+]] = arith.extsi %[[UPPER]] : i32 to i64
+// CHECK-NEXT: %[[WIDESTEP:.+]] = arith.extsi %[[STEP]] : i32 to i64
+// CHECK-NEXT: %[[WIDEK:.+]] = arith.extsi %[[K]] : i32 to i64
+// CHECK-NEXT: %[[NEXTK:.+]] = arith.addi %[[WIDEK]], %[[WIDESTEP]] : i64
+// CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[NEXTK]], %[[LAST]] : i64
+// CHECK: scf.for
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK: scf.if %{{.+}} {
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.if %[[MORE]] {
+// CHECK-NEXT: arith.addi %[[K]], %[[STEP]] : i32
+// CHECK: tile_dist.async_copy
+// CHECK: tile_dist.async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.mma.sync
+cuda_tile.module @kernels {
+  entry @pipelined(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [16, 192], strides = [192, 1] : tensor_view<16x192xf16, strides=[192,1]>
+    %vb = make_tensor_view %b16, shape = [192, 16], strides = [16, 1] : tensor_view<192x16xf16, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x192xf16, strides=[192,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<192x16xf16, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %three = constant <i32: 3> : tile<i32>
+    %init = constant <f32: 0.5> : tile<16x16xf32>
+    %sum = for %k in (%zero to %three, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<16x16xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(16x64), tensor_view<16x192xf16, strides=[192,1]>>, tile<i32> -> tile<16x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<192x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+      %next = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+      continue %next : tile<16x16xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // A loop that carries an mma's result carries it in the fragment layout:
 // four f32 registers per thread (the default layout would hold two), read
 // at the start of each iteration and written back at its end, with no

@@ -7,8 +7,10 @@
 // copies them into its staging arrays itself (cp.async, done at once on the
 // host), k-contiguous where the view runs along k, k-major (read with
 // transposing ldmatrix) where it runs along m or n, and zero past the
-// tensor's end: f16 operands both ways round and partly out of bounds, and
-// i8 ones (m16n8k16, read a word per register).
+// tensor's end: f16 operands both ways round and partly out of bounds, one
+// loaded as the second of a batch and reshaped to drop the batch dim, a k
+// loop whose copies run an iteration ahead, and i8 ones (m16n8k16, read a
+// word per register).
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -31,6 +33,9 @@
 // LOWER: tile_dist.async_copy
 // LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
 // LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 2 : i32, transpose = false}
+// LOWER-LABEL: gpu.func @f16_batch
+// LOWER-NOT: llvm.load
+// LOWER: tile_dist.async_copy
 // LOWER-LABEL: gpu.func @int8_k16_copied
 // LOWER-NOT: llvm.load
 // LOWER: tile_dist.async_copy
@@ -42,6 +47,8 @@
 // CHECK: int8 k16: 256 elements match numpy
 // CHECK: f16 rows: 1024 elements match numpy
 // CHECK: f16 columns: 512 elements match numpy
+// CHECK: f16 batch: 256 elements match numpy
+// CHECK: f16 loop: 256 elements match numpy
 // CHECK: int8 k16 copied: 256 elements match numpy
 
 cuda_tile.module @kernels {
@@ -132,6 +139,51 @@ cuda_tile.module @kernels {
     %acc = constant <f32: -1.0> : tile<32x16xf32>
     %r = mmaf %x, %y, %acc : tile<32x64xf16>, tile<64x16xf16>, tile<32x16xf32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x16xf32>, partition_view<tile=(32x16), tensor_view<32x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // A 2x16x64, its second matrix loaded as a 1x16x64 tile.
+  entry @f16_batch(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [2, 16, 64], strides = [1024, 64, 1] : tensor_view<2x16x64xf16, strides=[1024,64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(1x16x64), tensor_view<2x16x64xf16, strides=[1024,64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %x3, %tx = load_view_tko weak %qa[%one, %zero, %zero] token = %t0 : partition_view<tile=(1x16x64), tensor_view<2x16x64xf16, strides=[1024,64,1]>>, tile<i32> -> tile<1x16x64xf16>, token
+    %x = reshape %x3 : tile<1x16x64xf16> -> tile<16x64xf16>
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: 2.0> : tile<16x16xf32>
+    %r = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // Three iterations of k = 64.
+  entry @f16_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [16, 192], strides = [192, 1] : tensor_view<16x192xf16, strides=[192,1]>
+    %vb = make_tensor_view %b16, shape = [192, 16], strides = [16, 1] : tensor_view<192x16xf16, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x192xf16, strides=[192,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<192x16xf16, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %three = constant <i32: 3> : tile<i32>
+    %init = constant <f32: 0.5> : tile<16x16xf32>
+    %sum = for %k in (%zero to %three, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<16x16xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(16x64), tensor_view<16x192xf16, strides=[192,1]>>, tile<i32> -> tile<16x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<192x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+      %next = mmaf %x, %y, %acc : tile<16x64xf16>, tile<64x16xf16>, tile<16x16xf32>
+      continue %next : tile<16x16xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
     return
   }
   // i8 m16n8k16 with both operands along k (B column-major).

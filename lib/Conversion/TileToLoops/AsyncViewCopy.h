@@ -28,14 +28,19 @@ std::optional<unsigned> asyncCopyDim(TileLowering &l,
                                      mlir::cuda_tile::LoadViewTkoOp load);
 
 /// Copies the 16-byte run of `load`'s tile from tile element `coords` on
-/// (along asyncCopyDim) into `shared` from element `slot` on; the bytes
-/// of elements outside the tensor are zeros.
+/// (along asyncCopyDim; the coordinates of the tile's first
+/// `leadingUnitDims` dims, all of extent 1, left out) into `shared` from
+/// element `slot` on; the bytes of elements outside the tensor are zeros.
 using AsyncRunCopy = std::function<void(mlir::OpBuilder &, mlir::Location,
                                         mlir::ValueRange coords,
                                         mlir::Value shared, mlir::Value slot)>;
 /// Computes, at the insertion point, what every copy of `load`'s runs
-/// shares (the tile's origin), and returns the copier.
-AsyncRunCopy asyncRunCopy(TileLowering &l, mlir::cuda_tile::LoadViewTkoOp load);
+/// shares (the tile's origin, from `loweredIndex` where given instead of
+/// the lowered index operands: another iteration's), and returns the
+/// copier.
+AsyncRunCopy asyncRunCopy(TileLowering &l, mlir::cuda_tile::LoadViewTkoOp load,
+                          unsigned leadingUnitDims = 0,
+                          llvm::ArrayRef<mlir::Value> loweredIndex = {});
 
 } // namespace tilechain
 

@@ -24,17 +24,24 @@ std::optional<std::string> whyNotMmaSync(const TileLowering &l,
 /// How operand `index` (0: lhs, 1: rhs) of `op`, on mma.sync, reaches its
 /// chunk arrays straight from global memory (AsyncViewCopy.h), or nullopt
 /// where it is loaded into registers first: it is a view load of the same
-/// block, read by nothing else, with no write to memory between them, and
-/// its view is contiguous along k (k-contiguous arrays) or, for 16-bit
-/// elements read with ldmatrix, along m or n (k-major arrays, which the
-/// transposing ldmatrix reads).
+/// block (directly or through a reshape that only drops leading unit dims,
+/// as cuTile's loads of one batch or head do), read by nothing else, with
+/// no write to memory between them, and its view is contiguous along k
+/// (k-contiguous arrays) or, for 16-bit elements read with ldmatrix, along
+/// m or n (k-major arrays, which the transposing ldmatrix reads).
 std::optional<ChunkOrder> asyncOperandOrder(TileLowering &l,
                                             mlir::Operation *op,
                                             unsigned index);
 
-/// Whether the mma that reads `load`'s tile copies it itself
-/// (asyncOperandOrder), so that the load emits nothing.
-bool copiedByMma(TileLowering &l, mlir::cuda_tile::LoadViewTkoOp load);
+/// The view load an mma operand is (asyncOperandOrder's shapes), and how
+/// many leading unit dims its tile has beyond the operand's; null if none.
+mlir::cuda_tile::LoadViewTkoOp operandLoad(mlir::Value operand,
+                                           unsigned *leadingUnitDims = nullptr);
+
+/// Whether the mma that reads `tile` (a view load's tile, or the reshape
+/// of one that operandLoad sees through) copies the load itself
+/// (asyncOperandOrder), so that the load and the reshape emit nothing.
+bool copiedByMma(TileLowering &l, mlir::Value tile);
 
 /// Lowers `op`, for which whyNotMmaSync has no reason, to mma.sync.
 mlir::LogicalResult lowerMmaSync(TileLowering &l, mlir::Operation *op);

@@ -187,13 +187,35 @@ std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                              l.getNumWarps());
 }
 
+cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
+                                          unsigned *leadingUnitDims) {
+  unsigned leading = 0;
+  Value tile = operand;
+  if (auto reshape = operand.getDefiningOp<cuda_tile::ReshapeOp>()) {
+    ArrayRef<int64_t> from = TileLowering::tileShape(reshape.getSource().getType());
+    ArrayRef<int64_t> to = TileLowering::tileShape(operand.getType());
+    if (from.size() < to.size() || from.take_back(to.size()) != to ||
+        llvm::any_of(from.drop_back(to.size()),
+                     [](int64_t extent) { return extent != 1; }) ||
+        !reshape.getSource().hasOneUse())
+      return {};
+    leading = from.size() - to.size();
+    tile = reshape.getSource();
+  }
+  auto load = tile.getDefiningOp<cuda_tile::LoadViewTkoOp>();
+  if (load && leadingUnitDims)
+    *leadingUnitDims = leading;
+  return load;
+}
+
 std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
                                                  Operation *op,
                                                  unsigned index) {
   if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) || whyNotMmaSync(l, op))
     return std::nullopt;
   Value operand = op->getOperand(index);
-  auto load = operand.getDefiningOp<cuda_tile::LoadViewTkoOp>();
+  unsigned leading = 0;
+  cuda_tile::LoadViewTkoOp load = operandLoad(operand, &leading);
   if (!load || load->getBlock() != op->getBlock() || !operand.hasOneUse())
     return std::nullopt;
   for (Operation *between = load->getNextNode(); between != op;
@@ -202,8 +224,9 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
         !isMemoryEffectFree(between))
       return std::nullopt;
   std::optional<unsigned> along = asyncCopyDim(l, load);
-  if (!along)
+  if (!along || *along < leading)
     return std::nullopt;
+  unsigned dim = *along - leading;
   std::string why;
   MmaSyncKind kind = *classify(op, why);
   unsigned rank = TileLowering::tileShape(operand.getType()).size();
@@ -211,21 +234,81 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
   unsigned xDim = index == 0 ? rank - 2 : rank - 1;
   int64_t kc = stagingChunk(op->getOperand(0).getType(),
                             op->getOperand(1).getType());
-  if (*along == kDim && kc * kind.elementBits % 128 == 0)
+  if (dim == kDim && kc * kind.elementBits % 128 == 0)
     return ChunkOrder::KContiguous;
   bool ldmatrix = kind.k / (4 * (32 / kind.elementBits)) == 2;
-  if (*along == xDim && ldmatrix && kind.elementBits == 16)
+  if (dim == xDim && ldmatrix && kind.elementBits == 16)
     return ChunkOrder::KMajor;
   return std::nullopt;
 }
 
-bool mma::copiedByMma(TileLowering &l, cuda_tile::LoadViewTkoOp load) {
-  Value tile = load.getTile();
+bool mma::copiedByMma(TileLowering &l, Value tile) {
   if (!tile.hasOneUse())
     return false;
-  OpOperand &use = *tile.use_begin();
-  return use.getOperandNumber() < 2 &&
-         asyncOperandOrder(l, use.getOwner(), use.getOperandNumber());
+  OpOperand *use = &*tile.use_begin();
+  if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(use->getOwner())) {
+    if (!reshape.getResult().hasOneUse())
+      return false;
+    use = &*reshape.getResult().use_begin();
+  }
+  return use->getOperandNumber() < 2 &&
+         asyncOperandOrder(l, use->getOwner(), use->getOperandNumber());
+}
+
+/// The loop around `op` whose next iteration's first chunk `op` may copy
+/// while it multiplies this iteration's last (so that no iteration but the
+/// first waits for its first chunk), or null: both operands are copied
+/// (`staged`), by loads whose indices are the loop's counter or values from
+/// outside it; the loop counts up by a positive constant (or compares
+/// unsigned); its body writes no memory and leaves no iteration early, so
+/// that copying a load an iteration ahead reads what the load would read
+/// and every iteration's mma takes the chunk the one before it copied; and
+/// the chunks per iteration are even, so an iteration's first chunk goes
+/// to the half the previous iteration's first did. A loop inside another
+/// loop is left alone: the outer loop's state is live beside the copies'
+/// addresses, and the persistent matmul t128x256x64 then spills (72 bytes
+/// of stack on sm_90, none without).
+static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
+                                      ArrayRef<StagedOperand> staged,
+                                      int64_t chunkCount) {
+  auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
+  if (!loop || chunkCount % 2 != 0 ||
+      loop->getParentOfType<cuda_tile::ForOp>() ||
+      loop->getParentOfType<cuda_tile::LoopOp>() ||
+      !llvm::all_of(staged, [](const StagedOperand &operand) {
+        return bool(operand.copiedFrom);
+      }))
+    return {};
+  APInt step;
+  if (!loop.getUnsignedCmp() &&
+      !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
+        step.isStrictlyPositive()))
+    return {};
+  auto outside = [&](Value v) {
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  };
+  for (const StagedOperand &operand : staged) {
+    cuda_tile::LoadViewTkoOp load = operand.copiedFrom;
+    if (!outside(load.getView()))
+      return {};
+    for (Value index : load.getIndex())
+      if (index != loop.getInductionVar() && !outside(index))
+        return {};
+  }
+  Operation *terminator = loop.getBody()->getTerminator();
+  WalkResult body = loop.getBody()->walk([&](Operation *inner) {
+    if (inner == terminator)
+      return WalkResult::advance();
+    if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(
+            inner))
+      return WalkResult::interrupt();
+    auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
+    bool reads = load && load.getMemoryOrderingSemantics() ==
+                             cuda_tile::MemoryOrderingSemantics::WEAK;
+    return reads || isMemoryEffectFree(inner) ? WalkResult::advance()
+                                              : WalkResult::interrupt();
+  });
+  return body.wasInterrupted() ? cuda_tile::ForOp() : loop;
 }
 
 LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
@@ -257,7 +340,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     std::optional<ChunkOrder> copied = asyncOperandOrder(l, op, index);
     forms[index] = OperandForm{
         copied.value_or(ChunkOrder::KContiguous), /*paddedRows=*/true,
-        copied ? op->getOperand(index).getDefiningOp<cuda_tile::LoadViewTkoOp>()
+        copied ? operandLoad(op->getOperand(index))
                : cuda_tile::LoadViewTkoOp()};
   }
   FailureOr<std::array<StagedOperand, 2>> staged =
@@ -470,8 +553,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   SmallVector<AsyncRunCopy, 2> copiers;
   bool anyCopied = false;
   for (const StagedOperand &operand : *staged) {
-    copiers.push_back(operand.copiedFrom ? asyncRunCopy(l, operand.copiedFrom)
-                                         : AsyncRunCopy());
+    unsigned leading = 0;
+    operandLoad(operand.tile, &leading);
+    copiers.push_back(operand.copiedFrom
+                          ? asyncRunCopy(l, operand.copiedFrom, leading)
+                          : AsyncRunCopy());
     anyCopied |= bool(operand.copiedFrom);
   }
   auto fill = [&](OpBuilder &at, Value chunk) {
@@ -498,7 +584,79 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t chunkCount = k / kc;
   bool doubled = lhsStaged.halfBytes != 0;
   Value zero = constant(b, 0), one = constant(b, 1);
-  if (anyCopied) {
+  cuda_tile::ForOp loop =
+      anyCopied ? pipelinedLoop(l, op, *staged, chunkCount) : cuda_tile::ForOp();
+  auto loweredLoop = dyn_cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
+  if (!loweredLoop)
+    loop = {};
+  // A pipelined loop's copies run an iteration ahead: the first
+  // iteration's first chunk is copied before the loop (where the loop runs
+  // at all), and iteration i's last chunk starts iteration i + 1's first.
+  // The arrays' first use is then before the loop, so tile-sched keeps
+  // their bytes for this mma through the whole loop, copies in flight
+  // across its back edge included.
+  auto copiersAt = [&](Value iv) {
+    SmallVector<AsyncRunCopy, 2> at;
+    for (const StagedOperand &operand : *staged) {
+      unsigned leading = 0;
+      operandLoad(operand.tile, &leading);
+      SmallVector<Value> index;
+      cuda_tile::LoadViewTkoOp load = operand.copiedFrom;
+      for (Value v : load.getIndex())
+        index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
+      at.push_back(asyncRunCopy(l, operand.copiedFrom, leading, index));
+    }
+    return at;
+  };
+  auto copyFirstChunk = [&](OpBuilder &at, ArrayRef<StagedOperand> operands,
+                            ArrayRef<AsyncRunCopy> with) {
+    Value first = arith::ConstantIndexOp::create(at, loc, 0);
+    for (auto [operand, copier] : llvm::zip(operands, with))
+      copyChunk(l, at, loc, operand, copier, first, kc);
+    NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  };
+  Value hasNextIteration;
+  if (loop) {
+    bool isUnsigned = loop.getUnsignedCmp();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loweredLoop);
+      l.barrierBeforeSharedWrites(b, loc);
+      Value lower = l.lookup(loop.getLowerBound());
+      Value runs = arith::CmpIOp::create(
+          b, loc,
+          isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+          lower, l.lookup(loop.getUpperBound()));
+      SmallVector<AsyncRunCopy, 2> firstCopiers = copiersAt(lower);
+      // Views of the arrays made here: the loop body's are inside it.
+      std::array<StagedOperand, 2> outside = *staged;
+      for (StagedOperand &operand : outside)
+        operand.buffer = sharedView(
+            b, operand.arrays, operand.sharedType,
+            cast<MemRefType>(operand.buffer.getType()).getNumElements(),
+            operand.offset);
+      scf::IfOp::create(b, loc, runs, [&](OpBuilder &then, Location) {
+        copyFirstChunk(then, outside, firstCopiers);
+        scf::YieldOp::create(then, loc);
+      });
+    }
+    // iv + step < upper, without overflow: in 64 bits.
+    Value iv = l.lookup(loop.getInductionVar());
+    Value step = l.lookup(loop.getStep());
+    auto wide = [&](Value v) -> Value {
+      Type i64 = b.getI64Type();
+      if (v.getType() == i64)
+        return v;
+      if (isUnsigned)
+        return arith::ExtUIOp::create(b, loc, i64, v);
+      return arith::ExtSIOp::create(b, loc, i64, v);
+    };
+    hasNextIteration = arith::CmpIOp::create(
+        b, loc,
+        isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+        arith::AddIOp::create(b, loc, wide(iv), wide(step)),
+        wide(l.lookup(loop.getUpperBound())));
+  } else if (anyCopied) {
     l.barrierBeforeSharedWrites(b, loc);
     fill(b, zero);
   } else if (doubled) {
@@ -520,11 +678,33 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           Value hasNext = arith::CmpIOp::create(
               inChunks, loc, arith::CmpIPredicate::ult, next,
               constant(inChunks, chunkCount));
-          scf::IfOp::create(inChunks, loc, hasNext,
-                            [&](OpBuilder &then, Location) {
-                              fill(then, next);
-                              scf::YieldOp::create(then, loc);
-                            });
+          // (The region builders are l.b() itself, moved into the regions,
+          // as the copies' constants need.)
+          auto thisIteration = [&](OpBuilder &then, Location) {
+            fill(then, next);
+            scf::YieldOp::create(then, loc);
+          };
+          auto nextIteration = [&](OpBuilder &otherwise, Location) {
+            scf::IfOp::create(otherwise, loc, hasNextIteration,
+                              [&](OpBuilder &then, Location) {
+                                // The next iteration's tile origins, made
+                                // here to keep them out of the registers
+                                // live beside the accumulators.
+                                Value nextIv = arith::AddIOp::create(
+                                    then, loc,
+                                    l.lookup(loop.getInductionVar()),
+                                    l.lookup(loop.getStep()));
+                                copyFirstChunk(then, *staged,
+                                               copiersAt(nextIv));
+                                scf::YieldOp::create(then, loc);
+                              });
+            scf::YieldOp::create(otherwise, loc);
+          };
+          if (loop)
+            scf::IfOp::create(inChunks, loc, hasNext, thisIteration,
+                              nextIteration);
+          else
+            scf::IfOp::create(inChunks, loc, hasNext, thisIteration);
         }
         // The thread's units in this chunk's half.
         Value lhsChunkUnit = arith::AddIOp::create(

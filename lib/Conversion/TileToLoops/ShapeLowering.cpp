@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
+#include "MmaSync.h"
+
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -279,6 +281,9 @@ LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
 }
 
 LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
+  // The mma copies the loaded tile into shared memory itself.
+  if (mma::copiedByMma(l, op.getSource()))
+    return success();
   ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
   bool fromScalar = TileLowering::tileShape(op.getSource().getType()).empty();
   // Rank 0 to rank 0: the same scalar (there is no vector to extract from).

@@ -259,15 +259,18 @@ namespace {
 /// it is inside the tensor.
 class ViewAccess {
 public:
+  /// `loweredIndex`, where given, replaces the lowered values of `index`.
   ViewAccess(TileLowering &l, Operation *op, Value view, ValueRange index,
-             std::optional<ArrayRef<bool>> inbounds)
+             std::optional<ArrayRef<bool>> inbounds,
+             ArrayRef<Value> loweredIndex = {})
       : l(l), info(l.lookupView(view)), loc(op->getLoc()) {
     OpBuilder &b = l.b();
     if (auto gs = dyn_cast<ct::GatherScatterViewType>(view.getType()))
       sparseDim = gs.getSparseDim();
     // Origin of the tile along each tile dim, computed once outside the loops.
     for (auto [tileDim, operand] : llvm::enumerate(index)) {
-      Value lowered = l.lookup(operand);
+      Value lowered =
+          loweredIndex.empty() ? l.lookup(operand) : loweredIndex[tileDim];
       if (static_cast<int64_t>(tileDim) == sparseDim) {
         sparseOffsets = lowered;
         sparseIndex = operand;
@@ -633,14 +636,21 @@ std::optional<unsigned> tilechain::asyncCopyDim(TileLowering &l,
   return fast;
 }
 
-AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load) {
+AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load,
+                                     unsigned leadingUnitDims,
+                                     ArrayRef<Value> loweredIndex) {
   auto access = std::make_shared<ViewAccess>(
-      l, load, load.getView(), load.getIndex(), load.getInbounds());
+      l, load, load.getView(), load.getIndex(), load.getInbounds(),
+      loweredIndex);
   int64_t run = 16 / access->alignment();
-  return [access, run](OpBuilder &b, Location loc, ValueRange coords,
-                       Value shared, Value slot) {
+  return [access, run, leadingUnitDims](OpBuilder &b, Location loc,
+                                        ValueRange coords, Value shared,
+                                        Value slot) {
+    SmallVector<Value> tileCoords(
+        leadingUnitDims, arith::ConstantIndexOp::create(b, loc, 0));
+    llvm::append_range(tileCoords, coords);
     Value address;
-    Value bytes = access->bytesInside(b, loc, coords, run, address);
+    Value bytes = access->bytesInside(b, loc, tileCoords, run, address);
     tile_dist::AsyncCopyOp::create(b, loc, address, shared, slot, bytes);
   };
 }
@@ -659,7 +669,7 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
     return failure();
   Location loc = op.getLoc();
   l.orderAfterToken(loc, op.getToken());
-  if (mma::copiedByMma(l, op))
+  if (mma::copiedByMma(l, op.getTile()))
     return success(); // the mma copies the tile into shared memory itself
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),

@@ -55,6 +55,20 @@ run("f16_columns", np.asfortranarray(g).ravel(order="K"),
 check("f16 columns", out, -1 + g.astype(np.float64) @ h.astype(np.float64),
       atol=1e-3)
 
+e = rng.uniform(-1, 1, (2, 16, 64)).astype(np.float16)
+f = rng.uniform(-1, 1, (64, 16)).astype(np.float16)
+out = np.zeros((16, 16), np.float32)
+run("f16_batch", e, f, out)
+check("f16 batch", out, 2 + e[1].astype(np.float64) @ f.astype(np.float64),
+      atol=1e-3)
+
+g2 = rng.uniform(-1, 1, (16, 192)).astype(np.float16)
+h2 = rng.uniform(-1, 1, (192, 16)).astype(np.float16)
+out = np.zeros((16, 16), np.float32)
+run("f16_loop", g2, h2, out)
+check("f16 loop", out, 0.5 + g2.astype(np.float64) @ h2.astype(np.float64),
+      atol=2e-3)
+
 s8 = rng.integers(-128, 128, (16, 16)).astype(np.int8)
 t8 = rng.integers(-128, 128, (16, 16)).astype(np.int8)
 w = np.zeros((16, 16), np.int32)
