@@ -88,20 +88,20 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   unsigned rank = TileLowering::tileShape(lhs.getType()).size();
   int64_t batch = rank == 3 ? TileLowering::tileShape(lhs.getType())[0] : 1;
   std::array<StagedOperand, 2> operands = {
-      StagedOperand{lhs, rank - 1, rank - 2, forms[0].order, forms[0].copiedFrom},
-      StagedOperand{rhs, rank - 2, rank - 1, forms[1].order, forms[1].copiedFrom}};
+      StagedOperand{lhs, rank - 1, rank - 2, forms[0]},
+      StagedOperand{rhs, rank - 2, rank - 1, forms[1]}};
   for (auto [operand, form] : llvm::zip(operands, forms)) {
     ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
     int64_t width = shape[operand.xDim];
     int64_t bytes = sharedBytes(operand.tile.getType());
-    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     operand.rows = contiguous ? width : kc;
     operand.rowLength =
         contiguous ? contiguousRowLength(kc, bytes)
                    : (form.paddedRows ? contiguousRowLength(width, bytes) : width);
     operand.sharedType = sharedElementType(
         TileLowering::tileElementType(operand.tile.getType()));
-    if (operand.copiedFrom)
+    if (operand.form.copiedFrom)
       continue;
     operand.layout = l.layoutOf(operand.tile);
     if (!operand.layout.hasDisjointParts())
@@ -138,15 +138,15 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         operand.halfBytes / sharedElementBytes(operand.sharedType) +
             batch * operand.rows * operand.rowLength,
         operand.offset);
-    if (operand.copiedFrom)
+    if (operand.form.copiedFrom)
       continue;
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
     operand.threadChunk = arith::ShRUIOp::create(
         b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
-    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     operand.threadSlot = chunkSlot(
-        b, loc, operand.order, rank == 3 ? coords[0] : Value(),
+        b, loc, operand.form.order, rank == 3 ? coords[0] : Value(),
         arith::AndIOp::create(b, loc, k,
                               arith::ConstantIndexOp::create(b, loc, kc - 1)),
         coords[operand.xDim], contiguous ? operand.rowLength : kc,
@@ -173,7 +173,7 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
       b, loc, operand.threadSlot,
       halfOffset(b, loc, operand, chunk, sharedElementBytes(operand.sharedType)));
   ArrayRef<int64_t> shape = layout.getShape();
-  bool contiguous = operand.order == ChunkOrder::KContiguous;
+  bool contiguous = operand.form.order == ChunkOrder::KContiguous;
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {
     if (reg & duplicates)
@@ -187,7 +187,7 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
         chunk);
     if (Value owner = l.isOwner(b, loc, layout, reg))
       inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = chunkSlot(operand.order, shape.size() == 3 ? part[0] : 0,
+    int64_t slot = chunkSlot(operand.form.order, shape.size() == 3 ? part[0] : 0,
                              k % kc, part[operand.xDim],
                              contiguous ? operand.rowLength : kc,
                              contiguous ? operand.rows : operand.rowLength);
@@ -210,7 +210,7 @@ void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
   int64_t batch = rank == 3 ? shape[0] : 1;
   int64_t elementBytes = sharedElementBytes(operand.sharedType);
   int64_t run = 16 / elementBytes;
-  bool contiguous = operand.order == ChunkOrder::KContiguous;
+  bool contiguous = operand.form.order == ChunkOrder::KContiguous;
   // A row of the array holds kc (k-contiguous) or width (k-major) elements
   // of the tile, `runsPerRow` runs; run r of row `row` of batch `bt` is
   // copy number (bt * rows + row) * runsPerRow + r.

@@ -69,16 +69,17 @@ struct OperandForm {
   /// (always padded): where a warp reads 8 rows at once (ldmatrix).
   bool paddedRows = false;
   /// The view load whose tile is copied straight into the array
-  /// (AsyncViewCopy.h), or null where the operand's registers are written.
+  /// (AsyncViewCopy.h), or null where the operand's registers are written,
+  /// and how many leading unit dims its tile has beyond the operand's.
   mlir::cuda_tile::LoadViewTkoOp copiedFrom;
+  unsigned leadingUnitDims = 0;
 };
 
 /// An operand on its way through shared memory.
 struct StagedOperand {
   mlir::Value tile;    // the cuda_tile value
   unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
-  ChunkOrder order;
-  mlir::cuda_tile::LoadViewTkoOp copiedFrom; // as in OperandForm
+  OperandForm form;
   LinearLayout layout; // of its registers (none where copied)
   llvm::SmallVector<mlir::Value> registers;
   mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays

@@ -164,6 +164,13 @@ Value asFragmentRegister(OpBuilder &b, Location loc, Value word,
                                  word);
 }
 
+/// The fragment registers of k: 2 (k + 4 words' worth in a2, a3 and b1),
+/// or 1 for m16n8k16 with 8-bit inputs. With 2, the fragments are 8x8
+/// matrices of 16-bit values that ldmatrix reads.
+int64_t kHalves(const MmaSyncKind &kind) {
+  return kind.k / (4 * (32 / kind.elementBits));
+}
+
 } // namespace
 
 std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
@@ -236,8 +243,7 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
                             op->getOperand(1).getType());
   if (dim == kDim && kc * kind.elementBits % 128 == 0)
     return ChunkOrder::KContiguous;
-  bool ldmatrix = kind.k / (4 * (32 / kind.elementBits)) == 2;
-  if (dim == xDim && ldmatrix && kind.elementBits == 16)
+  if (dim == xDim && kHalves(kind) == 2 && kind.elementBits == 16)
     return ChunkOrder::KMajor;
   return std::nullopt;
 }
@@ -276,7 +282,7 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
       loop->getParentOfType<cuda_tile::ForOp>() ||
       loop->getParentOfType<cuda_tile::LoopOp>() ||
       !llvm::all_of(staged, [](const StagedOperand &operand) {
-        return bool(operand.copiedFrom);
+        return bool(operand.form.copiedFrom);
       }))
     return {};
   APInt step;
@@ -288,7 +294,7 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
     return !loop->isAncestor(v.getParentRegion()->getParentOp());
   };
   for (const StagedOperand &operand : staged) {
-    cuda_tile::LoadViewTkoOp load = operand.copiedFrom;
+    cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
     if (!outside(load.getView()))
       return {};
     for (Value index : load.getIndex())
@@ -323,11 +329,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t m = shape[rank - 2], n = shape[rank - 1];
   int64_t k = TileLowering::tileShape(lhs.getType()).back();
   int64_t batch = rank == 3 ? shape[0] : 1;
-  int64_t perWord = 32 / kind.elementBits;
   int64_t instructionK = kind.k;
-  // The fragment registers of k: 2 (k + 4 words' worth in a2, a3 and b1),
-  // or 1 for m16n8k16 with 8-bit inputs.
-  int64_t kHalves = instructionK / (4 * perWord);
+  int64_t kHalves = ::kHalves(kind);
   Type i32 = b.getI32Type();
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
@@ -338,10 +341,12 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   std::array<OperandForm, 2> forms;
   for (unsigned index : {0u, 1u}) {
     std::optional<ChunkOrder> copied = asyncOperandOrder(l, op, index);
-    forms[index] = OperandForm{
-        copied.value_or(ChunkOrder::KContiguous), /*paddedRows=*/true,
-        copied ? operandLoad(op->getOperand(index))
-               : cuda_tile::LoadViewTkoOp()};
+    OperandForm &form = forms[index];
+    form.order = copied.value_or(ChunkOrder::KContiguous);
+    form.paddedRows = true;
+    if (copied)
+      form.copiedFrom =
+          operandLoad(op->getOperand(index), &form.leadingUnitDims);
   }
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, kc, k / kc, forms);
@@ -404,6 +409,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     const StagedOperand *operand;
     Value array;
     int64_t unitBytes;
+    int64_t rowUnits;  // units per row of the array
     Value threadUnit;  // the running thread's part, chunk and step aside
     int64_t stepUnits; // per instruction k step
     // Per distinct fragment (keyed by its first register's row), the
@@ -413,7 +419,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   };
   auto makeReader = [&](const StagedOperand &operand, bool isLhs) {
     Reader reader{&operand};
-    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     reader.unitBytes = contiguous ? 4 : 2;
     int64_t units = operand.halfBytes / reader.unitBytes +
                     batch * operand.rows * operand.rowLength *
@@ -424,9 +430,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
                                 units * reader.unitBytes / 2, operand.offset)
                  : l.sharedView(operand.arrays, b.getI32Type(), units,
                                 operand.offset);
-    int64_t rowUnits = operand.rowLength *
-                       sharedElementBytes(operand.sharedType) /
-                       reader.unitBytes;
+    reader.rowUnits = operand.rowLength *
+                      sharedElementBytes(operand.sharedType) /
+                      reader.unitBytes;
+    int64_t rowUnits = reader.rowUnits;
     // The thread's fragment origin along m or n: its coordinate less g.
     Value x = isLhs ? row : column;
     Value origin = arith::SubIOp::create(b, loc, x, group);
@@ -471,22 +478,21 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   auto fragmentOf = [&](Reader &reader, int64_t batchPart, int64_t xPart,
                         int64_t registersPerFragment, bool isLhs) {
     const StagedOperand &operand = *reader.operand;
-    bool contiguous = operand.order == ChunkOrder::KContiguous;
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     int64_t key = batchPart * (isLhs ? m : n) + xPart;
     auto [it, added] = reader.fragments.insert({key, {}});
     if (added) {
-      int64_t rowUnits = operand.rowLength *
-                         sharedElementBytes(operand.sharedType) /
-                         reader.unitBytes;
-      int64_t base = batchPart * operand.rows * rowUnits;
-      for (int64_t reg = 0; reg < registersPerFragment; ++reg) {
-        if (!contiguous) { // ldmatrix names the matrices' rows
-          it->second.push_back(base + xPart);
-          break;
+      int64_t base = batchPart * operand.rows * reader.rowUnits;
+      if (!contiguous) {
+        // ldmatrix names the rows of the fragment's matrices from here.
+        it->second.push_back(base + xPart);
+      } else {
+        for (int64_t reg = 0; reg < registersPerFragment; ++reg) {
+          int64_t rowOffset = isLhs ? 8 * (reg & 1) : 0;
+          int64_t wordOffset = 4 * (isLhs ? reg >> 1 : reg);
+          it->second.push_back(base + (xPart + rowOffset) * reader.rowUnits +
+                               wordOffset);
         }
-        int64_t rowOffset = isLhs ? 8 * (reg & 1) : 0;
-        int64_t wordOffset = 4 * (isLhs ? reg >> 1 : reg);
-        it->second.push_back(base + (xPart + rowOffset) * rowUnits + wordOffset);
       }
     }
     return unsigned(it - reader.fragments.begin());
@@ -509,7 +515,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     Value base = arith::AddIOp::create(
         at, loc, chunkUnit,
         arith::MulIOp::create(at, loc, step, constant(at, reader.stepUnits)));
-    bool transposed = reader.operand->order == ChunkOrder::KMajor;
+    bool transposed = reader.operand->form.order == ChunkOrder::KMajor;
     SmallVector<SmallVector<Value>> read;
     for (const auto &[key, offsets] : reader.fragments) {
       SmallVector<Value> fragment;
@@ -553,22 +559,28 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   SmallVector<AsyncRunCopy, 2> copiers;
   bool anyCopied = false;
   for (const StagedOperand &operand : *staged) {
-    unsigned leading = 0;
-    operandLoad(operand.tile, &leading);
-    copiers.push_back(operand.copiedFrom
-                          ? asyncRunCopy(l, operand.copiedFrom, leading)
+    copiers.push_back(operand.form.copiedFrom
+                          ? asyncRunCopy(l, operand.form.copiedFrom,
+                                         operand.form.leadingUnitDims)
                           : AsyncRunCopy());
-    anyCopied |= bool(operand.copiedFrom);
+    anyCopied |= bool(operand.form.copiedFrom);
   }
-  auto fill = [&](OpBuilder &at, Value chunk) {
-    for (auto [operand, copier] : llvm::zip(*staged, copiers)) {
-      if (operand.copiedFrom)
+  // `operands` are the staged ones, or copies of them with views made
+  // elsewhere; `with` their copiers, of this iteration or another.
+  auto fillFrom = [&](OpBuilder &at, Value chunk,
+                      ArrayRef<StagedOperand> operands,
+                      ArrayRef<AsyncRunCopy> with) {
+    for (auto [operand, copier] : llvm::zip(operands, with)) {
+      if (operand.form.copiedFrom)
         copyChunk(l, at, loc, operand, copier, chunk, kc);
       else
         writeChunk(l, at, loc, operand, chunk, kc);
     }
     if (anyCopied)
       NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  };
+  auto fill = [&](OpBuilder &at, Value chunk) {
+    fillFrom(at, chunk, *staged, copiers);
   };
 
   // With async copies, chunk c is filled before the barrier that starts
@@ -598,22 +610,14 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   auto copiersAt = [&](Value iv) {
     SmallVector<AsyncRunCopy, 2> at;
     for (const StagedOperand &operand : *staged) {
-      unsigned leading = 0;
-      operandLoad(operand.tile, &leading);
       SmallVector<Value> index;
-      cuda_tile::LoadViewTkoOp load = operand.copiedFrom;
+      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
       for (Value v : load.getIndex())
         index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
-      at.push_back(asyncRunCopy(l, operand.copiedFrom, leading, index));
+      at.push_back(
+          asyncRunCopy(l, load, operand.form.leadingUnitDims, index));
     }
     return at;
-  };
-  auto copyFirstChunk = [&](OpBuilder &at, ArrayRef<StagedOperand> operands,
-                            ArrayRef<AsyncRunCopy> with) {
-    Value first = arith::ConstantIndexOp::create(at, loc, 0);
-    for (auto [operand, copier] : llvm::zip(operands, with))
-      copyChunk(l, at, loc, operand, copier, first, kc);
-    NVVM::CpAsyncCommitGroupOp::create(at, loc);
   };
   Value hasNextIteration;
   if (loop) {
@@ -636,7 +640,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
             cast<MemRefType>(operand.buffer.getType()).getNumElements(),
             operand.offset);
       scf::IfOp::create(b, loc, runs, [&](OpBuilder &then, Location) {
-        copyFirstChunk(then, outside, firstCopiers);
+        fillFrom(then, constant(then, 0), outside, firstCopiers);
         scf::YieldOp::create(then, loc);
       });
     }
@@ -694,8 +698,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
                                     then, loc,
                                     l.lookup(loop.getInductionVar()),
                                     l.lookup(loop.getStep()));
-                                copyFirstChunk(then, *staged,
-                                               copiersAt(nextIv));
+                                fillFrom(then, constant(then, 0), *staged,
+                                         copiersAt(nextIv));
                                 scf::YieldOp::create(then, loc);
                               });
             scf::YieldOp::create(otherwise, loc);

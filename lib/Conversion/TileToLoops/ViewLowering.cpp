@@ -255,6 +255,31 @@ static Value paddingValue(OpBuilder &b, Location loc, Type element,
 }
 
 namespace {
+/// The tile dim that walks the view's contiguous tensor dim (static stride
+/// 1), if any.
+static std::optional<unsigned> contiguousTileDim(const ViewInfo &info) {
+  std::optional<unsigned> fast;
+  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+    if (getConstantIntValue(info.strides[tensorDim]) == 1)
+      fast = tileDim;
+  return fast;
+}
+
+/// Whether the view's facts keep the first address of every run of `width`
+/// elements of `elementBytes` along tile dim `fastDim` (the contiguous one)
+/// a multiple of the run's size: the base alignment, the tile's step along
+/// the dim and the other dims' strides.
+static bool runsAligned(const ViewInfo &info, unsigned fastDim, int64_t width,
+                        int64_t elementBytes) {
+  if (info.baseAlignment % (width * elementBytes) != 0 ||
+      info.traversalStrides[fastDim] % width != 0)
+    return false;
+  for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
+    if (int64_t(dim) != info.dimMap[fastDim] && divisor % width != 0)
+      return false;
+  return true;
+}
+
 /// One view access, resolved: per tile element, where it lives and whether
 /// it is inside the tensor.
 class ViewAccess {
@@ -286,9 +311,7 @@ public:
     knownInBounds.resize(index.size(), false);
     elementBytes = byteSize(info.elementType);
     elementBytesValue = l.indexConstant(loc, elementBytes);
-    for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-      if (getConstantIntValue(info.strides[tensorDim]) == 1)
-        fastDim = tileDim;
+    fastDim = contiguousTileDim(info);
   }
 
   unsigned alignment() const { return elementBytes; }
@@ -419,20 +442,10 @@ public:
   int64_t vectorWidth(const LinearLayout &layout, bool atomic) const {
     if (atomic || !fastDim || info.isGatherScatter)
       return 1;
-    unsigned tensorDim = info.dimMap[*fastDim];
-    auto aligned = [&](int64_t width) {
-      if (info.baseAlignment % (width * elementBytes) != 0 ||
-          info.traversalStrides[*fastDim] % width != 0)
-        return false;
-      for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
-        if (dim != tensorDim && divisor % width != 0)
-          return false;
-      return true;
-    };
     int64_t width =
         std::min<int64_t>(TileLowering::contiguousRegisters(layout, *fastDim),
                           std::max<int64_t>(1, 16 / elementBytes));
-    while (width > 1 && !aligned(width))
+    while (width > 1 && !runsAligned(info, *fastDim, width, elementBytes))
       width /= 2;
     return width;
   }
@@ -623,16 +636,10 @@ std::optional<unsigned> tilechain::asyncCopyDim(TileLowering &l,
   if (16 % bytes != 0)
     return std::nullopt;
   int64_t run = 16 / bytes;
-  std::optional<unsigned> fast;
-  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-    if (getConstantIntValue(info.strides[tensorDim]) == 1)
-      fast = tileDim;
+  std::optional<unsigned> fast = contiguousTileDim(info);
   if (!fast || info.tileShape[*fast] % run != 0 ||
-      info.baseAlignment % 16 != 0 || info.traversalStrides[*fast] % run != 0)
+      !runsAligned(info, *fast, run, bytes))
     return std::nullopt;
-  for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
-    if (int64_t(dim) != info.dimMap[*fast] && divisor % run != 0)
-      return std::nullopt;
   return fast;
 }
 
