@@ -9,7 +9,7 @@ Each kernel (a 13.4 row with mmaf/mmai ops) is compiled for each target with
 and the table has, per kernel and target: where its mma ran (tensor cores,
 CUDA cores with tile-lower's reason, the serial form, or the compile error),
 the tensor-core instructions in its SASS (cuobjdump -sass: HMMA, IMMA,
-HGMMA, UTC*MMA by opcode, with their counts), its asynchronous copies into
+HGMMA, IGMMA, QGMMA, UTC*MMA by opcode, with their counts), its asynchronous copies into
 shared memory (LDGSTS: cp.async; UTMALDG: TMA), the local-memory instructions
 (LDL/STL: spills or stack arrays) and REG, STACK and LOCAL from cuobjdump
 --dump-resource-usage.
@@ -34,7 +34,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus",
                               "cutile")
-TENSOR_CORE = re.compile(r"^(HMMA|IMMA|HGMMA|IGMMA|QMMA|OMMA|UTC\w*MMA)")
+TENSOR_CORE = re.compile(r"^(HMMA|IMMA|HGMMA|IGMMA|QGMMA|QMMA|OMMA|UTC\w*MMA)")
 ASYNC_COPY = re.compile(r"^(LDGSTS|UTMALDG)")
 
 
@@ -56,13 +56,17 @@ def uses_mma(kernel):
 
 
 def where_mma_ran(stderr):
-    """Tensor cores, or CUDA cores / serial with tile-lower's remark."""
+    """Tensor cores, or CUDA cores / serial with tile-lower's remark; on
+    sm_90, mma.sync instead of wgmma with its remark."""
     if "runs in the serial form" in stderr:
         reason = re.search(r"runs in the serial form: (.*)", stderr).group(1)
         return "serial: " + reason
     cuda = re.findall(r"runs (?:its mma )?on CUDA cores: (.*)", stderr)
     if cuda:
         return "CUDA cores: " + cuda[0]
+    mma_sync = re.findall(r"runs on mma.sync, not wgmma: (.*)", stderr)
+    if mma_sync:
+        return "tensor cores (mma.sync: " + mma_sync[0] + ")"
     return "tensor cores"
 
 
@@ -86,7 +90,7 @@ def check(kernel, target, cuobjdump, scratch):
     copies = collections.Counter()
     local = 0
     for line in sass.splitlines():
-        match = re.match(r"\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z0-9_.]+)",
+        match = re.match(r"\s*/\*[0-9a-f]+\*/\s+(?:@!?U?P\w+\s+)?([A-Z0-9_.]+(?:x[0-9A-Z_.x]+)?)",
                          line)
         if not match:
             continue

@@ -112,3 +112,44 @@ LL tilechain::mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
                      along(layout, mDim, 4)};
   return LL(shape, std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
 }
+
+std::optional<WgmmaTiling>
+tilechain::wgmmaTiling(llvm::ArrayRef<int64_t> shape, unsigned numWarps) {
+  unsigned rank = shape.size();
+  if (!(rank == 2 || (rank == 3 && shape[0] == 1)) || numWarps % 4 != 0)
+    return std::nullopt;
+  int64_t blockM = shape[rank - 2], blockN = shape[rank - 1];
+  if (blockM % kWgmmaM != 0)
+    return std::nullopt;
+  for (unsigned warpgroups = numWarps / 4; warpgroups > 1; warpgroups /= 2) {
+    if (blockM > kWgmmaM)
+      blockM /= 2;
+    else
+      blockN /= 2;
+  }
+  if (blockN < 8)
+    return std::nullopt;
+  return WgmmaTiling{blockM, blockN, std::min(blockN, kWgmmaMaxN)};
+}
+
+LL tilechain::wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
+                                unsigned numWarps) {
+  std::optional<WgmmaTiling> tiling = wgmmaTiling(shape, numWarps);
+  assert(tiling && "no wgmma tiling of this shape");
+  unsigned rank = shape.size();
+  unsigned mDim = rank - 2, nDim = rank - 1;
+  LL layout(shape, {});
+  LL::Bases warps = {along(layout, mDim, 16), along(layout, mDim, 32)};
+  for (int64_t step = tiling->blockM; step < shape[mDim]; step *= 2)
+    warps.push_back(along(layout, mDim, step));
+  for (int64_t step = tiling->blockN; step < shape[nDim]; step *= 2)
+    warps.push_back(along(layout, nDim, step));
+  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
+  for (int64_t step = 8; step < tiling->blockN; step *= 2)
+    registers.push_back(along(layout, nDim, step));
+  for (int64_t step = kWgmmaM; step < tiling->blockM; step *= 2)
+    registers.push_back(along(layout, mDim, step));
+  LL::Bases lanes = laneBases(layout, nDim, 2, mDim);
+  return LL(shape,
+            std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
+}

@@ -93,7 +93,7 @@ LogicalResult packBuffers(gpu::GPUFuncOp func) {
       if (other.end >= current.begin && other.begin <= current.end)
         taken.push_back({other.offset, other.offset + other.bytes});
     }
-    int64_t offset = tilechain::lowestFreeOffset(current.bytes, taken);
+    int64_t offset = tilechain::lowestFreeOffset(current.bytes, 1, taken);
     current.offset = offset;
     arenaBytes = std::max(arenaBytes, offset + current.bytes);
   }

@@ -5,6 +5,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -45,14 +46,15 @@ void tilechain::collectMemRefUsers(Value value,
 }
 
 int64_t tilechain::lowestFreeOffset(
-    int64_t bytes, ArrayRef<std::pair<int64_t, int64_t>> taken) {
+    int64_t bytes, int64_t alignment,
+    ArrayRef<std::pair<int64_t, int64_t>> taken) {
   SmallVector<std::pair<int64_t, int64_t>> sorted(taken);
   llvm::sort(sorted);
   int64_t offset = 0;
   for (auto [from, to] : sorted) {
     if (offset + bytes <= from)
       break;
-    offset = std::max(offset, to);
+    offset = std::max<int64_t>(offset, llvm::alignTo(to, alignment));
   }
   return offset;
 }

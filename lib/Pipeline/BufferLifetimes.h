@@ -46,9 +46,9 @@ int64_t useEnd(mlir::Operation *user, mlir::Operation *birth,
 void collectMemRefUsers(mlir::Value value,
                         llvm::SmallVectorImpl<mlir::Operation *> &users);
 
-/// The lowest offset at which `bytes` bytes overlap none of the byte ranges
-/// [from, to) of `taken`.
-int64_t lowestFreeOffset(int64_t bytes,
+/// The lowest multiple of `alignment` at which `bytes` bytes overlap none of
+/// the byte ranges [from, to) of `taken`.
+int64_t lowestFreeOffset(int64_t bytes, int64_t alignment,
                          llvm::ArrayRef<std::pair<int64_t, int64_t>> taken);
 
 } // namespace tilechain

@@ -120,6 +120,11 @@ mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
 /// stores, at once; the cp.async group ops go (HostAsyncCopy.cpp).
 void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 
+/// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator
+/// elements, computed at once from the shared-memory operands; the wgmma
+/// ordering ops and async-proxy fences go (HostWgmma.cpp).
+void expandWarpgroupMma(mlir::gpu::GPUFuncOp kernel);
+
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,
                     const ThreadContext &thread);

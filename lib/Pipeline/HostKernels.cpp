@@ -240,6 +240,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   host::expandAsyncCopies(kernel);
+  host::expandWarpgroupMma(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);

@@ -15,6 +15,7 @@
 #include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -56,6 +57,16 @@ bool usesFp8MmaSync(gpu::GPUModuleOp module) {
         return tilechain::parseFp8MmaSyncIntrinsic(call.getIntrin())
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether a kernel of `module` runs wgmma, which only sm_90a (the
+/// arch-specific sm_90 target, as NVIDIA's tileiras always uses) has.
+bool usesWgmma(gpu::GPUModuleOp module) {
+  return module
+      .walk([](tilechain::tile_dist::WarpgroupMmaOp) {
+        return WalkResult::interrupt();
       })
       .wasInterrupted();
 }
@@ -243,9 +254,10 @@ struct LowerTileModulesPass
     }
     // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
     // they arrived for it in PTX 8.1, which every ptxas we accept reads.
-    auto targetWith = [&](StringRef features) {
+    auto targetWith = [&](StringRef features, StringRef chip = {}) {
       return NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
-                                       gpuName, features);
+                                       chip.empty() ? StringRef(gpuName) : chip,
+                                       features);
     };
     auto targetAttr =
         targetWith(gpuName.getValue() == "sm_89" ? "+ptx81" : "");
@@ -293,8 +305,12 @@ struct LowerTileModulesPass
         allLowered &= succeeded(lowered);
       }
       tileModule.erase();
-      if (needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule))
-        gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith("+ptx87")}));
+      bool fp8 =
+          needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule);
+      bool wgmma = gpuName.getValue() == "sm_90" && usesWgmma(gpuModule);
+      if (fp8 || wgmma)
+        gpuModule.setTargetsAttr(builder.getArrayAttr(
+            {targetWith(fp8 ? "+ptx87" : "", wgmma ? "sm_90a" : "")}));
     }
     if (!allLowered)
       signalPassFailure();

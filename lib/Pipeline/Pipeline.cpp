@@ -95,6 +95,8 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
   // memrefs it reads become LLVM descriptors.
   perGPUModule.addPass(createConvertNVGPUToNVVMPass());
   perGPUModule.addPass(createConvertGpuOpsToNVVMOps());
+  // NVVM ops that are PTX text (wgmma.mma_async) to inline assembly.
+  perGPUModule.addPass(createConvertNVVMToLLVMPass());
   perGPUModule.addPass(createLoopAnnotationsPass());
 
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -51,7 +51,9 @@ using namespace tilechain;
 
 namespace {
 
-/// Every buffer starts at a multiple of this, enough for 16-byte accesses.
+/// Every buffer starts at a multiple of this, enough for 16-byte accesses,
+/// or of the larger alignment its attribution's `llvm.align` asks for (a
+/// wgmma operand's swizzle pattern starts at a multiple of 1024 bytes).
 constexpr int64_t kSharedAlignment = 16;
 
 /// Shared memory a kernel may take to save barriers even where liveness
@@ -63,6 +65,7 @@ constexpr int64_t kBarrierSavingBytes = 16 * 1024;
 struct SharedBuffer {
   BlockArgument attribution;
   int64_t bytes;   // padded to kSharedAlignment
+  int64_t alignment;
   int64_t begin;   // its first op
   int64_t end;     // its last use (loops included)
   int64_t settled; // the first unmarked barrier after `end` that runs then
@@ -106,7 +109,7 @@ int64_t pack(MutableArrayRef<SharedBuffer> buffers,
     std::optional<int64_t> offset;
     if (cap) {
       int64_t settledOffset = lowestFreeOffset(
-          current.bytes, takenBy([&](const SharedBuffer &other) {
+          current.bytes, current.alignment, takenBy([&](const SharedBuffer &other) {
             return other.settled >= current.begin &&
                    other.begin <= current.settled;
           }));
@@ -114,7 +117,7 @@ int64_t pack(MutableArrayRef<SharedBuffer> buffers,
         offset = settledOffset;
     }
     if (!offset)
-      offset = lowestFreeOffset(current.bytes,
+      offset = lowestFreeOffset(current.bytes, current.alignment,
                                 takenBy([&](const SharedBuffer &other) {
                                   return other.end >= current.begin &&
                                          other.begin <= current.end;
@@ -248,12 +251,14 @@ private:
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
 /// the planner sees: a view, or a load or store through one (an ldmatrix
 /// is a warp's load; an async copy a store, which tile-lower waits for
-/// before the barrier that follows it). Through any other (a pointer taken
+/// before the barrier that follows it; a warpgroup mma a load, which
+/// tile-lower waits for before the barrier that follows it). Through any other (a pointer taken
 /// from the memref, say) the accesses would happen where the planner cannot
 /// see them.
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
-             vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp>(user);
+             vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp,
+             tile_dist::WarpgroupMmaOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did
@@ -262,16 +267,21 @@ bool isTracked(Operation *user) {
 std::optional<SmallVector<SharedBuffer>> collectBuffers(gpu::GPUFuncOp func,
                                                         const ProgramOrder &order) {
   SmallVector<SharedBuffer> buffers;
-  for (BlockArgument attribution : func.getWorkgroupAttributions()) {
+  for (auto [index, attribution] :
+       llvm::enumerate(func.getWorkgroupAttributions())) {
     auto type = dyn_cast<MemRefType>(attribution.getType());
     if (!type || type.getRank() != 1 || !type.hasStaticShape() ||
         !type.getElementType().isInteger(8) || !type.getLayout().isIdentity())
       return std::nullopt;
+    int64_t alignment = kSharedAlignment;
+    if (auto asked = dyn_cast_or_null<IntegerAttr>(
+            func.getWorkgroupAttributionAttr(index, "llvm.align")))
+      alignment = std::max(alignment, asked.getInt());
     SharedBuffer buffer{attribution,
                         static_cast<int64_t>(llvm::alignTo(
                             std::max<int64_t>(type.getNumElements(), 1),
                             kSharedAlignment)),
-                        0, 0, 0};
+                        alignment, 0, 0, 0};
     collectMemRefUsers(attribution, buffer.users);
     ArrayRef<Operation *> users = buffer.users;
     if (users.empty()) {
@@ -344,8 +354,11 @@ void placeBuffers(gpu::GPUFuncOp func, ArrayRef<SharedBuffer> buffers,
   func->removeAttr(func.getWorkgroupAttribAttrsAttrName());
   // Without it the array is declared .align 1 and wide accesses to it
   // would be misaligned.
+  int64_t alignment = kSharedAlignment;
+  for (const SharedBuffer &buffer : buffers)
+    alignment = std::max(alignment, buffer.alignment);
   func.setWorkgroupAttributionAttr(0, builder.getStringAttr("llvm.align"),
-                                   builder.getI64IntegerAttr(kSharedAlignment));
+                                   builder.getI64IntegerAttr(alignment));
 }
 
 /// The opt-in shared memory of the kernel's target, if it names one.

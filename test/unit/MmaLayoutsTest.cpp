@@ -100,3 +100,60 @@ TEST_CASE("warps an mma.sync result cannot use walk the batch, then "
         "shape [2, 16, 8] reg [1, 64] lane [2, 4, 8, 16, 32] warp [128, 0]");
   CHECK(batched.getBroadcastMask(LL::Warp) == 2);
 }
+
+// The PTX ISA's wgmma D fragment ("Register Fragments and Shared Memory
+// Matrix Layouts" for m64nNk16): warp w of a warpgroup holds rows 16 w +
+// g and 16 w + g + 8; element i is column 8 (i / 4) + 2 t + i % 2 of row
+// 16 w + g + 8 ((i / 2) % 2), g = lane / 4, t = lane % 4.
+TEST_CASE("a wgmma result follows the D fragment, warpgroups splitting m",
+          "[layout]") {
+  // 128 x 256 over 8 warps: each warpgroup one m64n256 instruction.
+  LL layout = wgmmaResultLayout({128, 256}, 8);
+  CHECK(layout.hasDisjointParts());
+  CHECK(layout.getSize(LL::Register) == 128);
+  std::set<uint64_t> seen;
+  for (uint64_t w = 0; w < 8; ++w)
+    for (uint64_t l = 0; l < 32; ++l)
+      for (uint64_t i = 0; i < 128; ++i) {
+        llvm::SmallVector<int64_t> coords =
+            layout.unflatten(layout.apply(i, l, w));
+        int64_t row = 64 * int64_t(w / 4) + 16 * int64_t(w % 4) +
+                      int64_t(l / 4) + 8 * int64_t((i / 2) % 2);
+        int64_t col = 8 * int64_t(i / 4) + 2 * int64_t(l % 4) + int64_t(i % 2);
+        CHECK(coords == llvm::SmallVector<int64_t>{row, col});
+        seen.insert(layout.apply(i, l, w));
+      }
+  CHECK(seen.size() == 128 * 256);
+}
+
+TEST_CASE("wgmma warpgroups split n where m has one block, and a block's "
+          "instructions follow one another in the registers",
+          "[layout]") {
+  std::optional<WgmmaTiling> tiling = wgmmaTiling({64, 64}, 8);
+  REQUIRE(tiling);
+  CHECK(tiling->blockM == 64);
+  CHECK(tiling->blockN == 32);
+  CHECK(tiling->instructionN == 32);
+  LL split = wgmmaResultLayout({64, 64}, 8);
+  CHECK(split.unflatten(split.apply(0, 0, 4)) ==
+        llvm::SmallVector<int64_t>{0, 32});
+
+  // 256 x 512 over 4 warps: one warpgroup, 4 x 2 instructions of n = 256;
+  // instruction j (registers 128 j on) starts at m 64 (j / 2), n 256 (j % 2).
+  tiling = wgmmaTiling({256, 512}, 4);
+  REQUIRE(tiling);
+  CHECK(tiling->instructionN == 256);
+  LL many = wgmmaResultLayout({256, 512}, 4);
+  for (uint64_t j = 0; j < 8; ++j)
+    CHECK(many.unflatten(many.apply(128 * j, 0, 0)) ==
+          llvm::SmallVector<int64_t>{64 * int64_t(j / 2), 256 * int64_t(j % 2)});
+}
+
+TEST_CASE("wgmma takes no m below 64, no batch, no block under 8 columns",
+          "[layout]") {
+  CHECK_FALSE(wgmmaTiling({32, 64}, 4));
+  CHECK_FALSE(wgmmaTiling({2, 64, 64}, 4));
+  CHECK(wgmmaTiling({1, 64, 64}, 4));
+  CHECK_FALSE(wgmmaTiling({64, 8}, 8));
+  CHECK_FALSE(wgmmaTiling({64, 64}, 6));
+}

@@ -14,6 +14,11 @@
 // The operand layouts count elements, not 32-bit registers: their first
 // log2(e) register bits select the element within a register.
 //
+// sm_90's wgmma.mma_async.m64nNkK is a warpgroup's (four consecutive warps)
+// product of a 64 x N block: warp w holds rows 16 w + g and 16 w + g + 8,
+// and its registers d0..d(N/2 - 1) walk (n + 1, m + 8, then n + 8 per
+// four), the mma.sync C/D fragment repeated along n.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_LAYOUT_MMALAYOUTS_H
 #define TILECHAIN_LAYOUT_MMALAYOUTS_H
@@ -46,6 +51,31 @@ LinearLayout mmaSyncCLayout();
 /// registers 4i..4i+3 are the fragment of one instruction.
 LinearLayout mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
                                  unsigned numWarps);
+
+/// The m of every wgmma, and the most n one instruction takes.
+constexpr int64_t kWgmmaM = 64;
+constexpr int64_t kWgmmaMaxN = 256;
+
+/// How the warpgroups of `numWarps` warps (a multiple of 4) share an mma
+/// result of `shape` ([1,] m, n) on wgmma: each takes a block of `blockM` x
+/// `blockN`, splitting m while a block holds several 64-row instruction
+/// blocks, then n; one instruction computes 64 x `instructionN`.
+struct WgmmaTiling {
+  int64_t blockM, blockN, instructionN;
+};
+/// The tiling, or nullopt where the shape does not split so: m not a
+/// multiple of 64, a batch, or a block of fewer than 8 columns.
+std::optional<WgmmaTiling> wgmmaTiling(llvm::ArrayRef<int64_t> shape,
+                                       unsigned numWarps);
+
+/// The layout of an mma result of `shape` computed with wgmma (wgmmaTiling
+/// has a tiling): warp bits 0-1 walk m by 16 and 32 and the warpgroup bits
+/// its blocks; lane bits as in the C/D fragment; register bits 0-1 are
+/// (n + 1, m + 8), then they walk n by 8 up to the instruction's n, then
+/// the block's instructions along n, then along m. So registers
+/// [i N/2, (i + 1) N/2) are the accumulator of the block's instruction i.
+LinearLayout wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
+                               unsigned numWarps);
 
 } // namespace tilechain
 

@@ -1,4 +1,9 @@
-//===- TileDistToNVVM.cpp - tile_dist.async_copy -> cp.async --------------===//
+//===- TileDistToNVVM.cpp - tile_dist's memory ops -> NVVM ----------------===//
+//
+// async_copy -> cp.async; warpgroup_mma -> the matrix descriptors of its
+// operands and wgmma.mma_async.
+//
+//===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
@@ -33,6 +38,113 @@ struct AsyncCopyLowering
   }
 };
 
+/// The 64-bit wgmma matrix descriptor (PTX ISA, "Matrix Descriptor
+/// Format") of the operand at byte `offset` of shared memref `memref`:
+/// bits 0-13 its shared-memory address, 16-29 the leading and 32-45 the
+/// stride byte offset (each without its 4 low bits), 62-63 the swizzle
+/// mode (1: 128 bytes, 2: 64, 3: 32). The base offset (bits 49-51) stays 0:
+/// the operands start where their swizzle pattern does.
+Value matrixDescriptor(ConversionPatternRewriter &rewriter, Location loc,
+                       const LLVMTypeConverter &converter, MemRefType type,
+                       Value memref, Value offset,
+                       tile_dist::SharedMatrixAttr matrix) {
+  Type i64 = rewriter.getI64Type();
+  Value pointer = LLVM::getStridedElementPtr(rewriter, loc, converter, type,
+                                             memref, offset);
+  Value address = LLVM::PtrToIntOp::create(rewriter, loc, i64, pointer);
+  auto constant = [&](uint64_t value) -> Value {
+    return LLVM::ConstantOp::create(rewriter, loc, i64,
+                                    rewriter.getI64IntegerAttr(value));
+  };
+  Value start = LLVM::LShrOp::create(
+      rewriter, loc,
+      LLVM::AndOp::create(rewriter, loc, address, constant(0x3ffff)),
+      constant(4));
+  uint64_t mode = matrix.getSwizzle() == 128 ? 1
+                  : matrix.getSwizzle() == 64 ? 2
+                                              : 3;
+  uint64_t fields = uint64_t(matrix.getLbo() >> 4) << 16 |
+                    uint64_t(matrix.getSbo() >> 4) << 32 | mode << 62;
+  return LLVM::OrOp::create(rewriter, loc, start, constant(fields));
+}
+
+NVVM::WGMMATypes wgmmaType(Type type) {
+  if (type.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (type.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (isa<FloatTF32Type>(type))
+    return NVVM::WGMMATypes::tf32;
+  if (isa<Float8E4M3FNType>(type))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(type))
+    return NVVM::WGMMATypes::e5m2;
+  return type.isUnsignedInteger() ? NVVM::WGMMATypes::u8
+                                  : NVVM::WGMMATypes::s8;
+}
+
+/// wgmma.mma_async.sync.aligned.m64nNkK with both operands' descriptors;
+/// the accumulator vector travels as the struct of registers the op takes.
+struct WarpgroupMmaLowering
+    : public ConvertOpToLLVMPattern<tile_dist::WarpgroupMmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::WarpgroupMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const LLVMTypeConverter &converter = *getTypeConverter();
+    Value lhs = matrixDescriptor(
+        rewriter, loc, converter, cast<MemRefType>(op.getLhs().getType()),
+        adaptor.getLhs(), adaptor.getLhsOffset(), op.getLhsMatrix());
+    Value rhs = matrixDescriptor(
+        rewriter, loc, converter, cast<MemRefType>(op.getRhs().getType()),
+        adaptor.getRhs(), adaptor.getRhsOffset(), op.getRhsMatrix());
+    VectorType vectorType = op.getAccumulator().getType();
+    Type element = vectorType.getElementType();
+    int64_t count = vectorType.getNumElements();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(count, element));
+    Value registers = LLVM::PoisonOp::create(rewriter, loc, structType);
+    auto position = [&](int64_t i) {
+      return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                      rewriter.getI64IntegerAttr(i));
+    };
+    for (int64_t i = 0; i < count; ++i)
+      registers = LLVM::InsertValueOp::create(
+          rewriter, loc, registers,
+          LLVM::ExtractElementOp::create(rewriter, loc, adaptor.getAccumulator(),
+                                         position(i)),
+          ArrayRef<int64_t>{i});
+    bool integers = element.isInteger(32);
+    auto mma = NVVM::WgmmaMmaAsyncOp::create(
+        rewriter, loc, structType, registers, lhs, rhs,
+        NVVM::MMAShapeAttr::get(rewriter.getContext(), 64, op.getN(), op.getK()),
+        wgmmaType(op.getLhsType()), wgmmaType(op.getRhsType()),
+        integers ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32,
+        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one,
+        // A is row-major where k is contiguous, B column-major.
+        op.getLhsMatrix().getMnMajor() ? NVVM::MMALayout::col
+                                       : NVVM::MMALayout::row,
+        op.getRhsMatrix().getMnMajor() ? NVVM::MMALayout::row
+                                       : NVVM::MMALayout::col,
+        integers ? NVVM::MMAIntOverflowAttr::get(rewriter.getContext(),
+                                                 NVVM::MMAIntOverflow::wrapped)
+                 : NVVM::MMAIntOverflowAttr());
+    Value result = LLVM::PoisonOp::create(
+        rewriter, loc, converter.convertType(vectorType));
+    for (int64_t i = 0; i < count; ++i)
+      result = LLVM::InsertElementOp::create(
+          rewriter, loc, result,
+          LLVM::ExtractValueOp::create(rewriter, loc, mma,
+                                       ArrayRef<int64_t>{i}),
+          position(i));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
 
@@ -43,8 +155,8 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
   void populateConvertToLLVMConversionPatterns(
       ConversionTarget &target, LLVMTypeConverter &converter,
       RewritePatternSet &patterns) const override {
-    target.addIllegalOp<tile_dist::AsyncCopyOp>();
-    patterns.add<AsyncCopyLowering>(converter);
+    target.addIllegalOp<tile_dist::AsyncCopyOp, tile_dist::WarpgroupMmaOp>();
+    patterns.add<AsyncCopyLowering, WarpgroupMmaLowering>(converter);
   }
 };
 

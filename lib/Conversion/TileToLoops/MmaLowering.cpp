@@ -555,20 +555,32 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
-/// Whether `op` runs on tensor cores; where it does not, a remark says why.
-static bool takesTensorCores(TileLowering &l, Operation *op) {
+/// Lowers `op` on tensor cores where it can: wgmma on sm_90, else mma.sync
+/// (on sm_90 with a remark saying why not wgmma). Where neither takes it, a
+/// remark says why and the result is nullopt: the caller runs it on CUDA
+/// cores.
+static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
+                                                       Operation *op) {
+  std::optional<std::string> whyNotWgmma = mma::whyNotWgmma(l, op);
+  if (!whyNotWgmma)
+    return mma::lowerWgmma(l, op);
   std::optional<std::string> why = mma::whyNotMmaSync(l, op);
-  if (why)
+  if (why) {
     op->emitRemark() << "'" << op->getName()
                      << "' runs on CUDA cores: " << *why;
-  return !why;
+    return std::nullopt;
+  }
+  if (l.getTarget().smVersion == 90)
+    op->emitRemark() << "'" << op->getName()
+                     << "' runs on mma.sync, not wgmma: " << *whyNotWgmma;
+  return mma::lowerMmaSync(l, op);
 }
 
 static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
   if (failed(checkMmaF(l, op)))
     return failure();
-  if (takesTensorCores(l, op))
-    return mma::lowerMmaSync(l, op);
+  if (std::optional<LogicalResult> lowered = lowerOnTensorCores(l, op))
+    return *lowered;
   Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
   Type accType = TileLowering::tileElementType(op.getAcc().getType());
   Type computeType = mmaFComputeType(op);
@@ -603,8 +615,8 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
   Type input = TileLowering::tileElementType(op.getLhs().getType());
   if (failed(checkTarget(l, op, input)))
     return failure();
-  if (takesTensorCores(l, op))
-    return mma::lowerMmaSync(l, op);
+  if (std::optional<LogicalResult> lowered = lowerOnTensorCores(l, op))
+    return *lowered;
   bool lhsSigned = op.getSignednessLhs() == cuda_tile::Signedness::Signed;
   bool rhsSigned = op.getSignednessRhs() == cuda_tile::Signedness::Signed;
   MmaArithmetic arithmetic;

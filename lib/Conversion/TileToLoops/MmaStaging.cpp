@@ -2,8 +2,11 @@
 #include "MmaStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -43,6 +46,64 @@ int64_t mma::contiguousRowLength(int64_t kc, int64_t elementBytes) {
   if (bytes % 16 != 0 || (bytes / 16) % 2 != 0)
     return kc;
   return kc + 16 / elementBytes;
+}
+
+int64_t mma::arraySlot(const StagedOperand &operand, int64_t batch, int64_t k,
+                       int64_t x) {
+  bool contiguous = operand.form.order == ChunkOrder::KContiguous;
+  int64_t width = contiguous ? operand.rows : operand.rowLength;
+  int64_t kc = contiguous ? operand.rowLength : operand.rows;
+  int64_t swizzle = operand.form.swizzle;
+  if (!swizzle)
+    return chunkSlot(operand.form.order, batch, k, x, kc, width);
+  int64_t e = sharedElementBytes(operand.sharedType);
+  int64_t perRow = swizzle / e;
+  int64_t byte = contiguous ? x * swizzle + k * e
+                            : x / perRow * kc * swizzle + k * swizzle +
+                                  x % perRow * e;
+  byte ^= ((byte >> 7) & (swizzle / 16 - 1)) << 4;
+  return batch * kc * width + byte / e;
+}
+
+Value mma::arraySlot(OpBuilder &b, Location loc, const StagedOperand &operand,
+                     Value batch, Value k, Value x) {
+  bool contiguous = operand.form.order == ChunkOrder::KContiguous;
+  int64_t width = contiguous ? operand.rows : operand.rowLength;
+  int64_t kc = contiguous ? operand.rowLength : operand.rows;
+  int64_t swizzle = operand.form.swizzle;
+  if (!swizzle)
+    return chunkSlot(b, loc, operand.form.order, batch, k, x, kc, width);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto shl = [&](Value v, int64_t bits) -> Value {
+    return bits ? arith::ShLIOp::create(b, loc, v, constant(bits)) : v;
+  };
+  int64_t e = sharedElementBytes(operand.sharedType);
+  int64_t perRow = swizzle / e;
+  unsigned logE = log2Exact(e), logSwizzle = log2Exact(swizzle);
+  // The byte before the swizzle; its parts have disjoint bits.
+  Value byte;
+  if (contiguous) {
+    byte = arith::OrIOp::create(b, loc, shl(x, logSwizzle), shl(k, logE));
+  } else {
+    Value atom = arith::ShRUIOp::create(b, loc, x, constant(log2Exact(perRow)));
+    Value inRow = arith::AndIOp::create(b, loc, x, constant(perRow - 1));
+    byte = arith::OrIOp::create(
+        b, loc,
+        arith::OrIOp::create(b, loc, shl(atom, log2Exact(kc * swizzle)),
+                             shl(k, logSwizzle)),
+        shl(inRow, logE));
+  }
+  Value rowBits = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, byte, constant(7)),
+      constant(swizzle / 16 - 1));
+  byte = arith::XOrIOp::create(b, loc, byte, shl(rowBits, 4));
+  Value slot = arith::ShRUIOp::create(b, loc, byte, constant(logE));
+  if (batch)
+    slot = arith::OrIOp::create(b, loc, slot,
+                                shl(batch, log2Exact(kc * width)));
+  return slot;
 }
 
 /// Bytes of one element of an operand's chunk array.
@@ -97,8 +158,10 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     operand.rows = contiguous ? width : kc;
     operand.rowLength =
-        contiguous ? contiguousRowLength(kc, bytes)
-                   : (form.paddedRows ? contiguousRowLength(width, bytes) : width);
+        form.swizzle ? (contiguous ? kc : width)
+        : contiguous ? contiguousRowLength(kc, bytes)
+                     : (form.paddedRows ? contiguousRowLength(width, bytes)
+                                        : width);
     operand.sharedType = sharedElementType(
         TileLowering::tileElementType(operand.tile.getType()));
     if (operand.form.copiedFrom)
@@ -121,12 +184,15 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     return batch * operand.rows * operand.rowLength *
            sharedElementBytes(operand.sharedType);
   };
+  // A swizzled array starts where its swizzle pattern does (8 rows).
+  int64_t alignment = std::max<int64_t>(16, 8 * forms[0].swizzle);
   operands[0].offset = 0;
-  operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), 16);
+  operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), alignment);
   int64_t halfBytes =
-      llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), 16);
+      llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
   bool doubled = chunks > 1;
-  FailureOr<Value> arrays = l.allocShared(op, doubled ? 2 * halfBytes : halfBytes);
+  FailureOr<Value> arrays =
+      l.allocShared(op, doubled ? 2 * halfBytes : halfBytes, alignment);
   if (failed(arrays))
     return failure();
   for (StagedOperand &operand : operands) {
@@ -144,13 +210,11 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     Value k = coords[operand.kDim];
     operand.threadChunk = arith::ShRUIOp::create(
         b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
-    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
-    operand.threadSlot = chunkSlot(
-        b, loc, operand.form.order, rank == 3 ? coords[0] : Value(),
+    operand.threadSlot = arraySlot(
+        b, loc, operand, rank == 3 ? coords[0] : Value(),
         arith::AndIOp::create(b, loc, k,
                               arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim], contiguous ? operand.rowLength : kc,
-        contiguous ? operand.rows : operand.rowLength);
+        coords[operand.xDim]);
   }
   return operands;
 }
@@ -169,11 +233,13 @@ Value mma::halfOffset(OpBuilder &b, Location loc, const StagedOperand &operand,
 void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
                      const StagedOperand &operand, Value chunk, int64_t kc) {
   const LinearLayout &layout = operand.layout;
-  Value threadSlot = arith::AddIOp::create(
-      b, loc, operand.threadSlot,
-      halfOffset(b, loc, operand, chunk, sharedElementBytes(operand.sharedType)));
+  Value half =
+      halfOffset(b, loc, operand, chunk, sharedElementBytes(operand.sharedType));
+  // Plain arrays fold the half into the thread's slot once.
+  Value threadSlot = operand.form.swizzle
+                         ? operand.threadSlot
+                         : arith::AddIOp::create(b, loc, operand.threadSlot, half);
   ArrayRef<int64_t> shape = layout.getShape();
-  bool contiguous = operand.form.order == ChunkOrder::KContiguous;
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   for (auto [reg, value] : llvm::enumerate(operand.registers)) {
     if (reg & duplicates)
@@ -187,12 +253,15 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
         chunk);
     if (Value owner = l.isOwner(b, loc, layout, reg))
       inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = chunkSlot(operand.form.order, shape.size() == 3 ? part[0] : 0,
-                             k % kc, part[operand.xDim],
-                             contiguous ? operand.rowLength : kc,
-                             contiguous ? operand.rows : operand.rowLength);
-    Value address = arith::AddIOp::create(
-        b, loc, threadSlot, arith::ConstantIndexOp::create(b, loc, slot));
+    int64_t slot = arraySlot(operand, shape.size() == 3 ? part[0] : 0, k % kc,
+                             part[operand.xDim]);
+    Value registerSlot = arith::ConstantIndexOp::create(b, loc, slot);
+    Value address =
+        operand.form.swizzle
+            ? arith::AddIOp::create(
+                  b, loc, arith::XOrIOp::create(b, loc, threadSlot, registerSlot),
+                  half)
+            : arith::AddIOp::create(b, loc, threadSlot, registerSlot);
     scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
       memref::StoreOp::create(
           then, loc, toShared(then, loc, value, operand.sharedType),
@@ -242,14 +311,17 @@ void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
       Value kInChunk = contiguous ? along : row;
       coords[operand.kDim] = arith::AddIOp::create(at, loc, chunkK, kInChunk);
       coords[operand.xDim] = contiguous ? row : along;
-      // Row rowOfAll (batch included) of the array, element `along`.
-      Value slot = arith::AddIOp::create(
-          at, loc,
-          arith::AddIOp::create(
-              at, loc,
-              arith::MulIOp::create(at, loc, rowOfAll, c(operand.rowLength)),
-              along),
-          half);
+      // Row rowOfAll (batch included) of a plain array, element `along`.
+      Value slot =
+          operand.form.swizzle
+              ? arraySlot(at, loc, operand, rank == 3 ? coords[0] : Value(),
+                          kInChunk, coords[operand.xDim])
+              : arith::AddIOp::create(
+                    at, loc,
+                    arith::MulIOp::create(at, loc, rowOfAll,
+                                          c(operand.rowLength)),
+                    along);
+      slot = arith::AddIOp::create(at, loc, slot, half);
       copy(at, loc, coords, operand.buffer, slot);
     };
     if (first + threads <= copies) {
@@ -263,4 +335,238 @@ void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
       scf::YieldOp::create(then, loc);
     });
   }
+}
+
+/// The loop around `op` whose next iteration's first chunk `op` may copy
+/// while it multiplies this iteration's last (so that no iteration but the
+/// first waits for its first chunk), or null: both operands are copied
+/// (`staged`), by loads whose indices are the loop's counter or values from
+/// outside it; the loop counts up by a positive constant (or compares
+/// unsigned); its body writes no memory and leaves no iteration early, so
+/// that copying a load an iteration ahead reads what the load would read
+/// and every iteration's mma takes the chunk the one before it copied; and
+/// the chunks per iteration are even, so an iteration's first chunk goes
+/// to the half the previous iteration's first did. A loop inside another
+/// loop is left alone: the outer loop's state is live beside the copies'
+/// addresses, and the persistent matmul t128x256x64 then spills (72 bytes
+/// of stack on sm_90, none without).
+static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
+                                      ArrayRef<StagedOperand> staged,
+                                      int64_t chunkCount) {
+  auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
+  if (!loop || chunkCount % 2 != 0 ||
+      loop->getParentOfType<cuda_tile::ForOp>() ||
+      loop->getParentOfType<cuda_tile::LoopOp>() ||
+      !llvm::all_of(staged, [](const StagedOperand &operand) {
+        return bool(operand.form.copiedFrom);
+      }))
+    return {};
+  APInt step;
+  if (!loop.getUnsignedCmp() &&
+      !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
+        step.isStrictlyPositive()))
+    return {};
+  auto outside = [&](Value v) {
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  };
+  for (const StagedOperand &operand : staged) {
+    cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+    if (!outside(load.getView()))
+      return {};
+    for (Value index : load.getIndex())
+      if (index != loop.getInductionVar() && !outside(index))
+        return {};
+  }
+  Operation *terminator = loop.getBody()->getTerminator();
+  WalkResult body = loop.getBody()->walk([&](Operation *inner) {
+    if (inner == terminator)
+      return WalkResult::advance();
+    if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(
+            inner))
+      return WalkResult::interrupt();
+    auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
+    bool reads = load && load.getMemoryOrderingSemantics() ==
+                             cuda_tile::MemoryOrderingSemantics::WEAK;
+    return reads || isMemoryEffectFree(inner) ? WalkResult::advance()
+                                              : WalkResult::interrupt();
+  });
+  return body.wasInterrupted() ? cuda_tile::ForOp() : loop;
+}
+
+SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
+                                       ArrayRef<StagedOperand> staged,
+                                       int64_t kc, int64_t chunkCount,
+                                       ValueRange sums, bool asyncProxyReads,
+                                       ChunkMultiply multiply) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  // Filling a chunk's arrays: the copied operands' async copies (one group
+  // per chunk) and the others' register writes.
+  SmallVector<AsyncRunCopy, 2> copiers;
+  bool anyCopied = false;
+  for (const StagedOperand &operand : staged) {
+    copiers.push_back(operand.form.copiedFrom
+                          ? asyncRunCopy(l, operand.form.copiedFrom,
+                                         operand.form.leadingUnitDims)
+                          : AsyncRunCopy());
+    anyCopied |= bool(operand.form.copiedFrom);
+  }
+  // `operands` are the staged ones, or copies of them with views made
+  // elsewhere; `with` their copiers, of this iteration or another.
+  auto fillFrom = [&](OpBuilder &at, Value chunk,
+                      ArrayRef<StagedOperand> operands,
+                      ArrayRef<AsyncRunCopy> with) {
+    for (auto [operand, copier] : llvm::zip(operands, with)) {
+      if (operand.form.copiedFrom)
+        copyChunk(l, at, loc, operand, copier, chunk, kc);
+      else
+        writeChunk(l, at, loc, operand, chunk, kc);
+    }
+    if (anyCopied)
+      NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  };
+  auto fill = [&](OpBuilder &at, Value chunk) {
+    fillFrom(at, chunk, staged, copiers);
+  };
+
+  // With async copies, chunk c is filled before the barrier that starts
+  // iteration c and read after it; iteration c starts the copies of chunk
+  // c + 1 into the other half (the one iteration c - 1 read, which that
+  // barrier has finished) before the tensor cores multiply chunk c, so the
+  // copies overlap the mma. Registers are written in the iteration that
+  // reads them, before its barrier (written a chunk ahead, they would stay
+  // live longer beside the accumulators). Either way one barrier per chunk
+  // where the arrays are double-buffered; the write-after-read barrier
+  // before the first fill keeps it from overtaking an earlier exchange's
+  // reads, and single-buffered, each fill has one.
+  bool doubled = staged[0].halfBytes != 0;
+  Value zero = constant(b, 0), one = constant(b, 1);
+  cuda_tile::ForOp loop =
+      anyCopied ? pipelinedLoop(l, op, staged, chunkCount) : cuda_tile::ForOp();
+  auto loweredLoop = dyn_cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
+  if (!loweredLoop)
+    loop = {};
+  // A pipelined loop's copies run an iteration ahead: the first
+  // iteration's first chunk is copied before the loop (where the loop runs
+  // at all), and iteration i's last chunk starts iteration i + 1's first.
+  // The arrays' first use is then before the loop, so tile-sched keeps
+  // their bytes for this mma through the whole loop, copies in flight
+  // across its back edge included.
+  auto copiersAt = [&](Value iv) {
+    SmallVector<AsyncRunCopy, 2> at;
+    for (const StagedOperand &operand : staged) {
+      SmallVector<Value> index;
+      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+      for (Value v : load.getIndex())
+        index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
+      at.push_back(
+          asyncRunCopy(l, load, operand.form.leadingUnitDims, index));
+    }
+    return at;
+  };
+  Value hasNextIteration;
+  if (loop) {
+    bool isUnsigned = loop.getUnsignedCmp();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loweredLoop);
+      l.barrierBeforeSharedWrites(b, loc);
+      Value lower = l.lookup(loop.getLowerBound());
+      Value runs = arith::CmpIOp::create(
+          b, loc,
+          isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+          lower, l.lookup(loop.getUpperBound()));
+      SmallVector<AsyncRunCopy, 2> firstCopiers = copiersAt(lower);
+      // Views of the arrays made here: the loop body's are inside it.
+      SmallVector<StagedOperand, 2> outside(staged);
+      for (StagedOperand &operand : outside)
+        operand.buffer = sharedView(
+            b, operand.arrays, operand.sharedType,
+            cast<MemRefType>(operand.buffer.getType()).getNumElements(),
+            operand.offset);
+      scf::IfOp::create(b, loc, runs, [&](OpBuilder &then, Location) {
+        fillFrom(then, constant(then, 0), outside, firstCopiers);
+        scf::YieldOp::create(then, loc);
+      });
+    }
+    // iv + step < upper, without overflow: in 64 bits.
+    Value iv = l.lookup(loop.getInductionVar());
+    Value step = l.lookup(loop.getStep());
+    auto wide = [&](Value v) -> Value {
+      Type i64 = b.getI64Type();
+      if (v.getType() == i64)
+        return v;
+      if (isUnsigned)
+        return arith::ExtUIOp::create(b, loc, i64, v);
+      return arith::ExtSIOp::create(b, loc, i64, v);
+    };
+    hasNextIteration = arith::CmpIOp::create(
+        b, loc,
+        isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+        arith::AddIOp::create(b, loc, wide(iv), wide(step)),
+        wide(l.lookup(loop.getUpperBound())));
+  } else if (anyCopied) {
+    l.barrierBeforeSharedWrites(b, loc);
+    fill(b, zero);
+  } else if (doubled) {
+    l.barrierBeforeSharedWrites(b, loc);
+  }
+  auto chunks = scf::ForOp::create(
+      b, loc, zero, constant(b, chunkCount), one, sums,
+      [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
+        if (anyCopied) {
+          NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, 0);
+        } else {
+          if (!doubled)
+            l.barrierBeforeSharedWrites(inChunks, loc);
+          fill(inChunks, chunk);
+        }
+        // The async proxy sees this thread's writes once they are fenced;
+        // the barrier then makes every thread's visible to it.
+        if (asyncProxyReads)
+          NVVM::FenceProxyOp::create(
+              inChunks, loc, NVVM::ProxyKind::async_shared,
+              NVVM::SharedSpaceAttr::get(inChunks.getContext(),
+                                         NVVM::SharedSpace::shared_cta));
+        gpu::BarrierOp::create(inChunks, loc);
+        if (anyCopied && chunkCount > 1) {
+          Value next = arith::AddIOp::create(inChunks, loc, chunk, one);
+          Value hasNext = arith::CmpIOp::create(
+              inChunks, loc, arith::CmpIPredicate::ult, next,
+              constant(inChunks, chunkCount));
+          // (The region builders are l.b() itself, moved into the regions,
+          // as the copies' constants need.)
+          auto thisIteration = [&](OpBuilder &then, Location) {
+            fill(then, next);
+            scf::YieldOp::create(then, loc);
+          };
+          auto nextIteration = [&](OpBuilder &otherwise, Location) {
+            scf::IfOp::create(otherwise, loc, hasNextIteration,
+                              [&](OpBuilder &then, Location) {
+                                // The next iteration's tile origins, made
+                                // here to keep them out of the registers
+                                // live beside the accumulators.
+                                Value nextIv = arith::AddIOp::create(
+                                    then, loc,
+                                    l.lookup(loop.getInductionVar()),
+                                    l.lookup(loop.getStep()));
+                                fillFrom(then, constant(then, 0), staged,
+                                         copiersAt(nextIv));
+                                scf::YieldOp::create(then, loc);
+                              });
+            scf::YieldOp::create(otherwise, loc);
+          };
+          if (loop)
+            scf::IfOp::create(inChunks, loc, hasNext, thisIteration,
+                              nextIteration);
+          else
+            scf::IfOp::create(inChunks, loc, hasNext, thisIteration);
+        }
+        scf::YieldOp::create(inChunks, loc,
+                             multiply(inChunks, chunk, chunkSums));
+      });
+  return SmallVector<Value>(chunks.getResults());
 }

@@ -8,7 +8,10 @@
 // multiply. The
 // chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
 // [batch][m or n][k] (k contiguous: an mma.sync fragment register packs
-// consecutive values of k, so it is one 32-bit read).
+// consecutive values of k, so it is one 32-bit read). For wgmma the arrays
+// are swizzled instead (OperandForm::swizzle): the canonical layouts of
+// tile_dist.shared_matrix, whose rows are S bytes and whose 16-byte units
+// are permuted within each group of 8 rows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_MMASTAGING_H
@@ -73,6 +76,11 @@ struct OperandForm {
   /// and how many leading unit dims its tile has beyond the operand's.
   mlir::cuda_tile::LoadViewTkoOp copiedFrom;
   unsigned leadingUnitDims = 0;
+  /// For wgmma, S: the bytes of an array row, whose 16-byte units are
+  /// swizzled within 8 S bytes (tile_dist.shared_matrix: rows of kc values
+  /// of k, or k-major atoms of kc rows of S / e values of m or n, each atom
+  /// kc S bytes after the previous), unpadded; 0 for the plain arrays.
+  int64_t swizzle = 0;
 };
 
 /// An operand on its way through shared memory.
@@ -110,6 +118,18 @@ stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               mlir::Value rhs, int64_t kc, int64_t chunks,
               std::array<OperandForm, 2> forms);
 
+/// The slot (element index, the half aside) of element (batch, k within
+/// the chunk, x) of `operand`'s chunk array, as a constant or an index
+/// value. The slot of a thread's register is its thread's slot plus the
+/// register's where the array is plain (the map is affine), and the two
+/// XORed where it is swizzled (the map is linear over the bits of
+/// (batch, k, x)).
+int64_t arraySlot(const StagedOperand &operand, int64_t batch, int64_t k,
+                  int64_t x);
+mlir::Value arraySlot(mlir::OpBuilder &b, mlir::Location loc,
+                      const StagedOperand &operand, mlir::Value batch,
+                      mlir::Value k, mlir::Value x);
+
 /// The index offset of chunk `chunk`'s half (an index value) in a view of
 /// `elementBytes`-byte elements of `operand`'s arrays: 0 for even chunks
 /// and where the arrays are not double-buffered.
@@ -129,6 +149,27 @@ void writeChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
 void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
                const StagedOperand &operand, const AsyncRunCopy &copy,
                mlir::Value chunk, int64_t kc);
+
+/// What the tensor cores do with one staged chunk: the sums after chunk
+/// `chunk` (an index value) from the sums before it, built at the builder,
+/// after the barrier that makes the chunk's arrays visible.
+using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+    mlir::OpBuilder &, mlir::Value chunk, mlir::ValueRange sums)>;
+
+/// The k loop of an mma over the `chunkCount` chunks of `staged` (lhs,
+/// rhs), from `sums`; returns the sums after the last. Per chunk: its arrays
+/// are filled (register writes, or async copies waited for), a barrier, and
+/// `multiply`. Async copies run a chunk ahead (chunk c + 1 is copied into
+/// the other half while chunk c is multiplied) and, in a loop that only
+/// loads and computes (pipelinedLoop), an iteration ahead: the first chunk
+/// of the next iteration is copied during this iteration's last. With
+/// `asyncProxyReads` (wgmma reads the arrays through the async proxy) each
+/// thread fences its writes to that proxy before the barrier.
+llvm::SmallVector<mlir::Value>
+multiplyChunks(TileLowering &l, mlir::Operation *op,
+               llvm::ArrayRef<StagedOperand> staged, int64_t kc,
+               int64_t chunkCount, mlir::ValueRange sums, bool asyncProxyReads,
+               ChunkMultiply multiply);
 
 } // namespace tilechain::mma
 

@@ -1,8 +1,10 @@
-//===- MmaSync.h - mmaf/mmai on tensor cores with mma.sync -----*- C++ -*-===//
+//===- MmaSync.h - mmaf/mmai on tensor cores -------------------*- C++ -*-===//
 //
-// The parallel form's tensor-core path (MmaSyncLowering.cpp); MmaLowering.cpp
-// takes it where whyNotMmaSync has nothing against it and keeps the CUDA-core
-// path, with a remark giving the reason, elsewhere.
+// The parallel form's tensor-core paths: wgmma on sm_90 (WgmmaLowering.cpp)
+// and mma.sync on every target (MmaSyncLowering.cpp). MmaLowering.cpp takes
+// wgmma where whyNotWgmma has nothing against it, else mma.sync where
+// whyNotMmaSync has nothing against it, and keeps the CUDA-core path, with a
+// remark giving the reason, elsewhere.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_MMASYNC_H
@@ -21,14 +23,39 @@ namespace tilechain::mma {
 std::optional<std::string> whyNotMmaSync(const TileLowering &l,
                                          mlir::Operation *op);
 
-/// How operand `index` (0: lhs, 1: rhs) of `op`, on mma.sync, reaches its
-/// chunk arrays straight from global memory (AsyncViewCopy.h), or nullopt
-/// where it is loaded into registers first: it is a view load of the same
-/// block (directly or through a reshape that only drops leading unit dims,
-/// as cuTile's loads of one batch or head do), read by nothing else, with
-/// no write to memory between them, and its view is contiguous along k
-/// (k-contiguous arrays) or, for 16-bit elements read with ldmatrix, along
-/// m or n (k-major arrays, which the transposing ldmatrix reads).
+/// Why `op` (mmaf or mmai) cannot run on wgmma here, or nullopt when it
+/// can: sm_90, warpgroups that split the result into 64-row blocks, f16,
+/// bf16, tf32, fp8 or i8 operands, and staging arrays that fit.
+std::optional<std::string> whyNotWgmma(const TileLowering &l,
+                                       mlir::Operation *op);
+
+/// The tile dim of operand `index` of `op` along which its view load can
+/// be copied straight into shared memory (AsyncViewCopy.h), or nullopt: it
+/// is a view load of the same block (directly or through a reshape that
+/// only drops leading unit dims, as cuTile's loads of one batch or head
+/// do), read by nothing else, with no write to memory between them.
+std::optional<unsigned> copyableOperandDim(TileLowering &l,
+                                           mlir::Operation *op,
+                                           unsigned index);
+
+/// How operand `index` of `op`, on wgmma, reaches its arrays straight from
+/// global memory, or nullopt where it is loaded into registers first: k
+/// contiguous where its view is contiguous along k, k major where a 16-bit
+/// view is contiguous along m or n and an instruction's rows or columns
+/// are whole swizzle atoms.
+std::optional<ChunkOrder> wgmmaOperandOrder(TileLowering &l,
+                                            mlir::Operation *op,
+                                            unsigned index);
+
+/// Lowers `op`, for which whyNotWgmma has no reason, to wgmma.
+mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
+
+/// How operand `index` (0: lhs, 1: rhs) of `op` reaches its chunk arrays
+/// straight from global memory (AsyncViewCopy.h), or nullopt where it is
+/// loaded into registers first: on wgmma, wgmmaOperandOrder; on mma.sync,
+/// where copyableOperandDim has a dim and it is k (k-contiguous arrays) or,
+/// for 16-bit elements read with ldmatrix, m or n (k-major arrays, which
+/// the transposing ldmatrix reads).
 std::optional<ChunkOrder> asyncOperandOrder(TileLowering &l,
                                             mlir::Operation *op,
                                             unsigned index);

@@ -187,11 +187,14 @@ std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
 
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                                                        Operation *op) {
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) ||
-      mma::whyNotMmaSync(l, op))
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
     return std::nullopt;
-  return mmaSyncResultLayout(TileLowering::tileShape(op->getResult(0).getType()),
-                             l.getNumWarps());
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op->getResult(0).getType());
+  if (!mma::whyNotWgmma(l, op))
+    return wgmmaResultLayout(shape, l.getNumWarps());
+  if (mma::whyNotMmaSync(l, op))
+    return std::nullopt;
+  return mmaSyncResultLayout(shape, l.getNumWarps());
 }
 
 cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
@@ -215,11 +218,9 @@ cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
   return load;
 }
 
-std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
-                                                 Operation *op,
-                                                 unsigned index) {
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op) || whyNotMmaSync(l, op))
-    return std::nullopt;
+std::optional<unsigned> mma::copyableOperandDim(TileLowering &l,
+                                                Operation *op,
+                                                unsigned index) {
   Value operand = op->getOperand(index);
   unsigned leading = 0;
   cuda_tile::LoadViewTkoOp load = operandLoad(operand, &leading);
@@ -233,17 +234,31 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
   std::optional<unsigned> along = asyncCopyDim(l, load);
   if (!along || *along < leading)
     return std::nullopt;
-  unsigned dim = *along - leading;
+  return *along - leading;
+}
+
+std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
+                                                 Operation *op,
+                                                 unsigned index) {
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+    return std::nullopt;
+  if (!whyNotWgmma(l, op))
+    return wgmmaOperandOrder(l, op, index);
+  if (whyNotMmaSync(l, op))
+    return std::nullopt;
+  std::optional<unsigned> dim = copyableOperandDim(l, op, index);
+  if (!dim)
+    return std::nullopt;
   std::string why;
   MmaSyncKind kind = *classify(op, why);
-  unsigned rank = TileLowering::tileShape(operand.getType()).size();
+  unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
   unsigned kDim = index == 0 ? rank - 1 : rank - 2;
   unsigned xDim = index == 0 ? rank - 2 : rank - 1;
   int64_t kc = stagingChunk(op->getOperand(0).getType(),
                             op->getOperand(1).getType());
-  if (dim == kDim && kc * kind.elementBits % 128 == 0)
+  if (*dim == kDim && kc * kind.elementBits % 128 == 0)
     return ChunkOrder::KContiguous;
-  if (dim == xDim && kHalves(kind) == 2 && kind.elementBits == 16)
+  if (*dim == xDim && kHalves(kind) == 2 && kind.elementBits == 16)
     return ChunkOrder::KMajor;
   return std::nullopt;
 }
@@ -259,62 +274,6 @@ bool mma::copiedByMma(TileLowering &l, Value tile) {
   }
   return use->getOperandNumber() < 2 &&
          asyncOperandOrder(l, use->getOwner(), use->getOperandNumber());
-}
-
-/// The loop around `op` whose next iteration's first chunk `op` may copy
-/// while it multiplies this iteration's last (so that no iteration but the
-/// first waits for its first chunk), or null: both operands are copied
-/// (`staged`), by loads whose indices are the loop's counter or values from
-/// outside it; the loop counts up by a positive constant (or compares
-/// unsigned); its body writes no memory and leaves no iteration early, so
-/// that copying a load an iteration ahead reads what the load would read
-/// and every iteration's mma takes the chunk the one before it copied; and
-/// the chunks per iteration are even, so an iteration's first chunk goes
-/// to the half the previous iteration's first did. A loop inside another
-/// loop is left alone: the outer loop's state is live beside the copies'
-/// addresses, and the persistent matmul t128x256x64 then spills (72 bytes
-/// of stack on sm_90, none without).
-static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
-                                      ArrayRef<StagedOperand> staged,
-                                      int64_t chunkCount) {
-  auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
-  if (!loop || chunkCount % 2 != 0 ||
-      loop->getParentOfType<cuda_tile::ForOp>() ||
-      loop->getParentOfType<cuda_tile::LoopOp>() ||
-      !llvm::all_of(staged, [](const StagedOperand &operand) {
-        return bool(operand.form.copiedFrom);
-      }))
-    return {};
-  APInt step;
-  if (!loop.getUnsignedCmp() &&
-      !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
-        step.isStrictlyPositive()))
-    return {};
-  auto outside = [&](Value v) {
-    return !loop->isAncestor(v.getParentRegion()->getParentOp());
-  };
-  for (const StagedOperand &operand : staged) {
-    cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
-    if (!outside(load.getView()))
-      return {};
-    for (Value index : load.getIndex())
-      if (index != loop.getInductionVar() && !outside(index))
-        return {};
-  }
-  Operation *terminator = loop.getBody()->getTerminator();
-  WalkResult body = loop.getBody()->walk([&](Operation *inner) {
-    if (inner == terminator)
-      return WalkResult::advance();
-    if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(
-            inner))
-      return WalkResult::interrupt();
-    auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
-    bool reads = load && load.getMemoryOrderingSemantics() ==
-                             cuda_tile::MemoryOrderingSemantics::WEAK;
-    return reads || isMemoryEffectFree(inner) ? WalkResult::advance()
-                                              : WalkResult::interrupt();
-  });
-  return body.wasInterrupted() ? cuda_tile::ForOp() : loop;
 }
 
 LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
@@ -554,212 +513,63 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return read;
   };
 
-  // Filling a chunk's arrays: the copied operands' async copies (one group
-  // per chunk) and the others' register writes.
-  SmallVector<AsyncRunCopy, 2> copiers;
-  bool anyCopied = false;
-  for (const StagedOperand &operand : *staged) {
-    copiers.push_back(operand.form.copiedFrom
-                          ? asyncRunCopy(l, operand.form.copiedFrom,
-                                         operand.form.leadingUnitDims)
-                          : AsyncRunCopy());
-    anyCopied |= bool(operand.form.copiedFrom);
-  }
-  // `operands` are the staged ones, or copies of them with views made
-  // elsewhere; `with` their copiers, of this iteration or another.
-  auto fillFrom = [&](OpBuilder &at, Value chunk,
-                      ArrayRef<StagedOperand> operands,
-                      ArrayRef<AsyncRunCopy> with) {
-    for (auto [operand, copier] : llvm::zip(operands, with)) {
-      if (operand.form.copiedFrom)
-        copyChunk(l, at, loc, operand, copier, chunk, kc);
-      else
-        writeChunk(l, at, loc, operand, chunk, kc);
-    }
-    if (anyCopied)
-      NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  // Per chunk, per instruction k step: the warp's fragments, then one
+  // mma.sync per instruction.
+  auto multiply = [&](OpBuilder &inChunks, Value chunk,
+                      ValueRange chunkSums) -> SmallVector<Value> {
+    // The thread's units in this chunk's half.
+    Value lhsChunkUnit = arith::AddIOp::create(
+        inChunks, loc, lhsReader.threadUnit,
+        halfOffset(inChunks, loc, lhsStaged, chunk, lhsReader.unitBytes));
+    Value rhsChunkUnit = arith::AddIOp::create(
+        inChunks, loc, rhsReader.threadUnit,
+        halfOffset(inChunks, loc, rhsStaged, chunk, rhsReader.unitBytes));
+    auto steps = scf::ForOp::create(
+        inChunks, loc, constant(inChunks, 0),
+        constant(inChunks, kc / instructionK), constant(inChunks, 1),
+        chunkSums,
+        [&](OpBuilder &inSteps, Location, Value step, ValueRange partial) {
+          SmallVector<SmallVector<Value>> as = readFragments(
+              inSteps, lhsReader, lhsChunkUnit, step, kind.lhsType);
+          SmallVector<SmallVector<Value>> bs = readFragments(
+              inSteps, rhsReader, rhsChunkUnit, step, kind.rhsType);
+          SmallVector<Value> next;
+          for (auto [index, instruction] : llvm::enumerate(instructions)) {
+            ValueRange a = as[instruction.lhsFragment];
+            ValueRange bf = bs[instruction.rhsFragment];
+            ValueRange c = partial.slice(4 * index, 4);
+            Value d;
+            if (isFp8(kind.lhsType)) {
+              SmallVector<Value> args(a);
+              llvm::append_range(args, bf);
+              llvm::append_range(args, c);
+              d = LLVM::CallIntrinsicOp::create(
+                      inSteps, loc, resultType,
+                      inSteps.getStringAttr(fp8MmaSyncIntrinsic(
+                          {instructionK, kind.lhsType, kind.rhsType})),
+                      args)
+                      .getResult(0);
+            } else {
+              d = NVVM::MmaOp::create(
+                  inSteps, loc, resultType, a, bf, c,
+                  {kMmaSyncM, kMmaSyncN, instructionK},
+                  /*b1Op=*/std::nullopt, overflow,
+                  std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
+                  std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                 NVVM::MMALayout::col});
+            }
+            for (int64_t i = 0; i < 4; ++i)
+              next.push_back(LLVM::ExtractValueOp::create(
+                  inSteps, loc, d, ArrayRef<int64_t>{i}));
+          }
+          scf::YieldOp::create(inSteps, loc, next);
+        });
+    return SmallVector<Value>(steps.getResults());
   };
-  auto fill = [&](OpBuilder &at, Value chunk) {
-    fillFrom(at, chunk, *staged, copiers);
-  };
+  SmallVector<Value> results =
+      multiplyChunks(l, op, *staged, kc, k / kc, sums,
+                     /*asyncProxyReads=*/false, multiply);
 
-  // With async copies, chunk c is filled before the barrier that starts
-  // iteration c and read after it; iteration c starts the copies of chunk
-  // c + 1 into the other half (the one iteration c - 1 read, which that
-  // barrier has finished) before the tensor cores multiply chunk c, so the
-  // copies overlap the mma. Registers are written in the iteration that
-  // reads them, before its barrier (written a chunk ahead, they would stay
-  // live longer beside the accumulators). Either way one barrier per chunk
-  // where the arrays are double-buffered; the write-after-read barrier
-  // before the first fill keeps it from overtaking an earlier exchange's
-  // reads, and single-buffered, each fill has one.
-  int64_t chunkCount = k / kc;
-  bool doubled = lhsStaged.halfBytes != 0;
-  Value zero = constant(b, 0), one = constant(b, 1);
-  cuda_tile::ForOp loop =
-      anyCopied ? pipelinedLoop(l, op, *staged, chunkCount) : cuda_tile::ForOp();
-  auto loweredLoop = dyn_cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
-  if (!loweredLoop)
-    loop = {};
-  // A pipelined loop's copies run an iteration ahead: the first
-  // iteration's first chunk is copied before the loop (where the loop runs
-  // at all), and iteration i's last chunk starts iteration i + 1's first.
-  // The arrays' first use is then before the loop, so tile-sched keeps
-  // their bytes for this mma through the whole loop, copies in flight
-  // across its back edge included.
-  auto copiersAt = [&](Value iv) {
-    SmallVector<AsyncRunCopy, 2> at;
-    for (const StagedOperand &operand : *staged) {
-      SmallVector<Value> index;
-      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
-      for (Value v : load.getIndex())
-        index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
-      at.push_back(
-          asyncRunCopy(l, load, operand.form.leadingUnitDims, index));
-    }
-    return at;
-  };
-  Value hasNextIteration;
-  if (loop) {
-    bool isUnsigned = loop.getUnsignedCmp();
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(loweredLoop);
-      l.barrierBeforeSharedWrites(b, loc);
-      Value lower = l.lookup(loop.getLowerBound());
-      Value runs = arith::CmpIOp::create(
-          b, loc,
-          isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-          lower, l.lookup(loop.getUpperBound()));
-      SmallVector<AsyncRunCopy, 2> firstCopiers = copiersAt(lower);
-      // Views of the arrays made here: the loop body's are inside it.
-      std::array<StagedOperand, 2> outside = *staged;
-      for (StagedOperand &operand : outside)
-        operand.buffer = sharedView(
-            b, operand.arrays, operand.sharedType,
-            cast<MemRefType>(operand.buffer.getType()).getNumElements(),
-            operand.offset);
-      scf::IfOp::create(b, loc, runs, [&](OpBuilder &then, Location) {
-        fillFrom(then, constant(then, 0), outside, firstCopiers);
-        scf::YieldOp::create(then, loc);
-      });
-    }
-    // iv + step < upper, without overflow: in 64 bits.
-    Value iv = l.lookup(loop.getInductionVar());
-    Value step = l.lookup(loop.getStep());
-    auto wide = [&](Value v) -> Value {
-      Type i64 = b.getI64Type();
-      if (v.getType() == i64)
-        return v;
-      if (isUnsigned)
-        return arith::ExtUIOp::create(b, loc, i64, v);
-      return arith::ExtSIOp::create(b, loc, i64, v);
-    };
-    hasNextIteration = arith::CmpIOp::create(
-        b, loc,
-        isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-        arith::AddIOp::create(b, loc, wide(iv), wide(step)),
-        wide(l.lookup(loop.getUpperBound())));
-  } else if (anyCopied) {
-    l.barrierBeforeSharedWrites(b, loc);
-    fill(b, zero);
-  } else if (doubled) {
-    l.barrierBeforeSharedWrites(b, loc);
-  }
-  auto chunks = scf::ForOp::create(
-      b, loc, zero, constant(b, chunkCount), one, sums,
-      [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
-        if (anyCopied) {
-          NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, 0);
-        } else {
-          if (!doubled)
-            l.barrierBeforeSharedWrites(inChunks, loc);
-          fill(inChunks, chunk);
-        }
-        gpu::BarrierOp::create(inChunks, loc);
-        if (anyCopied && chunkCount > 1) {
-          Value next = arith::AddIOp::create(inChunks, loc, chunk, one);
-          Value hasNext = arith::CmpIOp::create(
-              inChunks, loc, arith::CmpIPredicate::ult, next,
-              constant(inChunks, chunkCount));
-          // (The region builders are l.b() itself, moved into the regions,
-          // as the copies' constants need.)
-          auto thisIteration = [&](OpBuilder &then, Location) {
-            fill(then, next);
-            scf::YieldOp::create(then, loc);
-          };
-          auto nextIteration = [&](OpBuilder &otherwise, Location) {
-            scf::IfOp::create(otherwise, loc, hasNextIteration,
-                              [&](OpBuilder &then, Location) {
-                                // The next iteration's tile origins, made
-                                // here to keep them out of the registers
-                                // live beside the accumulators.
-                                Value nextIv = arith::AddIOp::create(
-                                    then, loc,
-                                    l.lookup(loop.getInductionVar()),
-                                    l.lookup(loop.getStep()));
-                                fillFrom(then, constant(then, 0), *staged,
-                                         copiersAt(nextIv));
-                                scf::YieldOp::create(then, loc);
-                              });
-            scf::YieldOp::create(otherwise, loc);
-          };
-          if (loop)
-            scf::IfOp::create(inChunks, loc, hasNext, thisIteration,
-                              nextIteration);
-          else
-            scf::IfOp::create(inChunks, loc, hasNext, thisIteration);
-        }
-        // The thread's units in this chunk's half.
-        Value lhsChunkUnit = arith::AddIOp::create(
-            inChunks, loc, lhsReader.threadUnit,
-            halfOffset(inChunks, loc, lhsStaged, chunk, lhsReader.unitBytes));
-        Value rhsChunkUnit = arith::AddIOp::create(
-            inChunks, loc, rhsReader.threadUnit,
-            halfOffset(inChunks, loc, rhsStaged, chunk, rhsReader.unitBytes));
-        auto steps = scf::ForOp::create(
-            inChunks, loc, zero, constant(inChunks, kc / instructionK), one,
-            chunkSums,
-            [&](OpBuilder &inSteps, Location, Value step, ValueRange partial) {
-              SmallVector<SmallVector<Value>> as = readFragments(
-                  inSteps, lhsReader, lhsChunkUnit, step, kind.lhsType);
-              SmallVector<SmallVector<Value>> bs = readFragments(
-                  inSteps, rhsReader, rhsChunkUnit, step, kind.rhsType);
-              SmallVector<Value> next;
-              for (auto [index, instruction] : llvm::enumerate(instructions)) {
-                ValueRange a = as[instruction.lhsFragment];
-                ValueRange bf = bs[instruction.rhsFragment];
-                ValueRange c = partial.slice(4 * index, 4);
-                Value d;
-                if (isFp8(kind.lhsType)) {
-                  SmallVector<Value> args(a);
-                  llvm::append_range(args, bf);
-                  llvm::append_range(args, c);
-                  d = LLVM::CallIntrinsicOp::create(
-                          inSteps, loc, resultType,
-                          inSteps.getStringAttr(fp8MmaSyncIntrinsic(
-                              {instructionK, kind.lhsType, kind.rhsType})),
-                          args)
-                          .getResult(0);
-                } else {
-                  d = NVVM::MmaOp::create(
-                      inSteps, loc, resultType, a, bf, c,
-                      {kMmaSyncM, kMmaSyncN, instructionK},
-                      /*b1Op=*/std::nullopt, overflow,
-                      std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
-                      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                                     NVVM::MMALayout::col});
-                }
-                for (int64_t i = 0; i < 4; ++i)
-                  next.push_back(LLVM::ExtractValueOp::create(
-                      inSteps, loc, d, ArrayRef<int64_t>{i}));
-              }
-              scf::YieldOp::create(inSteps, loc, next);
-            });
-        scf::YieldOp::create(inChunks, loc, steps.getResults());
-      });
-
-  SmallVector<Value> results(chunks.getResults());
   if (accType != kind.accumulatorType)
     for (Value &result : results)
       result = arith::TruncFOp::create(b, loc, accType, result);

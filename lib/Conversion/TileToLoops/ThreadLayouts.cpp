@@ -342,19 +342,27 @@ LogicalResult TileLowering::checkSharedFits(Operation *op, int64_t bytes) {
                                  Twine(sharedBytesLimit));
 }
 
-FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes) {
+FailureOr<Value> TileLowering::allocShared(Operation *op, int64_t bytes,
+                                           int64_t alignment) {
   if (failed(checkSharedFits(op, bytes)))
     return failure();
-  return addSharedBuffer(kernel, bytes, op->getLoc());
+  return addSharedBuffer(kernel, bytes, op->getLoc(), alignment);
 }
 
 Value tilechain::addSharedBuffer(Operation *kernel, int64_t bytes,
-                                 Location loc) {
+                                 Location loc, int64_t alignment) {
   MLIRContext *context = kernel->getContext();
   auto type = MemRefType::get(
       {bytes}, IntegerType::get(context, 8), MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
-  return cast<gpu::GPUFuncOp>(kernel).addWorkgroupAttribution(type, loc);
+  auto func = cast<gpu::GPUFuncOp>(kernel);
+  BlockArgument buffer = func.addWorkgroupAttribution(type, loc);
+  if (alignment > 16)
+    func.setWorkgroupAttributionAttr(
+        func.getNumWorkgroupAttributions() - 1,
+        StringAttr::get(context, "llvm.align"),
+        IntegerAttr::get(IntegerType::get(context, 64), alignment));
+  return buffer;
 }
 
 Value TileLowering::sharedView(Value buffer, Type elementType, int64_t count,

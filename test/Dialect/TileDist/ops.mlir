@@ -26,3 +26,16 @@ gpu.module @copies {
     gpu.return
   }
 }
+
+// tile_dist.warpgroup_mma: both operands' shared memory and byte offsets,
+// the accumulator, the element types and the shared_matrix layouts.
+// CHECK-LABEL: gpu.func @wgmma(
+// CHECK: tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg3 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>, rhsType = f16} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<64xf32>
+// CHECK: tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg4 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<4xi32>
+gpu.module @wgmmas {
+  gpu.func @wgmma(%arg0: memref<32768xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: index, %arg3: vector<64xf32>, %arg4: vector<4xi32>) {
+    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg3 {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<64xf32>
+    %1 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg4 {lhsType = si8, rhsType = ui8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<4xi32>
+    gpu.return
+  }
+}

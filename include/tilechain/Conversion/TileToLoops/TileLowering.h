@@ -348,7 +348,10 @@ public:
   /// workgroup attribution of the kernel, of i8, that tile-sched places in
   /// the kernel's one shared array (PlanSharedMemory.cpp). Fails (declining
   /// the parallel form) when the target's shared memory cannot hold it.
-  mlir::FailureOr<mlir::Value> allocShared(mlir::Operation *op, int64_t bytes);
+  /// `alignment` (a power of two) past 16 bytes is kept as the
+  /// attribution's `llvm.align`, which the planner honours.
+  mlir::FailureOr<mlir::Value> allocShared(mlir::Operation *op, int64_t bytes,
+                                           int64_t alignment = 16);
   /// `count` elements of `elementType` from byte `offset` of `buffer` (from
   /// allocShared), as a memref<count x T> in the workgroup address space.
   mlir::Value sharedView(mlir::Value buffer, mlir::Type elementType,
@@ -449,9 +452,10 @@ llvm::SmallVector<mlir::Value> unflattenIndex(mlir::OpBuilder &b,
                                               const LinearLayout &layout,
                                               mlir::Value flat);
 /// A new shared-memory buffer of `bytes` bytes in `kernel` (a gpu.func): a
-/// workgroup attribution of i8, which tile-sched's planner places.
+/// workgroup attribution of i8, which tile-sched's planner places at a
+/// multiple of `alignment` (at least 16).
 mlir::Value addSharedBuffer(mlir::Operation *kernel, int64_t bytes,
-                            mlir::Location loc);
+                            mlir::Location loc, int64_t alignment = 16);
 /// `count` elements of `elementType` from byte `offset` of `buffer` (an i8
 /// workgroup buffer), as a memref<count x T> in the workgroup address space.
 mlir::Value sharedView(mlir::OpBuilder &b, mlir::Value buffer,

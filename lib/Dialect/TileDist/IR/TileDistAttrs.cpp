@@ -102,3 +102,46 @@ void LinearLayoutAttr::print(AsmPrinter &printer) const {
   list(getWarpBases());
   printer << ">";
 }
+
+LogicalResult
+SharedMatrixAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         bool mnMajor, int64_t swizzle, int64_t lbo,
+                         int64_t sbo) {
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "a swizzle of 32, 64 or 128 bytes, got " << swizzle;
+  // The descriptor holds each offset's bits 4..17.
+  for (int64_t offset : {lbo, sbo})
+    if (offset <= 0 || offset % 16 != 0 || offset >= (int64_t(1) << 18))
+      return emitError() << "byte offsets are positive multiples of 16 below "
+                            "2^18, got "
+                         << offset;
+  return success();
+}
+
+Attribute SharedMatrixAttr::parse(AsmParser &parser, Type) {
+  StringRef major;
+  int64_t swizzle = 0, lbo = 0, sbo = 0;
+  auto field = [&](StringRef name, int64_t &value) {
+    return failure(parser.parseComma() || parser.parseKeyword(name) ||
+                   parser.parseEqual() || parser.parseInteger(value));
+  };
+  SMLoc majorLoc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&major))
+    return {};
+  if (major != "k_major" && major != "mn_major") {
+    parser.emitError(majorLoc, "expected k_major or mn_major");
+    return {};
+  }
+  if (failed(field("swizzle", swizzle)) || failed(field("lbo", lbo)) ||
+      failed(field("sbo", sbo)) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), major == "mn_major", swizzle, lbo,
+                    sbo);
+}
+
+void SharedMatrixAttr::print(AsmPrinter &printer) const {
+  printer << "<" << (getMnMajor() ? "mn_major" : "k_major")
+          << ", swizzle = " << getSwizzle() << ", lbo = " << getLbo()
+          << ", sbo = " << getSbo() << ">";
+}

@@ -66,3 +66,55 @@ LogicalResult AsyncCopyOp::verify() {
                          << type.getElementType();
   return success();
 }
+
+/// Bytes of a warpgroup_mma operand element, or 0 for a type it does not
+/// multiply.
+static int64_t wgmmaElementBytes(Type type) {
+  if (type.isF16() || type.isBF16())
+    return 2;
+  if (isa<FloatTF32Type>(type))
+    return 4;
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(type))
+    return 1;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth() == 8 && !integer.isSignless() ? 1 : 0;
+  return 0;
+}
+
+int64_t WarpgroupMmaOp::getElementBytes() {
+  return wgmmaElementBytes(getLhsType());
+}
+
+int64_t WarpgroupMmaOp::getK() { return 32 / getElementBytes(); }
+
+LogicalResult WarpgroupMmaOp::verify() {
+  Type lhs = getLhsType(), rhs = getRhsType();
+  for (Type type : {lhs, rhs})
+    if (!wgmmaElementBytes(type))
+      return emitOpError() << "multiplies f16, bf16, tf32, f8E4M3FN, f8E5M2, "
+                              "si8 or ui8 elements, not "
+                           << type;
+  bool integers = isa<IntegerType>(lhs);
+  bool fp8 = wgmmaElementBytes(lhs) == 1 && !integers;
+  if (integers != isa<IntegerType>(rhs) ||
+      (fp8 ? wgmmaElementBytes(rhs) != 1 : !integers && lhs != rhs))
+    return emitOpError() << "multiplies " << lhs << " by " << rhs
+                         << ": both f16, both bf16, both tf32, both 8-bit "
+                            "floats or both 8-bit integers";
+  Type accumulator = getAccumulator().getType().getElementType();
+  if (integers ? !accumulator.isInteger(32) : !accumulator.isF32())
+    return emitOpError() << "accumulates " << lhs << " products in "
+                         << (integers ? "i32" : "f32") << ", not "
+                         << accumulator;
+  int64_t n = getN();
+  // PTX's N: multiples of 8 up to 256; for 8-bit integers, multiples of 16
+  // past 32.
+  if (n < 8 || n > 256 || n % 8 != 0 || (integers && n > 32 && n % 16 != 0))
+    return emitOpError() << "has no wgmma of N = " << n << " for " << lhs;
+  if (getElementBytes() != 2 &&
+      (getLhsMatrix().getMnMajor() || getRhsMatrix().getMnMajor()))
+    return emitOpError() << "takes mn_major matrices only of 16-bit "
+                            "elements, not of "
+                         << lhs;
+  return success();
+}

@@ -8,7 +8,9 @@
 // lowered form: convert_layout, a change of layout, which tile-sched removes
 // where it is not needed and then carries out through shared memory; and
 // async_copy, a thread's asynchronous copy of 16 bytes from global into
-// shared memory, which tile-llc lowers to cp.async.
+// shared memory, which tile-llc lowers to cp.async; and warpgroup_mma, a
+// warpgroup's tensor-core product of two matrices in shared memory, which
+// tile-llc lowers to wgmma.mma_async with the matrices' descriptors.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_TILEDIST_TD
@@ -60,6 +62,34 @@ def TileDist_LinearLayoutAttr : AttrDef<TileDist_Dialect, "LinearLayout"> {
   let extraClassDeclaration = [{
     ::tilechain::LinearLayout getLayout() const;
   }];
+}
+
+def TileDist_SharedMatrixAttr : AttrDef<TileDist_Dialect, "SharedMatrix"> {
+  let mnemonic = "shared_matrix";
+  let summary = "where each element of a wgmma operand lies in shared memory";
+  let description = [{
+    One of the canonical shared-memory layouts of an operand of PTX's
+    `wgmma.mma_async` (PTX ISA, "Shared Memory Matrix Layout"), for an
+    X x K operand (X = 64 rows of m for the lhs, n columns for the rhs) of
+    e-byte elements, S = `swizzle` bytes (32, 64 or 128):
+      - `k_major` (k contiguous): element (x, k) is at byte
+        (x / 8) * sbo + (x % 8) * S + k * e;
+      - `mn_major` (x contiguous, W = S / e elements per row):
+        (x / W) * lbo + (k / 8) * sbo + (k % 8) * S + (x % W) * e;
+    from the operand's first byte; then bits 4.. of that byte's address are
+    XORed with its bits 7.. (log2(S / 16) of them): the swizzle, which the
+    hardware applies to the shared-memory address, so the memory the
+    operand is in must start at a multiple of 8 S bytes. `lbo` (the leading
+    byte offset) matters only where the operand is mn_major.
+
+    ```mlir
+    #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>
+    ```
+  }];
+  let parameters = (ins "bool":$mnMajor, "int64_t":$swizzle,
+                        "int64_t":$lbo, "int64_t":$sbo);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
@@ -124,6 +154,65 @@ def TileDist_AsyncCopyOp : Op<TileDist_Dialect, "async_copy"> {
     type($source) `,` type($destination)
   }];
   let hasVerifier = 1;
+}
+
+def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
+    [AllTypesMatch<["accumulator", "result"]>]> {
+  let summary = "a warpgroup's m64nNkK product of two shared-memory matrices";
+  let description = [{
+    The running thread's part of D = A x B + C for its warpgroup (the 128
+    threads of four consecutive warps, all of which run the op together):
+    A is 64 x K (`lhs` from byte `lhsOffset` on, laid out as `lhsMatrix`), B
+    is K x N (`rhs` from byte `rhsOffset`, as `rhsMatrix` with x = n), K is
+    32 bytes of the element type (16 for f16 and bf16, 8 for tf32, 32 for
+    8-bit types). `accumulator` is the thread's N / 2 elements of C and the
+    result its elements of D: in warp w of the warpgroup, lane l (g = l / 4,
+    t = l % 4), element i is row 16 w + g + 8 ((i / 2) % 2), column
+    8 (i / 4) + 2 t + i % 2. The lhs and rhs element types are f16, bf16,
+    tf32, f8E4M3FN, f8E5M2, si8 or ui8 (both floats or both integers; only
+    16-bit matrices may be mn_major); C and D are f32, or i32 for integers.
+
+    This is PTX's `wgmma.mma_async` (sm_90a), asynchronous: the op starts
+    the product, and its result may be read once an
+    `nvvm.wgmma.wait.group.sync.aligned` has waited for the group an
+    `nvvm.wgmma.commit.group.sync.aligned` closed after it; an
+    `nvvm.wgmma.fence.aligned` must come before the first of a sequence,
+    and shared memory written through the generic proxy must be fenced
+    (`nvvm.fence.proxy` async_shared) before it is read. tile-lower runs
+    mmaf/mmai so on sm_90 (docs/pipeline.md); tile-llc builds the matrix
+    descriptors and lowers it to `nvvm.wgmma.mma_async`.
+
+    ```mlir
+    %d = tile_dist.warpgroup_mma %staging[%a], %staging[%b], %c
+        {lhsType = f16, rhsType = f16,
+         lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>,
+         rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
+        : memref<98304xi8, #gpu.address_space<workgroup>>,
+          memref<98304xi8, #gpu.address_space<workgroup>>, vector<128xf32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$lhs,
+                       Index:$lhsOffset,
+                       Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$rhs,
+                       Index:$rhsOffset,
+                       VectorOfRankAndType<[1], [F32, I32]>:$accumulator,
+                       TypeAttr:$lhsType, TypeAttr:$rhsType,
+                       TileDist_SharedMatrixAttr:$lhsMatrix,
+                       TileDist_SharedMatrixAttr:$rhsMatrix);
+  let results = (outs VectorOfRankAndType<[1], [F32, I32]>:$result);
+  let assemblyFormat = [{
+    $lhs `[` $lhsOffset `]` `,` $rhs `[` $rhsOffset `]` `,` $accumulator
+    attr-dict `:` type($lhs) `,` type($rhs) `,` type($accumulator)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// N, from the accumulator's N / 2 elements.
+    int64_t getN() { return 2 * getAccumulator().getType().getNumElements(); }
+    /// K: 32 bytes of the element type.
+    int64_t getK();
+    /// Bytes of an lhs (and rhs) element.
+    int64_t getElementBytes();
+  }];
 }
 
 #endif // TILECHAIN_TILEDIST_TD

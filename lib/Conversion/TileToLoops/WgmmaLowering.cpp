@@ -1,0 +1,358 @@
+//===- WgmmaLowering.cpp - mmaf/mmai on sm_90's warpgroup tensor cores ----===//
+//
+// result = acc + lhs x rhs with wgmma.mma_async.m64nNkK (sm_90a): each
+// warpgroup (four consecutive warps) computes a block of the result
+// (wgmmaTiling), 64 rows per instruction, from operands that wgmma reads
+// from shared memory itself. The operands cross into shared memory as on
+// mma.sync (MmaStaging.h: chunks of k, double-buffered, view loads copied
+// with cp.async, computed tiles written from registers), but in the
+// swizzled canonical layouts wgmma reads (tile_dist.shared_matrix): rows of
+// S = 128 bytes of k (fewer where k is short or shared memory is tight),
+// or, for 16-bit views contiguous along m or n, atoms of S bytes of m or n
+// by kc rows of k. Per chunk: each thread fences its writes to the async
+// proxy before the chunk's barrier, then the warpgroup fences its
+// accumulator registers, issues one warpgroup_mma per instruction and k
+// step (32 bytes of k), commits them as one group and waits for it, so the
+// accumulators are whole and the chunk's half is free before the next
+// barrier. The result takes wgmmaResultLayout (MmaLayouts.h), so a k loop
+// carries its accumulator in the registers wgmma writes.
+//
+//===----------------------------------------------------------------------===//
+#include "MmaStaging.h"
+#include "MmaSync.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Layout/MmaLayouts.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::mma;
+
+namespace {
+
+/// The shared memory one chunk of both operands may take (double-buffered,
+/// twice this): a 128x256 pair of f16 operands stages 64 values of k (128
+/// bytes) at a time, a 256x256 pair too.
+constexpr int64_t kWgmmaStagingBytes = 64 * 1024;
+
+/// The most accumulator registers per thread wgmma takes. Each instruction
+/// holds up to 128 accumulators in registers at once, beside the other
+/// instructions' and the addresses; past this the accumulator spills far
+/// more than on mma.sync (a 256x256 tile over 256 threads: 1536 bytes of
+/// stack on sm_90 against 328), so such an mma keeps mma.sync.
+constexpr int64_t kWgmmaMaxAccumulators = 128;
+
+/// What one wgmma of an op multiplies and accumulates.
+struct WgmmaKind {
+  Type lhsType, rhsType; // the warpgroup_mma element types
+  int64_t elementBytes;
+  Type accumulatorType; // f32 or i32
+};
+
+/// How `op` runs on wgmma.
+struct WgmmaPlan {
+  WgmmaKind kind;
+  WgmmaTiling tiling;
+  int64_t swizzle; // S, bytes of an array row
+  int64_t kc;      // values of k per chunk: S / e
+  int64_t chunks;
+};
+
+std::string str(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+FailureOr<WgmmaKind> classify(Operation *op, std::string &why) {
+  MLIRContext *context = op->getContext();
+  Type lhs =
+      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
+  Type rhs =
+      cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
+  Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
+  if (auto mmai = dyn_cast<cuda_tile::MmaIOp>(op)) {
+    if (!lhs.isInteger(8) || !acc.isInteger(32)) {
+      why = "wgmma multiplies i8 into i32, not " + str(lhs) + " into " +
+            str(acc);
+      return failure();
+    }
+    auto withSign = [&](cuda_tile::Signedness signedness) -> Type {
+      return IntegerType::get(context, 8,
+                              signedness == cuda_tile::Signedness::Signed
+                                  ? IntegerType::Signed
+                                  : IntegerType::Unsigned);
+    };
+    return WgmmaKind{withSign(mmai.getSignednessLhs()),
+                     withSign(mmai.getSignednessRhs()), 1,
+                     IntegerType::get(context, 32)};
+  }
+  if (!acc.isF32() && !acc.isF16()) {
+    why = "wgmma accumulates in f32 (or f16, widened), not " + str(acc);
+    return failure();
+  }
+  Type f32 = Float32Type::get(context);
+  if ((lhs.isF16() || lhs.isBF16()) && lhs == rhs)
+    return WgmmaKind{lhs, rhs, 2, f32};
+  // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19 bits.
+  if (isa<FloatTF32Type>(lhs) && lhs == rhs)
+    return WgmmaKind{lhs, rhs, 4, f32};
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(lhs) &&
+      isa<Float8E4M3FNType, Float8E5M2Type>(rhs))
+    return WgmmaKind{lhs, rhs, 1, f32};
+  why = "wgmma does not multiply " + str(lhs) + " by " + str(rhs);
+  return failure();
+}
+
+FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
+                          std::string &why) {
+  if (l.getTarget().smVersion != 90) {
+    why = "wgmma is sm_90's";
+    return failure();
+  }
+  if (!l.allowsTensorCores()) {
+    why = "the kernel's other ops do not take the tensor-core fragment "
+          "layouts (the kernel's remark says why)";
+    return failure();
+  }
+  FailureOr<WgmmaKind> kind = classify(op, why);
+  if (failed(kind))
+    return failure();
+  ArrayRef<int64_t> shape =
+      TileLowering::tileShape(op->getOperand(2).getType());
+  unsigned rank = shape.size();
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+  std::optional<WgmmaTiling> tiling = wgmmaTiling(shape, l.getNumWarps());
+  if (!tiling) {
+    why = (rank == 3 && shape[0] != 1)
+              ? "it multiplies a batch of " + std::to_string(shape[0])
+              : "its " + std::to_string(m) + "x" + std::to_string(n) +
+                    " result does not split into 64-row blocks of at least 8 "
+                    "columns over " +
+                    std::to_string(l.getNumWarps() / 4) + " warpgroups";
+    return failure();
+  }
+  int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
+  if (accumulators > kWgmmaMaxAccumulators) {
+    why = "its accumulator takes " + std::to_string(accumulators) +
+          " registers per thread, more than the " +
+          std::to_string(kWgmmaMaxAccumulators) +
+          " that leave room for wgmma's operands";
+    return failure();
+  }
+  int64_t e = kind->elementBytes;
+  int64_t instructionK = 32 / e;
+  if (k % instructionK) {
+    why = "k = " + std::to_string(k) + " is not a multiple of " +
+          std::to_string(instructionK);
+    return failure();
+  }
+  // Rows of up to 128 bytes of k, and at least two chunks where k has 64
+  // bytes (so that copies overlap the tensor cores, and a k loop's run an
+  // iteration ahead), narrower where the staging would not fit.
+  int64_t swizzle = std::clamp<int64_t>(k * e / 2, 32, 128);
+  auto stagingBytes = [&](int64_t swizzle) {
+    return (m + n) * swizzle * (k * e > swizzle ? 2 : 1);
+  };
+  while (swizzle > 32 && stagingBytes(swizzle) > 2 * kWgmmaStagingBytes)
+    swizzle /= 2;
+  if (stagingBytes(swizzle) > 2 * kWgmmaStagingBytes) {
+    why = "its operands need more than " +
+          std::to_string(kWgmmaStagingBytes) +
+          " bytes of shared memory per 32 bytes of k";
+    return failure();
+  }
+  int64_t kc = swizzle / e;
+  return WgmmaPlan{*kind, *tiling, swizzle, kc, k / kc};
+}
+
+/// The shared_matrix of an operand staged in `form` with plan `p`.
+tile_dist::SharedMatrixAttr sharedMatrix(MLIRContext *context,
+                                         const OperandForm &form,
+                                         const WgmmaPlan &p) {
+  bool mnMajor = form.order == ChunkOrder::KMajor;
+  // k-contiguous: 8-row groups 8 S apart (the leading offset is unused); k
+  // major: atoms of S bytes of m or n by kc rows of k, kc S bytes apart.
+  return tile_dist::SharedMatrixAttr::get(context, mnMajor, p.swizzle,
+                                          mnMajor ? p.kc * p.swizzle : 16,
+                                          8 * p.swizzle);
+}
+
+/// The byte of element (x, k) of an operand's array (the half aside) where
+/// x is a multiple of 8 (k contiguous) or of S / e (k major) and k of 8:
+/// the start of an instruction's operand, where the swizzle moves nothing.
+int64_t operandStart(const OperandForm &form, const WgmmaPlan &p, int64_t x,
+                     int64_t k) {
+  int64_t e = p.kind.elementBytes;
+  if (form.order == ChunkOrder::KContiguous)
+    return x * p.swizzle + k * e;
+  return x / (p.swizzle / e) * p.kc * p.swizzle + k * p.swizzle;
+}
+
+} // namespace
+
+std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
+                                            Operation *op) {
+  std::string why;
+  if (failed(plan(l, op, why)))
+    return why;
+  return std::nullopt;
+}
+
+std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
+                                                 Operation *op,
+                                                 unsigned index) {
+  std::string why;
+  FailureOr<WgmmaPlan> p = plan(l, op, why);
+  std::optional<unsigned> dim = copyableOperandDim(l, op, index);
+  if (failed(p) || !dim)
+    return std::nullopt;
+  unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
+  unsigned kDim = index == 0 ? rank - 1 : rank - 2;
+  unsigned xDim = index == 0 ? rank - 2 : rank - 1;
+  if (*dim == kDim)
+    return ChunkOrder::KContiguous;
+  // Only 16-bit operands may be k major, and an instruction's rows or
+  // columns must be whole atoms.
+  int64_t perRow = p->swizzle / p->kind.elementBytes;
+  int64_t x = index == 0 ? kWgmmaM : p->tiling.instructionN;
+  if (*dim == xDim && p->kind.elementBytes == 2 && x % perRow == 0)
+    return ChunkOrder::KMajor;
+  return std::nullopt;
+}
+
+LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
+  std::string why;
+  WgmmaPlan p = *plan(l, op, why);
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  MLIRContext *context = op->getContext();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1),
+        acc = op->getOperand(2);
+  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  unsigned rank = shape.size();
+
+  std::array<OperandForm, 2> forms;
+  for (unsigned index : {0u, 1u}) {
+    std::optional<ChunkOrder> copied = wgmmaOperandOrder(l, op, index);
+    OperandForm &form = forms[index];
+    form.order = copied.value_or(ChunkOrder::KContiguous);
+    form.swizzle = p.swizzle;
+    if (copied)
+      form.copiedFrom =
+          operandLoad(op->getOperand(index), &form.leadingUnitDims);
+  }
+  FailureOr<std::array<StagedOperand, 2>> staged =
+      stageOperands(l, op, lhs, rhs, p.kc, p.chunks, forms);
+  if (failed(staged))
+    return failure();
+
+  LinearLayout layout = wgmmaResultLayout(shape, l.getNumWarps());
+  int64_t registers = layout.getSize(LinearLayout::Register);
+  SmallVector<Value> sums;
+  if (Value splat = l.lookupSplat(acc)) {
+    sums.assign(registers, splat);
+  } else {
+    FailureOr<SmallVector<Value>> accRegisters = l.registersIn(acc, layout);
+    if (failed(accRegisters))
+      return failure();
+    sums = std::move(*accRegisters);
+  }
+  Type accType = TileLowering::tileElementType(acc.getType());
+  Type sumType = p.kind.accumulatorType;
+  if (accType != sumType)
+    for (Value &sum : sums)
+      sum = arith::ExtFOp::create(b, loc, sumType, sum);
+
+  // The warpgroup's block origin: the running thread's coordinates less
+  // its lane's and its warp's within the warpgroup.
+  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  SmallVector<Value> coords = l.elementCoords(b, loc, layout, 0);
+  Value m0 = arith::AndIOp::create(b, loc, coords[rank - 2],
+                                   constant(b, ~(kWgmmaM - 1)));
+  Value n0 = arith::AndIOp::create(b, loc, coords[rank - 1],
+                                   constant(b, ~(p.tiling.blockN - 1)));
+  // Its operands' bytes in their arrays: an x origin moves whole rows or
+  // atoms, which the swizzle leaves in place.
+  auto blockStart = [&](const OperandForm &form, Value x0) -> Value {
+    int64_t perRow = p.swizzle / p.kind.elementBytes;
+    if (form.order == ChunkOrder::KContiguous)
+      return arith::MulIOp::create(b, loc, x0, constant(b, p.swizzle));
+    return arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, x0, constant(b, perRow)),
+        constant(b, p.kc * p.swizzle));
+  };
+  Value lhsBlock = arith::AddIOp::create(b, loc, blockStart(forms[0], m0),
+                                         constant(b, (*staged)[0].offset));
+  Value rhsBlock = arith::AddIOp::create(b, loc, blockStart(forms[1], n0),
+                                         constant(b, (*staged)[1].offset));
+
+  // The block's instructions: registers [i N/2, (i + 1) N/2) accumulate
+  // rows and columns from the constant part of register i N/2 on.
+  int64_t perInstruction = p.tiling.instructionN / 2;
+  struct Instruction {
+    int64_t m, n;
+  };
+  SmallVector<Instruction> instructions;
+  for (int64_t first = 0; first < registers; first += perInstruction) {
+    SmallVector<int64_t> part = registerPart(layout, first);
+    instructions.push_back({part[rank - 2], part[rank - 1]});
+  }
+  tile_dist::SharedMatrixAttr lhsMatrix = sharedMatrix(context, forms[0], p);
+  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], p);
+  int64_t instructionK = 32 / p.kind.elementBytes;
+  VectorType vectorType = VectorType::get({perInstruction}, sumType);
+
+  auto multiply = [&](OpBuilder &at, Value chunk,
+                      ValueRange chunkSums) -> SmallVector<Value> {
+    Value lhsChunk = arith::AddIOp::create(
+        at, loc, lhsBlock, halfOffset(at, loc, (*staged)[0], chunk, 1));
+    Value rhsChunk = arith::AddIOp::create(
+        at, loc, rhsBlock, halfOffset(at, loc, (*staged)[1], chunk, 1));
+    NVVM::WgmmaFenceAlignedOp::create(at, loc);
+    SmallVector<Value> accumulators;
+    for (int64_t i = 0, e = instructions.size(); i < e; ++i)
+      accumulators.push_back(vector::FromElementsOp::create(
+          at, loc, vectorType,
+          chunkSums.slice(i * perInstruction, perInstruction)));
+    for (int64_t kStep = 0; kStep < p.kc; kStep += instructionK) {
+      for (auto [instruction, accumulator] :
+           llvm::zip(instructions, accumulators)) {
+        Value lhsStart = arith::AddIOp::create(
+            at, loc, lhsChunk,
+            constant(at, operandStart(forms[0], p, instruction.m, kStep)));
+        Value rhsStart = arith::AddIOp::create(
+            at, loc, rhsChunk,
+            constant(at, operandStart(forms[1], p, instruction.n, kStep)));
+        accumulator = tile_dist::WarpgroupMmaOp::create(
+            at, loc, vectorType, (*staged)[0].arrays, lhsStart,
+            (*staged)[1].arrays,
+            rhsStart, accumulator, TypeAttr::get(p.kind.lhsType),
+            TypeAttr::get(p.kind.rhsType), lhsMatrix, rhsMatrix);
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(at, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(at, loc, 0);
+    SmallVector<Value> next;
+    for (Value accumulator : accumulators)
+      for (int64_t i = 0; i < perInstruction; ++i)
+        next.push_back(vector::ExtractOp::create(at, loc, accumulator, i));
+    return next;
+  };
+  SmallVector<Value> results =
+      multiplyChunks(l, op, *staged, p.kc, p.chunks, sums,
+                     /*asyncProxyReads=*/true, multiply);
+  if (accType != sumType)
+    for (Value &result : results)
+      result = arith::TruncFOp::create(b, loc, accType, result);
+  l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
+  return success();
+}

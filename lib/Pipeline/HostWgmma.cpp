@@ -1,0 +1,183 @@
+//===- HostWgmma.cpp - a warpgroup's wgmma on the host --------------------===//
+//
+// tile_dist.warpgroup_mma reads both operands from shared memory, so on the
+// host each thread computes its own accumulator elements alone: element i
+// of a thread of warp w (in its warpgroup) and lane l is row 16 w + l / 4 +
+// 8 ((i / 2) % 2), column 8 (i / 4) + 2 (l % 4) + i % 2, and its value is C,
+// then each product added in k order, k = 0 first (as HostMma.cpp sums an
+// mma.sync). Each operand element is read where the op's shared_matrix
+// says: the canonical offset from the operand's start, then the swizzle of
+// the resulting byte address (relative to the buffer, which the device
+// aligns to the swizzle pattern). The product runs at once, so the wgmma
+// fence, commit and wait, and the async-proxy fence, have nothing left to
+// order and go.
+//
+//===----------------------------------------------------------------------===//
+#include "HostBlock.h"
+#include "HostIntrinsics.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+namespace {
+
+/// The element (as the multiplier takes it: f32, or i32 for integers) at
+/// (x, k) of an operand of `type` laid out as `matrix` from byte `start` of
+/// `buffer` (i8).
+Value readOperand(OpBuilder &b, Location loc, Value buffer, Value start,
+                  tile_dist::SharedMatrixAttr matrix, Type type,
+                  int64_t elementBytes, Value x, Value k) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto mul = [&](Value v, int64_t f) -> Value {
+    return arith::MulIOp::create(b, loc, v, c(f));
+  };
+  auto add = [&](Value u, Value v) -> Value {
+    return arith::AddIOp::create(b, loc, u, v);
+  };
+  auto div = [&](Value v, int64_t d) -> Value {
+    return arith::DivUIOp::create(b, loc, v, c(d));
+  };
+  auto rem = [&](Value v, int64_t d) -> Value {
+    return arith::RemUIOp::create(b, loc, v, c(d));
+  };
+  int64_t swizzle = matrix.getSwizzle();
+  Value canonical;
+  if (matrix.getMnMajor()) {
+    int64_t perRow = swizzle / elementBytes;
+    canonical = add(add(mul(div(x, perRow), matrix.getLbo()),
+                        mul(div(k, 8), matrix.getSbo())),
+                    add(mul(rem(k, 8), swizzle),
+                        mul(rem(x, perRow), elementBytes)));
+  } else {
+    canonical = add(add(mul(div(x, 8), matrix.getSbo()), mul(rem(x, 8), swizzle)),
+                    mul(k, elementBytes));
+  }
+  Value address = add(start, canonical);
+  Value rowBits = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, address, c(7)), c(swizzle / 16 - 1));
+  address = arith::XOrIOp::create(
+      b, loc, address, arith::ShLIOp::create(b, loc, rowBits, c(4)));
+
+  // The element's bytes, little-endian, as an i32.
+  Type i32 = b.getI32Type();
+  Value bits = arith::ConstantIntOp::create(b, loc, 0, 32);
+  for (int64_t byte = 0; byte < elementBytes; ++byte) {
+    Value loaded = memref::LoadOp::create(b, loc, buffer,
+                                          ValueRange{add(address, c(byte))});
+    Value widened = arith::ExtUIOp::create(b, loc, i32, loaded);
+    bits = arith::OrIOp::create(
+        b, loc, bits,
+        arith::ShLIOp::create(b, loc, widened,
+                              arith::ConstantIntOp::create(b, loc, 8 * byte, 32)));
+  }
+  Type f32 = b.getF32Type();
+  if (type.isF16() || type.isBF16()) {
+    Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+    Value value = arith::BitcastOp::create(b, loc, type, half);
+    return arith::ExtFOp::create(b, loc, f32, value);
+  }
+  if (isa<FloatTF32Type>(type))
+    return arith::BitcastOp::create(
+        b, loc, f32,
+        arith::AndIOp::create(b, loc, bits,
+                              arith::ConstantIntOp::create(b, loc, ~0x1fff, 32)));
+  if (isa<Float8E4M3FNType>(type))
+    return float8ToFloat(b, loc, bits, kE4M3);
+  if (isa<Float8E5M2Type>(type))
+    return float8ToFloat(b, loc, bits, kE5M2);
+  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
+  if (type.isUnsignedInteger())
+    return arith::ExtUIOp::create(b, loc, i32, byte);
+  return arith::ExtSIOp::create(b, loc, i32, byte);
+}
+
+} // namespace
+
+void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> orderingOps;
+  kernel.walk([&](Operation *op) {
+    if (isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
+            NVVM::WgmmaWaitGroupSyncOp, NVVM::FenceProxyOp>(op))
+      orderingOps.push_back(op);
+  });
+  for (Operation *op : orderingOps)
+    op->erase();
+  SmallVector<tile_dist::WarpgroupMmaOp> mmas;
+  kernel.walk([&](tile_dist::WarpgroupMmaOp op) { mmas.push_back(op); });
+  for (tile_dist::WarpgroupMmaOp op : mmas) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    auto c = [&](OpBuilder &at, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(at, loc, v);
+    };
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value lane = arith::RemUIOp::create(b, loc, tid, c(b, kWarpSize));
+    Value warp = arith::RemUIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, tid, c(b, kWarpSize)), c(b, 4));
+    Value rowBase = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, warp, c(b, 16)),
+        arith::DivUIOp::create(b, loc, lane, c(b, 4)));
+    Value columnBase = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, lane, c(b, 4)), c(b, 2));
+    VectorType vectorType = op.getAccumulator().getType();
+    bool isFloat = vectorType.getElementType().isF32();
+    int64_t elementBytes = op.getElementBytes();
+    auto elements = scf::ForOp::create(
+        b, loc, c(b, 0), c(b, vectorType.getNumElements()), c(b, 1),
+        ValueRange{op.getAccumulator()},
+        [&](OpBuilder &at, Location, Value i, ValueRange carried) {
+          auto ci = [&](int64_t v) { return c(at, v); };
+          Value row = arith::AddIOp::create(
+              at, loc, rowBase,
+              arith::MulIOp::create(
+                  at, loc,
+                  arith::RemUIOp::create(
+                      at, loc, arith::DivUIOp::create(at, loc, i, ci(2)),
+                      ci(2)),
+                  ci(8)));
+          Value column = arith::AddIOp::create(
+              at, loc,
+              arith::AddIOp::create(
+                  at, loc,
+                  arith::MulIOp::create(
+                      at, loc, arith::DivUIOp::create(at, loc, i, ci(4)),
+                      ci(8)),
+                  columnBase),
+              arith::RemUIOp::create(at, loc, i, ci(2)));
+          Value start = vector::ExtractOp::create(at, loc, carried[0],
+                                                  ArrayRef<OpFoldResult>{i});
+          auto products = scf::ForOp::create(
+              at, loc, ci(0), ci(op.getK()), ci(1), ValueRange{start},
+              [&](OpBuilder &in, Location, Value k, ValueRange sum) {
+                Value a = readOperand(in, loc, op.getLhs(), op.getLhsOffset(),
+                                      op.getLhsMatrix(), op.getLhsType(),
+                                      elementBytes, row, k);
+                Value bv = readOperand(in, loc, op.getRhs(), op.getRhsOffset(),
+                                       op.getRhsMatrix(), op.getRhsType(),
+                                       elementBytes, column, k);
+                Value next =
+                    isFloat ? Value(math::FmaOp::create(in, loc, a, bv, sum[0]))
+                            : Value(arith::AddIOp::create(
+                                  in, loc, sum[0],
+                                  arith::MulIOp::create(in, loc, a, bv)));
+                scf::YieldOp::create(in, loc, next);
+              });
+          Value updated = vector::InsertOp::create(
+              at, loc, products.getResult(0), carried[0],
+              ArrayRef<OpFoldResult>{i});
+          scf::YieldOp::create(at, loc, updated);
+        });
+    op.getResult().replaceAllUsesWith(elements.getResult(0));
+    op.erase();
+  }
+}
