@@ -8,9 +8,11 @@
 // mma.sync). Each operand element is read where the op's shared_matrix
 // says: the canonical offset from the operand's start, then the swizzle of
 // the resulting byte address (relative to the buffer, which the device
-// aligns to the swizzle pattern). The product runs at once, so the wgmma
-// fence, commit and wait, and the async-proxy fence, have nothing left to
-// order and go.
+// aligns to the swizzle pattern). An lhs in registers is each lane's four
+// words of A: the thread gathers the 16 words of its lane group (the four
+// lanes holding its rows) with warp shuffles. The product runs at once, so
+// the wgmma fence, commit and wait, and the async-proxy fence, have
+// nothing left to order and go.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -29,9 +31,32 @@ using namespace tilechain;
 
 namespace {
 
-/// The element (as the multiplier takes it: f32, or i32 for integers) at
-/// (x, k) of an operand of `type` laid out as `matrix` from byte `start` of
-/// `buffer` (i8).
+/// The element (as the multiplier takes it: f32, or i32 for integers) in
+/// the low bits of `bits` (an i32), of `type`.
+Value decodeElement(OpBuilder &b, Location loc, Value bits, Type type) {
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  if (type.isF16() || type.isBF16()) {
+    Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+    Value value = arith::BitcastOp::create(b, loc, type, half);
+    return arith::ExtFOp::create(b, loc, f32, value);
+  }
+  if (isa<FloatTF32Type>(type))
+    return arith::BitcastOp::create(
+        b, loc, f32,
+        arith::AndIOp::create(b, loc, bits,
+                              arith::ConstantIntOp::create(b, loc, ~0x1fff, 32)));
+  if (isa<Float8E4M3FNType>(type))
+    return float8ToFloat(b, loc, bits, kE4M3);
+  if (isa<Float8E5M2Type>(type))
+    return float8ToFloat(b, loc, bits, kE5M2);
+  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
+  if (type.isUnsignedInteger())
+    return arith::ExtUIOp::create(b, loc, i32, byte);
+  return arith::ExtSIOp::create(b, loc, i32, byte);
+}
+
+/// The element at (x, k) of an operand of `type` laid out as `matrix` from
+/// byte `start` of `buffer` (i8), decoded.
 Value readOperand(OpBuilder &b, Location loc, Value buffer, Value start,
                   tile_dist::SharedMatrixAttr matrix, Type type,
                   int64_t elementBytes, Value x, Value k) {
@@ -80,25 +105,58 @@ Value readOperand(OpBuilder &b, Location loc, Value buffer, Value start,
         arith::ShLIOp::create(b, loc, widened,
                               arith::ConstantIntOp::create(b, loc, 8 * byte, 32)));
   }
-  Type f32 = b.getF32Type();
-  if (type.isF16() || type.isBF16()) {
-    Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
-    Value value = arith::BitcastOp::create(b, loc, type, half);
-    return arith::ExtFOp::create(b, loc, f32, value);
+  return decodeElement(b, loc, bits, type);
+}
+
+/// Element k of row g (`rowHalf` 0) or g + 8 (1) of A from the lane
+/// group's words (gatherFragments): register 2 (k / 8) + rowHalf of lane
+/// (k % 8) / 2, its half k % 2.
+Value readFragment(OpBuilder &b, Location loc, Value words, Type type,
+                   Value rowHalf, Value k) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value reg = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, k, c(8)), c(2)),
+      rowHalf);
+  Value lane = arith::DivUIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, k, c(8)), c(2));
+  Value position = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, reg, c(4)), lane);
+  Value word = vector::ExtractOp::create(b, loc, words,
+                                         ArrayRef<OpFoldResult>{position});
+  Value shift = arith::IndexCastOp::create(
+      b, loc, b.getI32Type(),
+      arith::MulIOp::create(b, loc, arith::RemUIOp::create(b, loc, k, c(2)),
+                            c(16)));
+  return decodeElement(b, loc, arith::ShRUIOp::create(b, loc, word, shift),
+                       type);
+}
+
+/// The 16 words of A the four lanes of the running thread's lane group
+/// hold (word 4 r + t is register r of lane t of the group), gathered with
+/// warp shuffles, as a vector<16xi32>.
+Value gatherFragments(OpBuilder &b, Location loc, Value fragment,
+                      Value lane) {
+  Type i32 = b.getI32Type();
+  Value firstOfGroup = arith::IndexCastOp::create(
+      b, loc, i32,
+      arith::AndIOp::create(b, loc, lane,
+                            arith::ConstantIndexOp::create(b, loc, ~3)));
+  Value width = arith::ConstantIntOp::create(b, loc, host::kWarpSize, 32);
+  SmallVector<Value> words;
+  for (int64_t reg = 0; reg < 4; ++reg) {
+    Value word = vector::ExtractOp::create(b, loc, fragment, reg);
+    for (int64_t t = 0; t < 4; ++t) {
+      Value source = arith::AddIOp::create(
+          b, loc, firstOfGroup, arith::ConstantIntOp::create(b, loc, t, 32));
+      words.push_back(gpu::ShuffleOp::create(b, loc, word, source, width,
+                                             gpu::ShuffleMode::IDX)
+                          .getShuffleResult());
+    }
   }
-  if (isa<FloatTF32Type>(type))
-    return arith::BitcastOp::create(
-        b, loc, f32,
-        arith::AndIOp::create(b, loc, bits,
-                              arith::ConstantIntOp::create(b, loc, ~0x1fff, 32)));
-  if (isa<Float8E4M3FNType>(type))
-    return float8ToFloat(b, loc, bits, kE4M3);
-  if (isa<Float8E5M2Type>(type))
-    return float8ToFloat(b, loc, bits, kE5M2);
-  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
-  if (type.isUnsignedInteger())
-    return arith::ExtUIOp::create(b, loc, i32, byte);
-  return arith::ExtSIOp::create(b, loc, i32, byte);
+  return vector::FromElementsOp::create(b, loc, VectorType::get({16}, i32),
+                                        words);
 }
 
 } // namespace
@@ -129,6 +187,9 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
         arith::DivUIOp::create(b, loc, lane, c(b, 4)));
     Value columnBase = arith::MulIOp::create(
         b, loc, arith::RemUIOp::create(b, loc, lane, c(b, 4)), c(b, 2));
+    Value lhsWords = op.getLhsFragment()
+                         ? gatherFragments(b, loc, op.getLhsFragment(), lane)
+                         : Value();
     VectorType vectorType = op.getAccumulator().getType();
     bool isFloat = vectorType.getElementType().isF32();
     int64_t elementBytes = op.getElementBytes();
@@ -137,14 +198,10 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
         ValueRange{op.getAccumulator()},
         [&](OpBuilder &at, Location, Value i, ValueRange carried) {
           auto ci = [&](int64_t v) { return c(at, v); };
+          Value rowHalf = arith::RemUIOp::create(
+              at, loc, arith::DivUIOp::create(at, loc, i, ci(2)), ci(2));
           Value row = arith::AddIOp::create(
-              at, loc, rowBase,
-              arith::MulIOp::create(
-                  at, loc,
-                  arith::RemUIOp::create(
-                      at, loc, arith::DivUIOp::create(at, loc, i, ci(2)),
-                      ci(2)),
-                  ci(8)));
+              at, loc, rowBase, arith::MulIOp::create(at, loc, rowHalf, ci(8)));
           Value column = arith::AddIOp::create(
               at, loc,
               arith::AddIOp::create(
@@ -159,9 +216,12 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
           auto products = scf::ForOp::create(
               at, loc, ci(0), ci(op.getK()), ci(1), ValueRange{start},
               [&](OpBuilder &in, Location, Value k, ValueRange sum) {
-                Value a = readOperand(in, loc, op.getLhs(), op.getLhsOffset(),
-                                      op.getLhsMatrix(), op.getLhsType(),
-                                      elementBytes, row, k);
+                Value a =
+                    lhsWords ? readFragment(in, loc, lhsWords, op.getLhsType(),
+                                            rowHalf, k)
+                             : readOperand(in, loc, op.getLhs(),
+                                           op.getLhsOffset(), *op.getLhsMatrix(),
+                                           op.getLhsType(), elementBytes, row, k);
                 Value bv = readOperand(in, loc, op.getRhs(), op.getRhsOffset(),
                                        op.getRhsMatrix(), op.getRhsType(),
                                        elementBytes, column, k);

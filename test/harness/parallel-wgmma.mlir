@@ -24,12 +24,12 @@
 // LOWER: nvvm.fence.proxy
 // LOWER: gpu.barrier
 // LOWER: nvvm.wgmma.fence.aligned
-// LOWER-COUNT-4: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsType = f16} : {{.+}}, vector<16xf32>
+// LOWER-COUNT-4: tile_dist.warpgroup_mma {{.+}} : vector<16xf32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsType = f16}
 // LOWER: nvvm.wgmma.commit.group.sync.aligned
 // LOWER: nvvm.wgmma.wait.group.sync.aligned 0
 // LOWER-LABEL: gpu.func @f16_row_major_b
 // LOWER-NOT: llvm.load
-// LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16} : {{.+}}, vector<64xf32>
+// LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} : vector<64xf32> {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
 // LOWER-LABEL: gpu.func @f16_loop_copied
 // LOWER: scf.if
 // LOWER: tile_dist.async_copy
@@ -42,10 +42,13 @@
 // LOWER-LABEL: gpu.func @tf32
 // LOWER: tile_dist.warpgroup_mma {{.+}} lhsType = tf32
 // LOWER-LABEL: gpu.func @int8
-// LOWER: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8} : {{.+}}, vector<16xi32>
+// LOWER: tile_dist.warpgroup_mma {{.+}} : vector<16xi32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8}
 // LOWER-LABEL: gpu.func @f16_negated_f16_acc
 // LOWER: memref.store
 // LOWER: tile_dist.warpgroup_mma
+// LOWER-LABEL: gpu.func @attention_like
+// LOWER-COUNT-2: tile_dist.warpgroup_mma shared %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32>
+// LOWER-COUNT-2: tile_dist.warpgroup_mma registers %{{.+}} : vector<4xi32>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32> {lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
 
 // CHECK: f16 k contiguous: 4096 elements match numpy
 // CHECK: f16 row-major b: 16384 elements match numpy
@@ -55,6 +58,7 @@
 // CHECK: tf32: 2048 elements match numpy
 // CHECK: int8: 4096 elements match numpy
 // CHECK: f16 negated, f16 accumulator: 4096 elements match numpy
+// CHECK: attention-like: 8192 elements match numpy
 
 cuda_tile.module @kernels {
   // 64x64 = 64x128 x 128x64, B column-major: both along k, two chunks.
@@ -222,6 +226,33 @@ cuda_tile.module @kernels {
     %acc = constant <f16: 2.0> : tile<64x64xf16>
     %r = mmaf %nx, %y, %acc : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf16>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf16>, partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // S = Q x K^T, P = S in f16, O = P x V + 1: P stays in the registers the
+  // first wgmma wrote, as the second's A fragments (two chunks of k).
+  entry @attention_like(%q: tile<ptr<f16>>, %k: tile<ptr<f16>>, %v: tile<ptr<f16>>, %o: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %q16 = assume div_by<16>, %q : tile<ptr<f16>>
+    %k16 = assume div_by<16>, %k : tile<ptr<f16>>
+    %v16 = assume div_by<16>, %v : tile<ptr<f16>>
+    %vq = make_tensor_view %q16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vk = make_tensor_view %k16, shape = [64, 64], strides = [1, 64] : tensor_view<64x64xf16, strides=[1,64]>
+    %vv = make_tensor_view %v16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %vo = make_tensor_view %o, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %pq = make_partition_view %vq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %pk = make_partition_view %vk : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>
+    %pv = make_partition_view %vv : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %po = make_partition_view %vo : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %pq[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %kt, %tk = load_view_tko weak %pk[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>, tile<i32> -> tile<64x64xf16>, token
+    %y, %ty = load_view_tko weak %pv[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %s0 = constant <f32: 0.0> : tile<128x64xf32>
+    %s = mmaf %x, %kt, %s0 : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
+    %p = ftof %s : tile<128x64xf32> -> tile<128x64xf16>
+    %one = constant <f32: 1.0> : tile<128x64xf32>
+    %r = mmaf %p, %y, %one : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
+    %done = store_view_tko weak %r, %po[%zero, %zero] token = %t0 : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

@@ -83,8 +83,55 @@ NVVM::WGMMATypes wgmmaType(Type type) {
                                   : NVVM::WGMMATypes::s8;
 }
 
-/// wgmma.mma_async.sync.aligned.m64nNkK with both operands' descriptors;
-/// the accumulator vector travels as the struct of registers the op takes.
+/// The PTX type name of a 16-bit warpgroup_mma element type.
+StringRef ptxTypeName(Type type) { return type.isF16() ? "f16" : "bf16"; }
+
+/// wgmma.mma_async.sync.aligned.m64nNk16 with A from registers, which
+/// nvvm.wgmma.mma_async does not take: inline PTX whose outputs are the
+/// accumulators, tied to their inputs, then A's four registers and B's
+/// descriptor. Scale-d is true (the sum accumulates).
+Value fragmentMma(ConversionPatternRewriter &rewriter, Location loc,
+                  tile_dist::WarpgroupMmaOp op, Type structType,
+                  ValueRange accumulators, ValueRange fragment,
+                  Value rhsDescriptor) {
+  int64_t count = accumulators.size();
+  std::string text;
+  llvm::raw_string_ostream ptx(text);
+  ptx << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+      << "wgmma.mma_async.sync.aligned.m64n" << op.getN() << "k16.f32."
+      << ptxTypeName(op.getLhsType()) << "." << ptxTypeName(op.getRhsType())
+      << " {";
+  std::string constraints;
+  for (int64_t i = 0; i < count; ++i) {
+    ptx << (i ? ", " : "") << "$" << i;
+    constraints += "=f,";
+  }
+  for (int64_t i = 0; i < count; ++i)
+    constraints += std::to_string(i) + ",";
+  ptx << "}, {";
+  for (int64_t i = 0; i < 4; ++i)
+    ptx << (i ? ", " : "") << "$" << 2 * count + i;
+  ptx << "}, $" << 2 * count + 4 << ", p, 1, 1, "
+      << (op.getRhsMatrix().getMnMajor() ? 1 : 0) << ";\n}\n";
+  constraints += "r,r,r,r,l";
+  SmallVector<Value> operands(accumulators);
+  llvm::append_range(operands, fragment);
+  operands.push_back(rhsDescriptor);
+  return LLVM::InlineAsmOp::create(
+             rewriter, loc, structType, operands,
+             rewriter.getStringAttr(text), rewriter.getStringAttr(constraints),
+             rewriter.getUnitAttr(), UnitAttr(),
+             LLVM::TailCallKindAttr::get(rewriter.getContext(),
+                                         LLVM::TailCallKind::None),
+             LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// wgmma.mma_async.sync.aligned.m64nNkK with both operands' descriptors,
+/// or A's registers and B's descriptor; the accumulator vector travels as
+/// the struct of registers the instruction writes.
 struct WarpgroupMmaLowering
     : public ConvertOpToLLVMPattern<tile_dist::WarpgroupMmaOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -94,9 +141,6 @@ struct WarpgroupMmaLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     const LLVMTypeConverter &converter = *getTypeConverter();
-    Value lhs = matrixDescriptor(
-        rewriter, loc, converter, cast<MemRefType>(op.getLhs().getType()),
-        adaptor.getLhs(), adaptor.getLhsOffset(), op.getLhsMatrix());
     Value rhs = matrixDescriptor(
         rewriter, loc, converter, cast<MemRefType>(op.getRhs().getType()),
         adaptor.getRhs(), adaptor.getRhsOffset(), op.getRhsMatrix());
@@ -105,33 +149,50 @@ struct WarpgroupMmaLowering
     int64_t count = vectorType.getNumElements();
     auto structType = LLVM::LLVMStructType::getLiteral(
         rewriter.getContext(), SmallVector<Type>(count, element));
-    Value registers = LLVM::PoisonOp::create(rewriter, loc, structType);
     auto position = [&](int64_t i) {
       return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
                                       rewriter.getI64IntegerAttr(i));
     };
-    for (int64_t i = 0; i < count; ++i)
-      registers = LLVM::InsertValueOp::create(
-          rewriter, loc, registers,
-          LLVM::ExtractElementOp::create(rewriter, loc, adaptor.getAccumulator(),
-                                         position(i)),
-          ArrayRef<int64_t>{i});
-    bool integers = element.isInteger(32);
-    auto mma = NVVM::WgmmaMmaAsyncOp::create(
-        rewriter, loc, structType, registers, lhs, rhs,
-        NVVM::MMAShapeAttr::get(rewriter.getContext(), 64, op.getN(), op.getK()),
-        wgmmaType(op.getLhsType()), wgmmaType(op.getRhsType()),
-        integers ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32,
-        NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-        NVVM::WGMMAScaleIn::one,
-        // A is row-major where k is contiguous, B column-major.
-        op.getLhsMatrix().getMnMajor() ? NVVM::MMALayout::col
-                                       : NVVM::MMALayout::row,
-        op.getRhsMatrix().getMnMajor() ? NVVM::MMALayout::row
-                                       : NVVM::MMALayout::col,
-        integers ? NVVM::MMAIntOverflowAttr::get(rewriter.getContext(),
-                                                 NVVM::MMAIntOverflow::wrapped)
-                 : NVVM::MMAIntOverflowAttr());
+    auto elements = [&](Value vector, int64_t size) {
+      SmallVector<Value> values;
+      for (int64_t i = 0; i < size; ++i)
+        values.push_back(
+            LLVM::ExtractElementOp::create(rewriter, loc, vector, position(i)));
+      return values;
+    };
+    SmallVector<Value> accumulators =
+        elements(adaptor.getAccumulator(), count);
+    Value mma;
+    if (op.getLhsFragment()) {
+      mma = fragmentMma(rewriter, loc, op, structType, accumulators,
+                        elements(adaptor.getLhsFragment(), 4), rhs);
+    } else {
+      Value lhs = matrixDescriptor(
+          rewriter, loc, converter, cast<MemRefType>(op.getLhs().getType()),
+          adaptor.getLhs(), adaptor.getLhsOffset(), *op.getLhsMatrix());
+      Value registers = LLVM::PoisonOp::create(rewriter, loc, structType);
+      for (auto [i, accumulator] : llvm::enumerate(accumulators))
+        registers = LLVM::InsertValueOp::create(
+            rewriter, loc, registers, accumulator,
+            ArrayRef<int64_t>{int64_t(i)});
+      bool integers = element.isInteger(32);
+      mma = NVVM::WgmmaMmaAsyncOp::create(
+          rewriter, loc, structType, registers, lhs, rhs,
+          NVVM::MMAShapeAttr::get(rewriter.getContext(), 64, op.getN(),
+                                  op.getK()),
+          wgmmaType(op.getLhsType()), wgmmaType(op.getRhsType()),
+          integers ? NVVM::WGMMATypes::s32 : NVVM::WGMMATypes::f32,
+          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+          NVVM::WGMMAScaleIn::one,
+          // A is row-major where k is contiguous, B column-major.
+          op.getLhsMatrix()->getMnMajor() ? NVVM::MMALayout::col
+                                          : NVVM::MMALayout::row,
+          op.getRhsMatrix().getMnMajor() ? NVVM::MMALayout::row
+                                         : NVVM::MMALayout::col,
+          integers ? NVVM::MMAIntOverflowAttr::get(
+                         rewriter.getContext(), NVVM::MMAIntOverflow::wrapped)
+                   : NVVM::MMAIntOverflowAttr());
+    }
     Value result = LLVM::PoisonOp::create(
         rewriter, loc, converter.convertType(vectorType));
     for (int64_t i = 0; i < count; ++i)

@@ -156,7 +156,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     int64_t width = shape[operand.xDim];
     int64_t bytes = sharedBytes(operand.tile.getType());
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
-    operand.rows = contiguous ? width : kc;
+    operand.rows = form.inRegisters ? 0 : contiguous ? width : kc;
     operand.rowLength =
         form.swizzle ? (contiguous ? kc : width)
         : contiguous ? contiguousRowLength(kc, bytes)
@@ -204,7 +204,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         operand.halfBytes / sharedElementBytes(operand.sharedType) +
             batch * operand.rows * operand.rowLength,
         operand.offset);
-    if (operand.form.copiedFrom)
+    if (operand.form.copiedFrom || operand.form.inRegisters)
       continue;
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
     Value k = coords[operand.kDim];
@@ -358,7 +358,7 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
       loop->getParentOfType<cuda_tile::ForOp>() ||
       loop->getParentOfType<cuda_tile::LoopOp>() ||
       !llvm::all_of(staged, [](const StagedOperand &operand) {
-        return bool(operand.form.copiedFrom);
+        return operand.form.copiedFrom || operand.form.inRegisters;
       }))
     return {};
   APInt step;
@@ -371,6 +371,8 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
   };
   for (const StagedOperand &operand : staged) {
     cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+    if (!load)
+      continue;
     if (!outside(load.getView()))
       return {};
     for (Value index : load.getIndex())
@@ -422,7 +424,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     for (auto [operand, copier] : llvm::zip(operands, with)) {
       if (operand.form.copiedFrom)
         copyChunk(l, at, loc, operand, copier, chunk, kc);
-      else
+      else if (!operand.form.inRegisters)
         writeChunk(l, at, loc, operand, chunk, kc);
     }
     if (anyCopied)
@@ -460,6 +462,10 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     for (const StagedOperand &operand : staged) {
       SmallVector<Value> index;
       cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+      if (!load) {
+        at.emplace_back();
+        continue;
+      }
       for (Value v : load.getIndex())
         index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
       at.push_back(

@@ -76,6 +76,9 @@ struct OperandForm {
   /// and how many leading unit dims its tile has beyond the operand's.
   mlir::cuda_tile::LoadViewTkoOp copiedFrom;
   unsigned leadingUnitDims = 0;
+  /// Held in the mma's own registers (wgmma's A fragment), not staged: no
+  /// array, nothing written.
+  bool inRegisters = false;
   /// For wgmma, S: the bytes of an array row, whose 16-byte units are
   /// swizzled within 8 S bytes (tile_dist.shared_matrix: rows of kc values
   /// of k, or k-major atoms of kc rows of S / e values of m or n, each atom

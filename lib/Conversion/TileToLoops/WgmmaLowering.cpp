@@ -47,6 +47,15 @@ constexpr int64_t kWgmmaStagingBytes = 64 * 1024;
 /// stack on sm_90 against 328), so such an mma keeps mma.sync.
 constexpr int64_t kWgmmaMaxAccumulators = 128;
 
+/// The most registers per thread an lhs held as A fragments and the
+/// accumulator may take together: the fragments stay live through the
+/// whole mma beside the accumulator, where staged they would be free once
+/// written. Measured on the corpus fmha (sm_90): P x V with a 128x64
+/// accumulator (32 registers, P 32 words) takes 213 registers instead of
+/// 240, without spills either way; with a 128x128 one (64 + 32) the
+/// prefill GQA fmha spills 208 bytes instead of 144.
+constexpr int64_t kFragmentRegisterBudget = 64;
+
 /// What one wgmma of an op multiplies and accumulates.
 struct WgmmaKind {
   Type lhsType, rhsType; // the warpgroup_mma element types
@@ -195,6 +204,32 @@ int64_t operandStart(const OperandForm &form, const WgmmaPlan &p, int64_t x,
   return x / (p.swizzle / e) * p.kc * p.swizzle + k * p.swizzle;
 }
 
+/// Whether the running thread holds the lhs as wgmma's A fragments: 16-bit
+/// elements laid out as the result of a wgmma of the lhs's shape whose
+/// warpgroups take the rows this one's take and every value of k. The D
+/// fragment of such a result is the A fragment an instruction reads (per 16
+/// values of k, registers (k + 1, m + 8, k + 8) in pairs of k), so an
+/// attention's P x V takes P from the registers its S = Q x K^T left; where
+/// they and the accumulator fit kFragmentRegisterBudget.
+bool lhsInFragments(TileLowering &l, Operation *op, const WgmmaPlan &p) {
+  Value lhs = op->getOperand(0);
+  if (p.kind.elementBytes != 2 || l.lookupSplat(lhs))
+    return false;
+  ArrayRef<int64_t> shape = TileLowering::tileShape(lhs.getType());
+  ArrayRef<int64_t> result =
+      TileLowering::tileShape(op->getResult(0).getType());
+  int64_t threads = 32 * int64_t(l.getNumWarps());
+  int64_t words = shape[shape.size() - 2] * shape.back() / 2 / threads;
+  int64_t accumulators =
+      result[result.size() - 2] * result.back() / threads;
+  if (words + accumulators > kFragmentRegisterBudget)
+    return false;
+  std::optional<WgmmaTiling> tiling = wgmmaTiling(shape, l.getNumWarps());
+  return tiling && tiling->blockM == p.tiling.blockM &&
+         tiling->blockN == shape.back() &&
+         l.layoutOf(lhs) == wgmmaResultLayout(shape, l.getNumWarps());
+}
+
 } // namespace
 
 std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
@@ -247,6 +282,8 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     if (copied)
       form.copiedFrom =
           operandLoad(op->getOperand(index), &form.leadingUnitDims);
+    else if (index == 0)
+      form.inRegisters = lhsInFragments(l, op, p);
   }
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, p.kc, p.chunks, forms);
@@ -311,6 +348,40 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   int64_t instructionK = 32 / p.kind.elementBytes;
   VectorType vectorType = VectorType::get({perInstruction}, sumType);
 
+  // A's registers for the block's m-instruction `mBlock` and 16 values of
+  // k from `kStep` of the chunk: registers 8 q .. 8 q + 7 of the block's
+  // (q the step over the whole k), two to a word; a choice among the
+  // chunks' where there are several.
+  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  auto fragment = [&](OpBuilder &at, Value chunk, int64_t mBlock,
+                      int64_t kStep) -> Value {
+    ArrayRef<Value> held = (*staged)[0].registers;
+    Type pairType = VectorType::get({2}, held.front().getType());
+    Type wordType = VectorType::get({1}, at.getI32Type());
+    auto word = [&](int64_t first) -> Value {
+      Value pair = vector::FromElementsOp::create(
+          at, loc, pairType, ValueRange{held[first], held[first + 1]});
+      return vector::ExtractOp::create(
+          at, loc, vector::BitCastOp::create(at, loc, wordType, pair), 0);
+    };
+    SmallVector<Value> words;
+    for (int64_t reg = 0; reg < 4; ++reg) {
+      auto firstOf = [&](int64_t c) {
+        return mBlock * (k / 2) + (c * p.kc + kStep) / 16 * 8 + 2 * reg;
+      };
+      Value chosen = word(firstOf(0));
+      for (int64_t c = 1; c < p.chunks; ++c)
+        chosen = arith::SelectOp::create(
+            at, loc,
+            arith::CmpIOp::create(at, loc, arith::CmpIPredicate::eq, chunk,
+                                  constant(at, c)),
+            word(firstOf(c)), chosen);
+      words.push_back(chosen);
+    }
+    return vector::FromElementsOp::create(
+        at, loc, VectorType::get({4}, at.getI32Type()), words);
+  };
+
   auto multiply = [&](OpBuilder &at, Value chunk,
                       ValueRange chunkSums) -> SmallVector<Value> {
     Value lhsChunk = arith::AddIOp::create(
@@ -326,17 +397,26 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     for (int64_t kStep = 0; kStep < p.kc; kStep += instructionK) {
       for (auto [instruction, accumulator] :
            llvm::zip(instructions, accumulators)) {
-        Value lhsStart = arith::AddIOp::create(
-            at, loc, lhsChunk,
-            constant(at, operandStart(forms[0], p, instruction.m, kStep)));
         Value rhsStart = arith::AddIOp::create(
             at, loc, rhsChunk,
             constant(at, operandStart(forms[1], p, instruction.n, kStep)));
+        if (forms[0].inRegisters) {
+          accumulator = tile_dist::WarpgroupMmaOp::create(
+              at, loc, vectorType, Value(), Value(),
+              fragment(at, chunk, instruction.m / kWgmmaM, kStep),
+              (*staged)[1].arrays, rhsStart, accumulator,
+              TypeAttr::get(p.kind.lhsType), TypeAttr::get(p.kind.rhsType),
+              tile_dist::SharedMatrixAttr(), rhsMatrix);
+          continue;
+        }
+        Value lhsStart = arith::AddIOp::create(
+            at, loc, lhsChunk,
+            constant(at, operandStart(forms[0], p, instruction.m, kStep)));
         accumulator = tile_dist::WarpgroupMmaOp::create(
-            at, loc, vectorType, (*staged)[0].arrays, lhsStart,
-            (*staged)[1].arrays,
-            rhsStart, accumulator, TypeAttr::get(p.kind.lhsType),
-            TypeAttr::get(p.kind.rhsType), lhsMatrix, rhsMatrix);
+            at, loc, vectorType, (*staged)[0].arrays, lhsStart, Value(),
+            (*staged)[1].arrays, rhsStart, accumulator,
+            TypeAttr::get(p.kind.lhsType), TypeAttr::get(p.kind.rhsType),
+            lhsMatrix, rhsMatrix);
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(at, loc);

@@ -30,12 +30,22 @@ gpu.module @copies {
 // tile_dist.warpgroup_mma: both operands' shared memory and byte offsets,
 // the accumulator, the element types and the shared_matrix layouts.
 // CHECK-LABEL: gpu.func @wgmma(
-// CHECK: tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg3 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>, rhsType = f16} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<64xf32>
-// CHECK: tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg4 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<4xi32>
+// CHECK: tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg3 : vector<64xf32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>, rhsType = f16}
+// CHECK: tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4 : vector<4xi32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8}
 gpu.module @wgmmas {
   gpu.func @wgmma(%arg0: memref<32768xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: index, %arg3: vector<64xf32>, %arg4: vector<4xi32>) {
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg3 {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<64xf32>
-    %1 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg2], %arg4 {lhsType = si8, rhsType = ui8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>} : memref<32768xi8, #gpu.address_space<workgroup>>, memref<32768xi8, #gpu.address_space<workgroup>>, vector<4xi32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg3 : vector<64xf32> {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
+    %1 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4 : vector<4xi32> {lhsType = si8, rhsType = ui8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>}
+    gpu.return
+  }
+}
+
+// An lhs in registers: the thread's four words of A.
+// CHECK-LABEL: gpu.func @wgmma_fragment(
+// CHECK: tile_dist.warpgroup_mma registers %arg1 : vector<4xi32>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg3 : vector<32xf32> {lhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = bf16}
+gpu.module @fragments {
+  gpu.func @wgmma_fragment(%arg0: memref<32768xi8, #gpu.address_space<workgroup>>, %arg1: vector<4xi32>, %arg2: index, %arg3: vector<32xf32>) {
+    %0 = tile_dist.warpgroup_mma registers %arg1 : vector<4xi32>, %arg0[%arg2] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg3 : vector<32xf32> {lhsType = bf16, rhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>}
     gpu.return
   }
 }

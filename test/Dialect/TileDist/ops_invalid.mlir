@@ -83,7 +83,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_type(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{multiplies f16, bf16, tf32, f8E4M3FN, f8E5M2, si8 or ui8 elements, not 'f32'}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = f32, rhsType = f32, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f32, rhsType = f32, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -93,7 +93,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_mixed(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{multiplies 'f16' by 'bf16': both f16, both bf16, both tf32, both 8-bit floats or both 8-bit integers}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = f16, rhsType = bf16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f16, rhsType = bf16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -103,7 +103,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_accumulator(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{accumulates 'si8' products in i32, not 'f32'}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = si8, rhsType = si8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = si8, rhsType = si8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -113,7 +113,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_n(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<20xi32>) {
     // expected-error @+1 {{has no wgmma of N = 40 for 'ui8'}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = ui8, rhsType = ui8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<20xi32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<20xi32> {lhsType = ui8, rhsType = ui8, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -123,7 +123,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_mn_major(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{takes mn_major matrices only of 16-bit elements, not of 'tf32'}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = tf32, rhsType = tf32, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = tf32, rhsType = tf32, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>}
     gpu.return
   }
 }
@@ -133,7 +133,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_swizzle(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{a swizzle of 32, 64 or 128 bytes, got 16}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 16, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 16, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -143,7 +143,7 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_offset(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{byte offsets are positive multiples of 16 below 2^18, got 1000}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1000>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1000>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }
@@ -153,7 +153,27 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @wgmma_major(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>) {
     // expected-error @+1 {{expected k_major or mn_major}}
-    %0 = tile_dist.warpgroup_mma %arg0[%arg1], %arg0[%arg1], %arg2 {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<row_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>} : memref<4096xi8, #gpu.address_space<workgroup>>, memref<4096xi8, #gpu.address_space<workgroup>>, vector<4xf32>
+    %0 = tile_dist.warpgroup_mma shared %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<row_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @wgmma_both_lhs(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>, %arg3: vector<4xi32>) {
+    // expected-error @+1 {{takes the lhs either from shared memory (a memref, a byte offset and lhsMatrix) or from registers (lhsFragment)}}
+    %0 = tile_dist.warpgroup_mma registers %arg3 : vector<4xi32>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = f16, rhsType = f16, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @wgmma_fragment_type(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: vector<4xf32>, %arg3: vector<4xi32>) {
+    // expected-error @+1 {{takes lhs registers only of 16-bit elements, not of 'tf32'}}
+    %0 = tile_dist.warpgroup_mma registers %arg3 : vector<4xi32>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg2 : vector<4xf32> {lhsType = tf32, rhsType = tf32, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }

@@ -85,3 +85,14 @@ d = np.zeros((64, 64), np.float16)
 run("f16_negated_f16_acc", a, np.asfortranarray(b).ravel(order="K"), d)
 check("f16 negated, f16 accumulator", d.astype(np.float64),
       2 - exact(a) @ exact(b), atol=1e-2)
+
+# P is S rounded to f16; numpy's S and the host's may round differently
+# where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
+# O; an element read from the wrong lane or register is off by about 1.
+q = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+k = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+v = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+o = np.zeros((128, 64), np.float32)
+run("attention_like", q, k, v, o)
+p16 = (exact(q) @ exact(k).T).astype(np.float16)
+check("attention-like", o, 1 + exact(p16) @ exact(v), atol=0.05)

@@ -111,8 +111,19 @@ LogicalResult WarpgroupMmaOp::verify() {
   // past 32.
   if (n < 8 || n > 256 || n % 8 != 0 || (integers && n > 32 && n % 16 != 0))
     return emitOpError() << "has no wgmma of N = " << n << " for " << lhs;
+  bool inMemory = getLhs() && getLhsOffset() && getLhsMatrix();
+  if (inMemory == bool(getLhsFragment()) ||
+      (!inMemory && (getLhs() || getLhsOffset() || getLhsMatrix())))
+    return emitOpError() << "takes the lhs either from shared memory (a "
+                            "memref, a byte offset and lhsMatrix) or from "
+                            "registers (lhsFragment)";
+  if (getLhsFragment() && getElementBytes() != 2)
+    return emitOpError() << "takes lhs registers only of 16-bit elements, "
+                            "not of "
+                         << lhs;
   if (getElementBytes() != 2 &&
-      (getLhsMatrix().getMnMajor() || getRhsMatrix().getMnMajor()))
+      ((inMemory && getLhsMatrix()->getMnMajor()) ||
+       getRhsMatrix().getMnMajor()))
     return emitOpError() << "takes mn_major matrices only of 16-bit "
                             "elements, not of "
                          << lhs;

@@ -157,15 +157,18 @@ def TileDist_AsyncCopyOp : Op<TileDist_Dialect, "async_copy"> {
 }
 
 def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
-    [AllTypesMatch<["accumulator", "result"]>]> {
+    [AllTypesMatch<["accumulator", "result"]>, AttrSizedOperandSegments]> {
   let summary = "a warpgroup's m64nNkK product of two shared-memory matrices";
   let description = [{
     The running thread's part of D = A x B + C for its warpgroup (the 128
     threads of four consecutive warps, all of which run the op together):
-    A is 64 x K (`lhs` from byte `lhsOffset` on, laid out as `lhsMatrix`), B
-    is K x N (`rhs` from byte `rhsOffset`, as `rhsMatrix` with x = n), K is
-    32 bytes of the element type (16 for f16 and bf16, 8 for tf32, 32 for
-    8-bit types). `accumulator` is the thread's N / 2 elements of C and the
+    A is 64 x K (`lhs` from byte `lhsOffset` on, laid out as `lhsMatrix`),
+    or, for 16-bit elements, the warpgroup's registers: `lhsFragment`, the
+    thread's four 32-bit registers of A, each two consecutive values of k
+    (in warp w, lane l: rows 16 w + g and that plus 8, k = 2 t and 2 t + 1
+    and those plus 8, registers walking (m + 8, k + 8)); B is K x N (`rhs`
+    from byte `rhsOffset`, as `rhsMatrix` with x = n), K is 32 bytes of the
+    element type (16 for f16 and bf16, 8 for tf32, 32 for 8-bit types). `accumulator` is the thread's N / 2 elements of C and the
     result its elements of D: in warp w of the warpgroup, lane l (g = l / 4,
     t = l % 4), element i is row 16 w + g + 8 ((i / 2) % 2), column
     8 (i / 4) + 2 t + i % 2. The lhs and rhs element types are f16, bf16,
@@ -183,26 +186,36 @@ def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
     descriptors and lowers it to `nvvm.wgmma.mma_async`.
 
     ```mlir
-    %d = tile_dist.warpgroup_mma %staging[%a], %staging[%b], %c
+    %d = tile_dist.warpgroup_mma
+        shared %staging[%a] : memref<98304xi8, #gpu.address_space<workgroup>>,
+        %staging[%b] : memref<98304xi8, #gpu.address_space<workgroup>>,
+        %c : vector<128xf32>
         {lhsType = f16, rhsType = f16,
          lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>,
          rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
-        : memref<98304xi8, #gpu.address_space<workgroup>>,
-          memref<98304xi8, #gpu.address_space<workgroup>>, vector<128xf32>
+    %e = tile_dist.warpgroup_mma registers %fragment : vector<4xi32>,
+        %staging[%b] : memref<98304xi8, #gpu.address_space<workgroup>>,
+        %d : vector<128xf32>
+        {lhsType = f16, rhsType = f16,
+         rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
     ```
   }];
-  let arguments = (ins Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$lhs,
-                       Index:$lhsOffset,
-                       Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$rhs,
-                       Index:$rhsOffset,
-                       VectorOfRankAndType<[1], [F32, I32]>:$accumulator,
-                       TypeAttr:$lhsType, TypeAttr:$rhsType,
-                       TileDist_SharedMatrixAttr:$lhsMatrix,
-                       TileDist_SharedMatrixAttr:$rhsMatrix);
+  let arguments = (ins
+      Arg<Optional<MemRefRankOf<[I8], [1]>>, "", [MemRead]>:$lhs,
+      Optional<Index>:$lhsOffset,
+      Optional<VectorOfLengthAndType<[4], [I32]>>:$lhsFragment,
+      Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$rhs,
+      Index:$rhsOffset,
+      VectorOfRankAndType<[1], [F32, I32]>:$accumulator,
+      TypeAttr:$lhsType, TypeAttr:$rhsType,
+      OptionalAttr<TileDist_SharedMatrixAttr>:$lhsMatrix,
+      TileDist_SharedMatrixAttr:$rhsMatrix);
   let results = (outs VectorOfRankAndType<[1], [F32, I32]>:$result);
   let assemblyFormat = [{
-    $lhs `[` $lhsOffset `]` `,` $rhs `[` $rhsOffset `]` `,` $accumulator
-    attr-dict `:` type($lhs) `,` type($rhs) `,` type($accumulator)
+    (`shared` $lhs^ `[` $lhsOffset `]` `:` type($lhs))?
+    (`registers` $lhsFragment^ `:` type($lhsFragment))?
+    `,` $rhs `[` $rhsOffset `]` `:` type($rhs) `,`
+    $accumulator `:` type($accumulator) attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
