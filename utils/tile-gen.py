@@ -661,7 +661,12 @@ class Generator:
         operand, acc = self.rng.choice(MMA_TYPES)
         batch = self.rng.choice(((), (), (2,)))
         while True:
-            m, n, k = (1 << self.rng.randrange(0, 7) for _ in range(3))
+            if operand in ("f16", "bf16") and self.rng.random() < 0.3:
+                # 64 rows: the shapes sm_90's wgmma takes within
+                # MAX_ELEMENTS (m64nNk16, one warpgroup).
+                m, n, k = 64, self.rng.choice((8, 16)), 16
+            else:
+                m, n, k = (1 << self.rng.randrange(0, 7) for _ in range(3))
             b = count(batch)
             if b * max(m * k, k * n, m * n) <= MAX_ELEMENTS:
                 break
