@@ -7,9 +7,12 @@
 // mma.sync (MmaStaging.h: chunks of k, double-buffered, view loads copied
 // with cp.async, computed tiles written from registers), but in the
 // swizzled canonical layouts wgmma reads (tile_dist.shared_matrix): rows of
-// S = 128 bytes of k (fewer where k is short or shared memory is tight),
-// or, for 16-bit views contiguous along m or n, atoms of S bytes of m or n
-// by kc rows of k. Per chunk: each thread fences its writes to the async
+// S bytes of k (half of k's bytes, 32 to 128, so that copies overlap the
+// tensor cores; fewer where shared memory is tight), or, for 16-bit views
+// contiguous along m or n, atoms of S bytes of m or n by kc rows of k. A
+// 16-bit lhs the warpgroups already hold as wgmma's A fragments (an
+// attention's P) is read from registers instead. Per chunk: each thread
+// fences its writes to the async
 // proxy before the chunk's barrier, then the warpgroup fences its
 // accumulator registers, issues one warpgroup_mma per instruction and k
 // step (32 bytes of k), commits them as one group and waits for it, so the
@@ -36,8 +39,8 @@ using namespace tilechain::mma;
 namespace {
 
 /// The shared memory one chunk of both operands may take (double-buffered,
-/// twice this): a 128x256 pair of f16 operands stages 64 values of k (128
-/// bytes) at a time, a 256x256 pair too.
+/// twice this): 128-byte rows of k fit for a 128x256 pair of operands (48
+/// KiB) and a 256x256 pair (64 KiB).
 constexpr int64_t kWgmmaStagingBytes = 64 * 1024;
 
 /// The most accumulator registers per thread wgmma takes. Each instruction
@@ -327,8 +330,10 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
         b, loc, arith::DivUIOp::create(b, loc, x0, constant(b, perRow)),
         constant(b, p.kc * p.swizzle));
   };
-  Value lhsBlock = arith::AddIOp::create(b, loc, blockStart(forms[0], m0),
-                                         constant(b, (*staged)[0].offset));
+  Value lhsBlock = forms[0].inRegisters
+                       ? Value()
+                       : arith::AddIOp::create(b, loc, blockStart(forms[0], m0),
+                                               constant(b, (*staged)[0].offset));
   Value rhsBlock = arith::AddIOp::create(b, loc, blockStart(forms[1], n0),
                                          constant(b, (*staged)[1].offset));
 
@@ -384,8 +389,11 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
 
   auto multiply = [&](OpBuilder &at, Value chunk,
                       ValueRange chunkSums) -> SmallVector<Value> {
-    Value lhsChunk = arith::AddIOp::create(
-        at, loc, lhsBlock, halfOffset(at, loc, (*staged)[0], chunk, 1));
+    Value lhsChunk =
+        lhsBlock ? arith::AddIOp::create(
+                       at, loc, lhsBlock,
+                       halfOffset(at, loc, (*staged)[0], chunk, 1))
+                 : Value();
     Value rhsChunk = arith::AddIOp::create(
         at, loc, rhsBlock, halfOffset(at, loc, (*staged)[1], chunk, 1));
     NVVM::WgmmaFenceAlignedOp::create(at, loc);
