@@ -104,6 +104,16 @@ struct MmaSync {
 /// `op` as an mma.sync, or nullopt when it is not one.
 std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
 
+/// A tensor-core input element in the low bits of the i32 `bits`, as the
+/// host multiplies it: widened exactly to f32 (f16, bf16, the top 19 bits of
+/// a tf32, e4m3, e5m2), or to i32 (s8, u8).
+mlir::Value decodeMmaElement(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value bits, mlir::NVVM::MMATypes type);
+/// `sum` + a x b as a tensor core's step: one fma in f32, or i32 with
+/// wraparound.
+mlir::Value multiplyAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a,
+                        mlir::Value bv, mlir::Value sum);
+
 /// mma.sync -> each lane deposits its A and B fragment registers in its mma
 /// slots, waits for its warp, computes its D registers from the slots of the
 /// lanes that hold their rows of A and columns of B, and waits again before

@@ -57,9 +57,20 @@ unsigned elementBits(NVVM::MMATypes type) {
   }
 }
 
-/// Element `bits` (its low bits) as the multiplier sees it: f32 for floats,
-/// i32 for integers.
-Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
+/// A fragment register as the i32 word the slots hold.
+Value asWord(OpBuilder &b, Location loc, Value reg) {
+  Type i32 = b.getI32Type();
+  if (reg.getType() == i32)
+    return reg;
+  if (reg.getType().isF32())
+    return arith::BitcastOp::create(b, loc, i32, reg);
+  return LLVM::BitcastOp::create(b, loc, i32, reg); // vector<2xf16>
+}
+
+} // namespace
+
+Value tilechain::host::decodeMmaElement(OpBuilder &b, Location loc, Value bits,
+                                        NVVM::MMATypes type) {
   Type f32 = b.getF32Type(), i32 = b.getI32Type();
   switch (type) {
   case NVVM::MMATypes::f16:
@@ -86,21 +97,16 @@ Value decode(OpBuilder &b, Location loc, Value bits, NVVM::MMATypes type) {
   case NVVM::MMATypes::e5m2:
     return tilechain::float8ToFloat(b, loc, bits, tilechain::kE5M2);
   default:
-    llvm_unreachable("checked by lowerMmaSync");
+    llvm_unreachable("not a tensor-core input type");
   }
 }
 
-/// A fragment register as the i32 word the slots hold.
-Value asWord(OpBuilder &b, Location loc, Value reg) {
-  Type i32 = b.getI32Type();
-  if (reg.getType() == i32)
-    return reg;
-  if (reg.getType().isF32())
-    return arith::BitcastOp::create(b, loc, i32, reg);
-  return LLVM::BitcastOp::create(b, loc, i32, reg); // vector<2xf16>
+Value tilechain::host::multiplyAdd(OpBuilder &b, Location loc, Value a,
+                                   Value bv, Value sum) {
+  if (sum.getType().isF32())
+    return math::FmaOp::create(b, loc, a, bv, sum);
+  return arith::AddIOp::create(b, loc, sum, arith::MulIOp::create(b, loc, a, bv));
 }
-
-} // namespace
 
 std::optional<MmaSync> tilechain::host::matchMmaSync(Operation *op) {
   if (auto mma = dyn_cast<NVVM::MmaOp>(op)) {
@@ -202,7 +208,6 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
   int32_t perWord = 32 / bits;
   int32_t firstB = mma.a.size();
   int32_t logPerWord = llvm::Log2_32(perWord);
-  bool isFloat = cType.isF32();
   auto element = [&](OpBuilder &at, Value ofLane, Value word, Value k,
                      NVVM::MMATypes type) {
     Value loaded = LLVM::LoadOp::create(
@@ -213,7 +218,7 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
     Value shifted = arith::ShRUIOp::create(
         at, loc, loaded,
         arith::MulIOp::create(at, loc, within, constantI32(at, loc, bits)));
-    return decode(at, loc, shifted, type);
+    return decodeMmaElement(at, loc, shifted, type);
   };
   SmallVector<Value> results;
   for (auto [index, accumulator] : llvm::enumerate(mma.c)) {
@@ -237,12 +242,7 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
           Value bWord = arith::AddIOp::create(at, loc, half, cst(firstB));
           Value a = element(at, aLane, aWord, k, *aType);
           Value bv = element(at, bLane, bWord, k, *bType);
-          Value next =
-              isFloat ? Value(math::FmaOp::create(at, loc, a, bv, sum[0]))
-                      : Value(arith::AddIOp::create(
-                            at, loc, sum[0],
-                            arith::MulIOp::create(at, loc, a, bv)));
-          scf::YieldOp::create(at, loc, next);
+          scf::YieldOp::create(at, loc, multiplyAdd(at, loc, a, bv, sum[0]));
         });
     results.push_back(loop.getResult(0));
   }

@@ -31,28 +31,19 @@ using namespace tilechain;
 
 namespace {
 
-/// The element (as the multiplier takes it: f32, or i32 for integers) in
-/// the low bits of `bits` (an i32), of `type`.
-Value decodeElement(OpBuilder &b, Location loc, Value bits, Type type) {
-  Type f32 = b.getF32Type(), i32 = b.getI32Type();
-  if (type.isF16() || type.isBF16()) {
-    Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
-    Value value = arith::BitcastOp::create(b, loc, type, half);
-    return arith::ExtFOp::create(b, loc, f32, value);
-  }
+/// The tensor-core type of a warpgroup_mma element type.
+NVVM::MMATypes mmaType(Type type) {
+  if (type.isF16())
+    return NVVM::MMATypes::f16;
+  if (type.isBF16())
+    return NVVM::MMATypes::bf16;
   if (isa<FloatTF32Type>(type))
-    return arith::BitcastOp::create(
-        b, loc, f32,
-        arith::AndIOp::create(b, loc, bits,
-                              arith::ConstantIntOp::create(b, loc, ~0x1fff, 32)));
+    return NVVM::MMATypes::tf32;
   if (isa<Float8E4M3FNType>(type))
-    return float8ToFloat(b, loc, bits, kE4M3);
+    return NVVM::MMATypes::e4m3;
   if (isa<Float8E5M2Type>(type))
-    return float8ToFloat(b, loc, bits, kE5M2);
-  Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), bits);
-  if (type.isUnsignedInteger())
-    return arith::ExtUIOp::create(b, loc, i32, byte);
-  return arith::ExtSIOp::create(b, loc, i32, byte);
+    return NVVM::MMATypes::e5m2;
+  return type.isUnsignedInteger() ? NVVM::MMATypes::u8 : NVVM::MMATypes::s8;
 }
 
 /// The element at (x, k) of an operand of `type` laid out as `matrix` from
@@ -105,7 +96,7 @@ Value readOperand(OpBuilder &b, Location loc, Value buffer, Value start,
         arith::ShLIOp::create(b, loc, widened,
                               arith::ConstantIntOp::create(b, loc, 8 * byte, 32)));
   }
-  return decodeElement(b, loc, bits, type);
+  return host::decodeMmaElement(b, loc, bits, mmaType(type));
 }
 
 /// Element k of row g (`rowHalf` 0) or g + 8 (1) of A from the lane
@@ -129,8 +120,8 @@ Value readFragment(OpBuilder &b, Location loc, Value words, Type type,
       b, loc, b.getI32Type(),
       arith::MulIOp::create(b, loc, arith::RemUIOp::create(b, loc, k, c(2)),
                             c(16)));
-  return decodeElement(b, loc, arith::ShRUIOp::create(b, loc, word, shift),
-                       type);
+  return host::decodeMmaElement(
+      b, loc, arith::ShRUIOp::create(b, loc, word, shift), mmaType(type));
 }
 
 /// The 16 words of A the four lanes of the running thread's lane group
@@ -191,7 +182,6 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
                          ? gatherFragments(b, loc, op.getLhsFragment(), lane)
                          : Value();
     VectorType vectorType = op.getAccumulator().getType();
-    bool isFloat = vectorType.getElementType().isF32();
     int64_t elementBytes = op.getElementBytes();
     auto elements = scf::ForOp::create(
         b, loc, c(b, 0), c(b, vectorType.getNumElements()), c(b, 1),
@@ -225,12 +215,8 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
                 Value bv = readOperand(in, loc, op.getRhs(), op.getRhsOffset(),
                                        op.getRhsMatrix(), op.getRhsType(),
                                        elementBytes, column, k);
-                Value next =
-                    isFloat ? Value(math::FmaOp::create(in, loc, a, bv, sum[0]))
-                            : Value(arith::AddIOp::create(
-                                  in, loc, sum[0],
-                                  arith::MulIOp::create(in, loc, a, bv)));
-                scf::YieldOp::create(in, loc, next);
+                scf::YieldOp::create(
+                    in, loc, host::multiplyAdd(in, loc, a, bv, sum[0]));
               });
           Value updated = vector::InsertOp::create(
               at, loc, products.getResult(0), carried[0],

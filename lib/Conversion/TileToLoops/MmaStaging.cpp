@@ -337,6 +337,24 @@ void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
   }
 }
 
+FailureOr<SmallVector<Value>>
+mma::accumulatorRegisters(TileLowering &l, Location loc, Value acc,
+                          const LinearLayout &layout, Type sumType) {
+  SmallVector<Value> sums;
+  if (Value splat = l.lookupSplat(acc)) {
+    sums.assign(layout.getSize(LinearLayout::Register), splat);
+  } else {
+    FailureOr<SmallVector<Value>> registers = l.registersIn(acc, layout);
+    if (failed(registers))
+      return failure();
+    sums = std::move(*registers);
+  }
+  if (TileLowering::tileElementType(acc.getType()) != sumType)
+    for (Value &sum : sums)
+      sum = arith::ExtFOp::create(l.b(), loc, sumType, sum);
+  return sums;
+}
+
 /// The loop around `op` whose next iteration's first chunk `op` may copy
 /// while it multiplies this iteration's last (so that no iteration but the
 /// first waits for its first chunk), or null: both operands are copied

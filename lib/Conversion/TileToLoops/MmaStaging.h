@@ -153,6 +153,14 @@ void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
                const StagedOperand &operand, const AsyncRunCopy &copy,
                mlir::Value chunk, int64_t kc);
 
+/// The running thread's registers of accumulator `acc` (a cuda_tile value)
+/// in the tensor cores' `layout`, widened to `sumType` (an f16 accumulator
+/// is summed in f32 and rounded once at the end): a splat's one value for
+/// every register, or the tile's registers in that layout.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
+                     const LinearLayout &layout, mlir::Type sumType);
+
 /// What the tensor cores do with one staged chunk: the sums after chunk
 /// `chunk` (an index value) from the sums before it, built at the builder,
 /// after the barrier that makes the chunk's arrays visible.

@@ -316,19 +316,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
 
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
-  SmallVector<Value> sums;
-  if (Value splat = l.lookupSplat(acc)) {
-    sums.assign(registers, splat);
-  } else {
-    FailureOr<SmallVector<Value>> accRegisters = l.registersIn(acc, layout);
-    if (failed(accRegisters))
-      return failure();
-    sums = std::move(*accRegisters);
-  }
   Type accType = TileLowering::tileElementType(acc.getType());
-  if (accType != kind.accumulatorType)
-    for (Value &sum : sums)
-      sum = arith::ExtFOp::create(b, loc, kind.accumulatorType, sum);
+  FailureOr<SmallVector<Value>> sums =
+      accumulatorRegisters(l, loc, acc, layout, kind.accumulatorType);
+  if (failed(sums))
+    return failure();
 
   // The running thread's coordinates: the row of its lhs fragments is its
   // result row; the column of its rhs fragments is its lane's group g
@@ -567,7 +559,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return SmallVector<Value>(steps.getResults());
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, kc, k / kc, sums,
+      multiplyChunks(l, op, *staged, kc, k / kc, *sums,
                      /*asyncProxyReads=*/false, multiply);
 
   if (accType != kind.accumulatorType)

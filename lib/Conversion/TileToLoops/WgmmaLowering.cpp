@@ -295,20 +295,12 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
 
   LinearLayout layout = wgmmaResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
-  SmallVector<Value> sums;
-  if (Value splat = l.lookupSplat(acc)) {
-    sums.assign(registers, splat);
-  } else {
-    FailureOr<SmallVector<Value>> accRegisters = l.registersIn(acc, layout);
-    if (failed(accRegisters))
-      return failure();
-    sums = std::move(*accRegisters);
-  }
   Type accType = TileLowering::tileElementType(acc.getType());
   Type sumType = p.kind.accumulatorType;
-  if (accType != sumType)
-    for (Value &sum : sums)
-      sum = arith::ExtFOp::create(b, loc, sumType, sum);
+  FailureOr<SmallVector<Value>> sums =
+      accumulatorRegisters(l, loc, acc, layout, sumType);
+  if (failed(sums))
+    return failure();
 
   // The warpgroup's block origin: the running thread's coordinates less
   // its lane's and its warp's within the warpgroup.
@@ -436,7 +428,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     return next;
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, p.kc, p.chunks, sums,
+      multiplyChunks(l, op, *staged, p.kc, p.chunks, *sums,
                      /*asyncProxyReads=*/true, multiply);
   if (accType != sumType)
     for (Value &result : results)
