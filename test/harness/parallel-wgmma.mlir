@@ -40,11 +40,12 @@
 // LOWER-LABEL: gpu.func @bf16_columns
 // LOWER: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, lhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = bf16}
 // LOWER-LABEL: gpu.func @tf32
+// LOWER: vector.store {{.+}} vector<4xf32>
 // LOWER: tile_dist.warpgroup_mma {{.+}} lhsType = tf32
 // LOWER-LABEL: gpu.func @int8
 // LOWER: tile_dist.warpgroup_mma {{.+}} : vector<16xi32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8}
 // LOWER-LABEL: gpu.func @f16_negated_f16_acc
-// LOWER: memref.store
+// LOWER: vector.store {{.+}} vector<8xf16>
 // LOWER: tile_dist.warpgroup_mma
 // LOWER-LABEL: gpu.func @attention_like
 // LOWER-COUNT-2: tile_dist.warpgroup_mma shared %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32>

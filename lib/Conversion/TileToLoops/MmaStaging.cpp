@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -230,6 +231,36 @@ Value mma::halfOffset(OpBuilder &b, Location loc, const StagedOperand &operand,
       arith::ConstantIndexOp::create(b, loc, operand.halfBytes / elementBytes));
 }
 
+/// The registers a thread writes with one vector store into `operand`'s
+/// swizzled k-contiguous array: 2^p where register bits 0..p-1 walk k by
+/// 1, 2, ..., every lane and warp basis moves k by a multiple of 2^p, and
+/// 2^p elements fit a 16-byte unit, which the swizzle keeps whole; so the
+/// run's slots follow one another. 1 for other arrays.
+static int64_t swizzledRun(const StagedOperand &operand) {
+  const LinearLayout &layout = operand.layout;
+  if (!operand.form.swizzle || operand.form.order != ChunkOrder::KContiguous)
+    return 1;
+  auto kPart = [&](uint64_t basis) {
+    return layout.unflatten(basis)[operand.kDim];
+  };
+  int64_t maxRun = 16 / sharedElementBytes(operand.sharedType);
+  ArrayRef<uint64_t> registers = layout.getBases(LinearLayout::Register);
+  int64_t run = 1;
+  for (uint64_t basis : registers) {
+    if (run == maxRun || basis == 0 || kPart(basis) != run)
+      break;
+    SmallVector<int64_t> coords = layout.unflatten(basis);
+    if (llvm::count_if(coords, [](int64_t c) { return c != 0; }) != 1)
+      break;
+    run *= 2;
+  }
+  for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
+    for (uint64_t basis : layout.getBases(in))
+      while (kPart(basis) % run)
+        run /= 2;
+  return run;
+}
+
 void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
                      const StagedOperand &operand, Value chunk, int64_t kc) {
   const LinearLayout &layout = operand.layout;
@@ -241,33 +272,56 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
                          : arith::AddIOp::create(b, loc, operand.threadSlot, half);
   ArrayRef<int64_t> shape = layout.getShape();
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
-  for (auto [reg, value] : llvm::enumerate(operand.registers)) {
-    if (reg & duplicates)
-      continue;
-    SmallVector<int64_t> part = registerPart(layout, reg);
-    int64_t k = part[operand.kDim];
-    Value inChunk = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::AddIOp::create(b, loc, operand.threadChunk,
-                              arith::ConstantIndexOp::create(b, loc, k / kc)),
-        chunk);
-    if (Value owner = l.isOwner(b, loc, layout, reg))
-      inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
-    int64_t slot = arraySlot(operand, shape.size() == 3 ? part[0] : 0, k % kc,
-                             part[operand.xDim]);
-    Value registerSlot = arith::ConstantIndexOp::create(b, loc, slot);
-    Value address =
-        operand.form.swizzle
-            ? arith::AddIOp::create(
-                  b, loc, arith::XOrIOp::create(b, loc, threadSlot, registerSlot),
-                  half)
-            : arith::AddIOp::create(b, loc, threadSlot, registerSlot);
-    scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
-      memref::StoreOp::create(
-          then, loc, toShared(then, loc, value, operand.sharedType),
-          operand.buffer, address);
-      scf::YieldOp::create(then, loc);
-    });
+  int64_t run = swizzledRun(operand);
+  int64_t registers = operand.registers.size();
+  for (int64_t first = 0; first < registers; first += run) {
+    // A run is stored whole where none of its registers repeats another
+    // (the owner, if lanes or warps repeat elements, is the same thread for
+    // all of it); otherwise element by element.
+    bool whole = run > 1;
+    for (int64_t reg = first; whole && reg < first + run; ++reg)
+      whole = !(reg & duplicates);
+    for (int64_t reg = first; reg < first + run; reg += whole ? run : 1) {
+      if (reg & duplicates)
+        continue;
+      SmallVector<int64_t> part = registerPart(layout, reg);
+      int64_t k = part[operand.kDim];
+      Value inChunk = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AddIOp::create(b, loc, operand.threadChunk,
+                                arith::ConstantIndexOp::create(b, loc, k / kc)),
+          chunk);
+      if (Value owner = l.isOwner(b, loc, layout, reg))
+        inChunk = arith::AndIOp::create(b, loc, inChunk, owner);
+      int64_t slot = arraySlot(operand, shape.size() == 3 ? part[0] : 0,
+                               k % kc, part[operand.xDim]);
+      Value registerSlot = arith::ConstantIndexOp::create(b, loc, slot);
+      Value address =
+          operand.form.swizzle
+              ? arith::AddIOp::create(
+                    b, loc,
+                    arith::XOrIOp::create(b, loc, threadSlot, registerSlot),
+                    half)
+              : arith::AddIOp::create(b, loc, threadSlot, registerSlot);
+      scf::IfOp::create(b, loc, inChunk, [&](OpBuilder &then, Location) {
+        if (!whole) {
+          memref::StoreOp::create(
+              then, loc,
+              toShared(then, loc, operand.registers[reg], operand.sharedType),
+              operand.buffer, address);
+        } else {
+          SmallVector<Value> values;
+          for (int64_t i = 0; i < run; ++i)
+            values.push_back(toShared(then, loc, operand.registers[reg + i],
+                                      operand.sharedType));
+          Value vector = vector::FromElementsOp::create(
+              then, loc, VectorType::get({run}, operand.sharedType), values);
+          vector::StoreOp::create(then, loc, vector, operand.buffer,
+                                  ValueRange{address});
+        }
+        scf::YieldOp::create(then, loc);
+      });
+    }
   }
 }
 
