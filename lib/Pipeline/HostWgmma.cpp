@@ -16,12 +16,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
-#include "HostIntrinsics.h"
 
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -33,17 +31,8 @@ namespace {
 
 /// The tensor-core type of a warpgroup_mma element type.
 NVVM::MMATypes mmaType(Type type) {
-  if (type.isF16())
-    return NVVM::MMATypes::f16;
-  if (type.isBF16())
-    return NVVM::MMATypes::bf16;
-  if (isa<FloatTF32Type>(type))
-    return NVVM::MMATypes::tf32;
-  if (isa<Float8E4M3FNType>(type))
-    return NVVM::MMATypes::e4m3;
-  if (isa<Float8E5M2Type>(type))
-    return NVVM::MMATypes::e5m2;
-  return type.isUnsignedInteger() ? NVVM::MMATypes::u8 : NVVM::MMATypes::s8;
+  return *NVVM::symbolizeMMATypes(
+      tile_dist::WarpgroupMmaOp::ptxTypeName(type));
 }
 
 /// The element at (x, k) of an operand of `type` laid out as `matrix` from

@@ -69,22 +69,9 @@ Value matrixDescriptor(ConversionPatternRewriter &rewriter, Location loc,
 }
 
 NVVM::WGMMATypes wgmmaType(Type type) {
-  if (type.isF16())
-    return NVVM::WGMMATypes::f16;
-  if (type.isBF16())
-    return NVVM::WGMMATypes::bf16;
-  if (isa<FloatTF32Type>(type))
-    return NVVM::WGMMATypes::tf32;
-  if (isa<Float8E4M3FNType>(type))
-    return NVVM::WGMMATypes::e4m3;
-  if (isa<Float8E5M2Type>(type))
-    return NVVM::WGMMATypes::e5m2;
-  return type.isUnsignedInteger() ? NVVM::WGMMATypes::u8
-                                  : NVVM::WGMMATypes::s8;
+  return *NVVM::symbolizeWGMMATypes(
+      tile_dist::WarpgroupMmaOp::ptxTypeName(type));
 }
-
-/// The PTX type name of a 16-bit warpgroup_mma element type.
-StringRef ptxTypeName(Type type) { return type.isF16() ? "f16" : "bf16"; }
 
 /// wgmma.mma_async.sync.aligned.m64nNk16 with A from registers, which
 /// nvvm.wgmma.mma_async does not take: inline PTX whose outputs are the
@@ -99,7 +86,8 @@ Value fragmentMma(ConversionPatternRewriter &rewriter, Location loc,
   llvm::raw_string_ostream ptx(text);
   ptx << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
       << "wgmma.mma_async.sync.aligned.m64n" << op.getN() << "k16.f32."
-      << ptxTypeName(op.getLhsType()) << "." << ptxTypeName(op.getRhsType())
+      << op.ptxTypeName(op.getLhsType()) << "."
+      << op.ptxTypeName(op.getRhsType())
       << " {";
   std::string constraints;
   for (int64_t i = 0; i < count; ++i) {

@@ -424,15 +424,12 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   // The accumulator, and the result elements this thread computes: one per
   // register that is not a duplicate of a lower one.
   LinearLayout layout = mmaAccumulatorLayout(l, acc);
-  SmallVector<Value> accRegisters;
-  if (Value splat = l.lookupSplat(acc)) {
-    accRegisters.assign(layout.getSize(LinearLayout::Register), splat);
-  } else {
-    FailureOr<SmallVector<Value>> registers = l.registersIn(acc, layout);
-    if (failed(registers))
-      return failure();
-    accRegisters = std::move(*registers);
-  }
+  // In its own type: the arithmetic widens it where it needs to.
+  FailureOr<SmallVector<Value>> accumulators = mma::accumulatorRegisters(
+      l, op->getLoc(), acc, layout, TileLowering::tileElementType(acc.getType()));
+  if (failed(accumulators))
+    return failure();
+  SmallVector<Value> &accRegisters = *accumulators;
   if (!layout.hasDisjointParts())
     return l.declineParallel(op, "the accumulator's layout " + layout.str() +
                                      " does not split into thread and "

@@ -154,9 +154,9 @@ void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
                mlir::Value chunk, int64_t kc);
 
 /// The running thread's registers of accumulator `acc` (a cuda_tile value)
-/// in the tensor cores' `layout`, widened to `sumType` (an f16 accumulator
-/// is summed in f32 and rounded once at the end): a splat's one value for
-/// every register, or the tile's registers in that layout.
+/// in `layout`, widened to `sumType` where that is wider (the tensor cores
+/// sum an f16 accumulator in f32 and round once at the end): a splat's one
+/// value for every register, or the tile's registers in that layout.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
                      const LinearLayout &layout, mlir::Type sumType);

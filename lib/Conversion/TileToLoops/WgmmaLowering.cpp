@@ -243,13 +243,12 @@ std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
   return std::nullopt;
 }
 
-std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
-                                                 Operation *op,
-                                                 unsigned index) {
-  std::string why;
-  FailureOr<WgmmaPlan> p = plan(l, op, why);
+/// wgmmaOperandOrder under plan `p`.
+static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
+                                              unsigned index,
+                                              const WgmmaPlan &p) {
   std::optional<unsigned> dim = copyableOperandDim(l, op, index);
-  if (failed(p) || !dim)
+  if (!dim)
     return std::nullopt;
   unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
   unsigned kDim = index == 0 ? rank - 1 : rank - 2;
@@ -258,11 +257,21 @@ std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
     return ChunkOrder::KContiguous;
   // Only 16-bit operands may be k major, and an instruction's rows or
   // columns must be whole atoms.
-  int64_t perRow = p->swizzle / p->kind.elementBytes;
-  int64_t x = index == 0 ? kWgmmaM : p->tiling.instructionN;
-  if (*dim == xDim && p->kind.elementBytes == 2 && x % perRow == 0)
+  int64_t perRow = p.swizzle / p.kind.elementBytes;
+  int64_t x = index == 0 ? kWgmmaM : p.tiling.instructionN;
+  if (*dim == xDim && p.kind.elementBytes == 2 && x % perRow == 0)
     return ChunkOrder::KMajor;
   return std::nullopt;
+}
+
+std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
+                                                 Operation *op,
+                                                 unsigned index) {
+  std::string why;
+  FailureOr<WgmmaPlan> p = plan(l, op, why);
+  if (failed(p))
+    return std::nullopt;
+  return operandOrder(l, op, index, *p);
 }
 
 LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
@@ -278,7 +287,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
 
   std::array<OperandForm, 2> forms;
   for (unsigned index : {0u, 1u}) {
-    std::optional<ChunkOrder> copied = wgmmaOperandOrder(l, op, index);
+    std::optional<ChunkOrder> copied = operandOrder(l, op, index, p);
     OperandForm &form = forms[index];
     form.order = copied.value_or(ChunkOrder::KContiguous);
     form.swizzle = p.swizzle;
@@ -340,7 +349,9 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     SmallVector<int64_t> part = registerPart(layout, first);
     instructions.push_back({part[rank - 2], part[rank - 1]});
   }
-  tile_dist::SharedMatrixAttr lhsMatrix = sharedMatrix(context, forms[0], p);
+  tile_dist::SharedMatrixAttr lhsMatrix =
+      forms[0].inRegisters ? tile_dist::SharedMatrixAttr()
+                           : sharedMatrix(context, forms[0], p);
   tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], p);
   int64_t instructionK = 32 / p.kind.elementBytes;
   VectorType vectorType = VectorType::get({perInstruction}, sumType);
@@ -395,15 +406,20 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
           at, loc, vectorType,
           chunkSums.slice(i * perInstruction, perInstruction)));
     for (int64_t kStep = 0; kStep < p.kc; kStep += instructionK) {
+      // A's registers per m block, shared by the block's n instructions.
+      llvm::SmallDenseMap<int64_t, Value> fragments;
       for (auto [instruction, accumulator] :
            llvm::zip(instructions, accumulators)) {
         Value rhsStart = arith::AddIOp::create(
             at, loc, rhsChunk,
             constant(at, operandStart(forms[1], p, instruction.n, kStep)));
         if (forms[0].inRegisters) {
+          int64_t mBlock = instruction.m / kWgmmaM;
+          Value &a = fragments[mBlock];
+          if (!a)
+            a = fragment(at, chunk, mBlock, kStep);
           accumulator = tile_dist::WarpgroupMmaOp::create(
-              at, loc, vectorType, Value(), Value(),
-              fragment(at, chunk, instruction.m / kWgmmaM, kStep),
+              at, loc, vectorType, Value(), Value(), a,
               (*staged)[1].arrays, rhsStart, accumulator,
               TypeAttr::get(p.kind.lhsType), TypeAttr::get(p.kind.rhsType),
               tile_dist::SharedMatrixAttr(), rhsMatrix);

@@ -67,18 +67,30 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+StringRef WarpgroupMmaOp::ptxTypeName(Type element) {
+  if (element.isF16())
+    return "f16";
+  if (element.isBF16())
+    return "bf16";
+  if (isa<FloatTF32Type>(element))
+    return "tf32";
+  if (isa<Float8E4M3FNType>(element))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(element))
+    return "e5m2";
+  if (auto integer = dyn_cast<IntegerType>(element);
+      integer && integer.getWidth() == 8 && !integer.isSignless())
+    return integer.isSigned() ? "s8" : "u8";
+  return "";
+}
+
 /// Bytes of a warpgroup_mma operand element, or 0 for a type it does not
 /// multiply.
 static int64_t wgmmaElementBytes(Type type) {
-  if (type.isF16() || type.isBF16())
-    return 2;
-  if (isa<FloatTF32Type>(type))
-    return 4;
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(type))
-    return 1;
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return integer.getWidth() == 8 && !integer.isSignless() ? 1 : 0;
-  return 0;
+  if (WarpgroupMmaOp::ptxTypeName(type).empty())
+    return 0;
+  // tf32 (19 bits) sits in 4 bytes.
+  return isa<FloatTF32Type>(type) ? 4 : type.getIntOrFloatBitWidth() / 8;
 }
 
 int64_t WarpgroupMmaOp::getElementBytes() {

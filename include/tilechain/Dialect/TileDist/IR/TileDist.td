@@ -225,6 +225,10 @@ def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
     int64_t getK();
     /// Bytes of an lhs (and rhs) element.
     int64_t getElementBytes();
+    /// The PTX name of an element type the op multiplies ("f16", "bf16",
+    /// "tf32", "e4m3", "e5m2", "s8", "u8"; NVVM's MMATypes and WGMMATypes
+    /// spell them so), or "" for another type.
+    static ::llvm::StringRef ptxTypeName(::mlir::Type element);
   }];
 }
 
