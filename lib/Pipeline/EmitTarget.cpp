@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/TensorMapPTX.h"
 #include "tilechain/Pipeline/TileKernelPTX.h"
 
 #include "tilechain/Pipeline/PTXIdentifier.h"
@@ -160,10 +161,63 @@ LogicalResult optimize(llvm::Module &module, llvm::TargetMachine &machine,
   return success();
 }
 
-/// The kernels of `gpuModule` in the tile-kernel form, by LLVM function.
-FailureOr<SmallVector<llvm::Function *>>
-findTileKernelFunctions(gpu::GPUModuleOp gpuModule, llvm::Module &module) {
+/// What the callback reads for a tile_dist.tensor_map entry ("argN" or an
+/// integer).
+std::optional<tilechain::TensorMapValue> tensorMapValue(Attribute entry) {
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(entry))
+    return tilechain::TensorMapValue{false, integer.getValue().getZExtValue()};
+  auto name = dyn_cast_or_null<StringAttr>(entry);
+  tilechain::TensorMapValue v{true, 0};
+  if (!name || !name.getValue().starts_with("arg") ||
+      name.getValue().drop_front(3).getAsInteger(10, v.value))
+    return std::nullopt;
+  return v;
+}
+
+/// The tensor map a kTensorMapsAttrName entry describes.
+FailureOr<tilechain::TensorMapParameter> tensorMapParameter(Attribute entry,
+                                                           Operation *anchor) {
+  auto fields = dyn_cast<DictionaryAttr>(entry);
+  auto param = fields ? fields.getAs<IntegerAttr>("param") : IntegerAttr();
+  auto type = fields ? fields.getAs<TypeAttr>("type") : TypeAttr();
+  auto sizes = fields ? fields.getAs<ArrayAttr>("sizes") : ArrayAttr();
+  auto strides = fields ? fields.getAs<ArrayAttr>("strides") : ArrayAttr();
+  auto box = fields ? fields.getAs<DenseI64ArrayAttr>("box")
+                    : DenseI64ArrayAttr();
+  auto swizzle = fields ? fields.getAs<IntegerAttr>("swizzle") : IntegerAttr();
+  std::optional<tilechain::TensorMapValue> base =
+      fields ? tensorMapValue(fields.get("base")) : std::nullopt;
+  if (!param || !type || !sizes || !strides || !box || !swizzle || !base)
+    return anchor->emitError() << "malformed tensor map description "
+                               << entry;
+  tilechain::TensorMapParameter map;
+  map.param = param.getInt();
+  llvm::raw_string_ostream typeName(map.elementType);
+  type.getValue().print(typeName);
+  map.base = *base;
+  for (auto [list, out] : {std::pair{sizes, &map.sizes},
+                           std::pair{strides, &map.strides}})
+    for (Attribute item : list) {
+      std::optional<tilechain::TensorMapValue> v = tensorMapValue(item);
+      if (!v)
+        return anchor->emitError() << "malformed tensor map description "
+                                   << entry;
+      out->push_back(*v);
+    }
+  map.box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
+  map.swizzle = swizzle.getInt();
+  return map;
+}
+
+/// The kernels of `gpuModule` in the tile-kernel form, by LLVM function,
+/// and their tensor maps, by name. A tensor-map parameter becomes what
+/// NVPTX prints as `.param .align 64 .b8 P[128]`, read in place through its
+/// address (byval, nvvm.grid_constant).
+FailureOr<SmallVector<llvm::Function *>> findTileKernelFunctions(
+    gpu::GPUModuleOp gpuModule, llvm::Module &module,
+    std::map<std::string, std::vector<tilechain::TensorMapParameter>> &maps) {
   SmallVector<llvm::Function *> tileKernels;
+  llvm::LLVMContext &context = module.getContext();
   for (auto func : gpuModule.getOps<LLVM::LLVMFuncOp>()) {
     if (!func->hasAttr(tilechain::kTileKernelAttrName))
       continue;
@@ -171,13 +225,41 @@ findTileKernelFunctions(gpu::GPUModuleOp gpuModule, llvm::Module &module) {
     if (!function)
       return func.emitError("tile kernel missing from the LLVM module");
     tileKernels.push_back(function);
+    auto entries = func->getAttrOfType<ArrayAttr>(tilechain::kTensorMapsAttrName);
+    if (!entries)
+      continue;
+    std::vector<tilechain::TensorMapParameter> &kernelMaps =
+        maps[function->getName().str()];
+    for (Attribute entry : entries) {
+      FailureOr<tilechain::TensorMapParameter> map =
+          tensorMapParameter(entry, func);
+      if (failed(map))
+        return failure();
+      if (map->param >= function->arg_size())
+        return func.emitError("a tensor map names a parameter the kernel "
+                              "does not have");
+      unsigned i = map->param;
+      function->removeParamAttr(i, llvm::Attribute::Alignment);
+      function->addParamAttr(
+          i, llvm::Attribute::getWithByValType(
+                 context, llvm::ArrayType::get(llvm::Type::getInt8Ty(context),
+                                               128)));
+      function->addParamAttr(
+          i, llvm::Attribute::getWithAlignment(context, llvm::Align(64)));
+      function->addParamAttr(
+          i, llvm::Attribute::get(context, "nvvm.grid_constant"));
+      kernelMaps.push_back(std::move(*map));
+    }
   }
   return tileKernels;
 }
 
-LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
-                      ArrayRef<llvm::Function *> tileKernels,
-                      llvm::raw_ostream &os, Operation *anchor) {
+LogicalResult emitPTX(
+    llvm::Module &module, llvm::TargetMachine &machine,
+    ArrayRef<llvm::Function *> tileKernels,
+    const std::map<std::string, std::vector<tilechain::TensorMapParameter>>
+        &tensorMaps,
+    llvm::raw_ostream &os, Operation *anchor) {
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream ptxStream(ptx);
   llvm::legacy::PassManager codegen;
@@ -199,7 +281,17 @@ LogicalResult emitPTX(llvm::Module &module, llvm::TargetMachine &machine,
   if (!marked)
     return anchor->emitError() << "cannot mark the tile kernels in the PTX: "
                                << llvm::toString(marked.takeError());
-  os << *marked;
+  if (tensorMaps.empty()) {
+    os << *marked;
+    return success();
+  }
+  llvm::Expected<std::string> described =
+      tilechain::addTensorMapParameters(*marked, tensorMaps);
+  if (!described)
+    return anchor->emitError()
+           << "cannot mark the tensor-map parameters in the PTX: "
+           << llvm::toString(described.takeError());
+  os << *described;
   return success();
 }
 
@@ -267,8 +359,10 @@ LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
     return gpuModule.emitError("cannot translate to LLVM IR");
   if (failed(checkSymbolNames(*llvmModule, gpuModule)))
     return failure();
+  std::map<std::string, std::vector<tilechain::TensorMapParameter>>
+      tensorMaps;
   FailureOr<SmallVector<llvm::Function *>> tileKernels =
-      findTileKernelFunctions(gpuModule, *llvmModule);
+      findTileKernelFunctions(gpuModule, *llvmModule, tensorMaps);
   if (failed(tileKernels))
     return failure();
   llvmModule->setTargetTriple(triple);
@@ -289,5 +383,6 @@ LogicalResult tilechain::emitTarget(ModuleOp module, const LLCOptions &options,
     llvmModule->print(os, nullptr);
     return success();
   }
-  return emitPTX(*llvmModule, *machine, *tileKernels, os, gpuModule);
+  return emitPTX(*llvmModule, *machine, *tileKernels, tensorMaps, os,
+                 gpuModule);
 }

@@ -21,6 +21,26 @@
 using namespace mlir;
 using namespace tilechain;
 
+Value tilechain::host::loadOrZero(OpBuilder &b, Location loc, Value inside,
+                                 Value base, Type element,
+                                 LLVM::GEPArg index) {
+  auto value = scf::IfOp::create(
+      b, loc, inside,
+      [&](OpBuilder &then, Location) {
+        Value address = LLVM::GEPOp::create(then, loc, base.getType(), element,
+                                            base, ArrayRef<LLVM::GEPArg>{index});
+        scf::YieldOp::create(
+            then, loc, Value(LLVM::LoadOp::create(then, loc, element, address)));
+      },
+      [&](OpBuilder &otherwise, Location) {
+        scf::YieldOp::create(otherwise, loc,
+                             Value(arith::ConstantOp::create(
+                                 otherwise, loc, element,
+                                 otherwise.getZeroAttr(element))));
+      });
+  return value.getResult(0);
+}
+
 void tilechain::host::expandAsyncCopies(gpu::GPUFuncOp kernel) {
   SmallVector<Operation *> groupOps;
   kernel.walk([&](Operation *op) {
@@ -42,24 +62,10 @@ void tilechain::host::expandAsyncCopies(gpu::GPUFuncOp kernel) {
           b, loc, arith::CmpIPredicate::slt,
           arith::ConstantIntOp::create(b, loc, i * bytes, 32),
           op.getSourceBytes());
-      auto value = scf::IfOp::create(
-          b, loc, read,
-          [&](OpBuilder &then, Location) {
-            Value address = LLVM::GEPOp::create(
-                then, loc, op.getSource().getType(), element, op.getSource(),
-                ArrayRef<LLVM::GEPArg>{int32_t(i)});
-            scf::YieldOp::create(
-                then, loc,
-                Value(LLVM::LoadOp::create(then, loc, element, address)));
-          },
-          [&](OpBuilder &otherwise, Location) {
-            scf::YieldOp::create(otherwise, loc,
-                                 Value(arith::ConstantOp::create(
-                                     otherwise, loc, element,
-                                     otherwise.getZeroAttr(element))));
-          });
+      Value value = host::loadOrZero(b, loc, read, op.getSource(), element,
+                                     int32_t(i));
       memref::StoreOp::create(
-          b, loc, value.getResult(0), op.getDestination(),
+          b, loc, value, op.getDestination(),
           ValueRange{arith::AddIOp::create(
               b, loc, op.getIndex(), arith::ConstantIndexOp::create(b, loc, i))});
     }

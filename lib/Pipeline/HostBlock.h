@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringRef.h"
@@ -126,9 +127,20 @@ mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
 /// Runs before the shuffles are lowered.
 mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
 
+/// The `element` at `base` + `index` elements (a global pointer) where
+/// `inside` holds, else zero: what a copy into shared memory reads.
+mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value inside, mlir::Value base, mlir::Type element,
+                       mlir::LLVM::GEPArg index);
+
 /// Each tile_dist.async_copy of `kernel` -> the thread's element loads and
 /// stores, at once; the cp.async group ops go (HostAsyncCopy.cpp).
 void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.tensor_copy of `kernel` -> the issuing thread's element
+/// loads and stores, at once, from the tensor its operands describe; the
+/// mbarrier ops go (HostTensorCopy.cpp).
+void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator
 /// elements, computed at once from the shared-memory operands; the wgmma

@@ -20,6 +20,7 @@
 #include "HostIntrinsics.h"
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -240,6 +241,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread,
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   host::expandAsyncCopies(kernel);
+  host::expandTensorCopies(kernel);
   host::expandWarpgroupMma(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
@@ -310,6 +312,12 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
       return kernel.emitError() << "the host backend cannot pass a parameter "
                                    "of type "
                                 << type;
+    // A tensor map is a hidden parameter, which the caller does not pass:
+    // the host's tensor copies read the tensor without it.
+    if (kernel.getArgAttr(index, tilechain::tile_dist::kTensorMapAttrName)) {
+      entryValues.push_back(LLVM::ZeroOp::create(b, loc, type));
+      continue;
+    }
     Value valuePtr = loadElement(b, loc, params, ptrType, index);
     entryValues.push_back(LLVM::LoadOp::create(b, loc, type, valuePtr));
   }

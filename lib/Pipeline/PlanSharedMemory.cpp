@@ -258,7 +258,9 @@ private:
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
              vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp,
-             tile_dist::WarpgroupMmaOp>(user);
+             tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
+             tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
+             tile_dist::MbarrierInvalOp, tile_dist::WarpgroupMmaOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did
@@ -315,8 +317,13 @@ collectAccesses(ArrayRef<SharedBuffer> buffers) {
         return std::nullopt;
       if (isa<memref::ViewOp>(user))
         continue;
+      // An mbarrier op changes the mbarrier, a wait included (it is what
+      // a phase's completion is observed through).
       bool writes =
-          isa<memref::StoreOp, vector::StoreOp, tile_dist::AsyncCopyOp>(user);
+          isa<memref::StoreOp, vector::StoreOp, tile_dist::AsyncCopyOp,
+              tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
+              tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
+              tile_dist::MbarrierInvalOp>(user);
       accesses[user].push_back({unsigned(index), writes});
     }
   }

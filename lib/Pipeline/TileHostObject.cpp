@@ -15,6 +15,8 @@
 #include "OptimizeModule.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
@@ -51,9 +53,152 @@ constexpr unsigned kFunctionTableSlots = kFunctionTableSize / 8;
 /// The slot of the private copy that the pre-load function zeroes.
 constexpr unsigned kPreLoadClearedSlot = 2;
 
-/// int __CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_<index>(a, b, c, params).
-llvm::Function *buildArgumentsChangeCallback(llvm::Module &module,
-                                             unsigned index) {
+/// The tensor-map data type code and element bytes of an element type as
+/// the PTX names it (docs/tensor-map-encoding.md: NVIDIA's codes, not the
+/// driver API's enum).
+std::optional<std::pair<uint64_t, uint64_t>>
+tensorMapDataType(llvm::StringRef type) {
+  return llvm::StringSwitch<std::optional<std::pair<uint64_t, uint64_t>>>(type)
+      .Cases({"i8", "si8", "ui8", "f8E4M3FN", "f8E5M2"}, std::pair{0, 1})
+      .Cases({"i16", "si16", "ui16"}, std::pair{1, 2})
+      .Cases({"i32", "si32", "ui32"}, std::pair{2, 4})
+      .Cases({"i64", "si64", "ui64"}, std::pair{4, 8})
+      .Case("f16", std::pair{6, 2})
+      .Case("f32", std::pair{7, 4})
+      .Case("f64", std::pair{9, 8})
+      .Case("bf16", std::pair{10, 2})
+      .Default(std::nullopt);
+}
+
+/// The swizzle field (word 1 bits 13-14) of a swizzle span in bytes.
+std::optional<uint64_t> tensorMapSwizzle(int64_t bytes) {
+  switch (bytes) {
+  case 0:
+    return 0;
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Word 1's constant bits: bits 0-3 and 18 are set in every map NVIDIA's
+/// tool writes (their meaning is not known).
+constexpr uint64_t kWord1Constant = 0x2 | uint64_t(1) << 18;
+/// Word 1's bit set when the tensor spans 128 KiB or more.
+constexpr uint64_t kLargeTensorBit = uint64_t(1) << 21;
+constexpr uint64_t kLargeTensorBytes = 0x20000;
+constexpr uint64_t kAddressMask = 0x01fffffffffffff0;
+constexpr unsigned kTensorMapWords = 8;
+
+/// Encodes `map` into the first 64 bytes of its parameter, reading the
+/// tensor's base, extents and strides from `params`.
+llvm::Error encodeTensorMap(llvm::IRBuilder<> &builder, llvm::Value *params,
+                            const TileHostKernel &kernel,
+                            const TensorMapParameter &map) {
+  auto fail = [&](const llvm::Twine &why) {
+    return llvm::createStringError("kernel '" + kernel.name +
+                                   "': tensor map in parameter " +
+                                   std::to_string(map.param) + ": " + why);
+  };
+  std::optional<std::pair<uint64_t, uint64_t>> dataType =
+      tensorMapDataType(map.elementType);
+  if (!dataType)
+    return fail("no tensor-map data type for " + map.elementType);
+  auto [typeCode, elementBytes] = *dataType;
+  std::optional<uint64_t> swizzle = tensorMapSwizzle(map.swizzle);
+  size_t rank = map.box.size();
+  if (!swizzle || rank < 1 || rank > 5 || map.sizes.size() != rank ||
+      map.strides.size() + 1 != rank)
+    return fail("malformed");
+  llvm::Type *i64 = builder.getInt64Ty();
+  auto constant = [&](uint64_t v) { return builder.getInt64(v); };
+  auto at = [&](uint64_t offset) {
+    return builder.CreateConstGEP1_64(builder.getInt8Ty(), params, offset);
+  };
+  auto read = [&](const TensorMapValue &v) -> llvm::Expected<llvm::Value *> {
+    if (!v.isParameter)
+      return constant(v.value);
+    if (v.value >= kernel.parameterOffsets.size())
+      return fail("no parameter " + std::to_string(v.value));
+    uint64_t size = kernel.parameterSizes[v.value];
+    if (size != 4 && size != 8)
+      return fail("parameter " + std::to_string(v.value) + " has " +
+                  std::to_string(size) + " bytes");
+    llvm::Value *value = builder.CreateAlignedLoad(
+        builder.getIntNTy(8 * size), at(kernel.parameterOffsets[v.value]),
+        llvm::Align(1));
+    return builder.CreateZExt(value, i64);
+  };
+  llvm::SmallVector<llvm::Value *> sizes, strides;
+  for (const TensorMapValue &v : map.sizes) {
+    llvm::Expected<llvm::Value *> size = read(v);
+    if (!size)
+      return size.takeError();
+    sizes.push_back(*size);
+  }
+  for (const TensorMapValue &v : map.strides) {
+    llvm::Expected<llvm::Value *> stride = read(v);
+    if (!stride)
+      return stride.takeError();
+    strides.push_back(builder.CreateMul(*stride, constant(elementBytes)));
+  }
+  llvm::Expected<llvm::Value *> base = read(map.base);
+  if (!base)
+    return base.takeError();
+
+  std::array<llvm::Value *, kTensorMapWords> words;
+  words.fill(constant(0));
+  words[0] = builder.CreateAnd(*base, constant(kAddressMask));
+  // The bytes the tensor spans, from its first element to past its last.
+  llvm::Value *span = builder.CreateMul(sizes[0], constant(elementBytes));
+  for (size_t d = 1; d < rank; ++d)
+    span = builder.CreateAdd(
+        span, builder.CreateMul(builder.CreateSub(sizes[d], constant(1)),
+                                strides[d - 1]));
+  llvm::Value *large = builder.CreateSelect(
+      builder.CreateICmpUGE(span, constant(kLargeTensorBytes)),
+      constant(kLargeTensorBit), constant(0));
+  uint64_t word1 = kWord1Constant | uint64_t(rank - 1) << 4 | typeCode << 7 |
+                   *swizzle << 13;
+  words[1] = builder.CreateOr(constant(word1), large);
+  // A 32-bit field at byte `byte`.
+  auto setField32 = [&](unsigned byte, llvm::Value *value) {
+    value = builder.CreateAnd(value, constant(0xffffffff));
+    words[byte / 8] = builder.CreateOr(
+        words[byte / 8], builder.CreateShl(value, byte % 8 * 8));
+  };
+  // Strides of dims 1-4 in bytes, without their low 4 bits, from byte 12 on;
+  // extents less one from byte 32 on.
+  for (size_t d = 1; d < rank; ++d)
+    setField32(12 + 4 * (d - 1), builder.CreateLShr(strides[d - 1], 4));
+  for (size_t d = 0; d < rank; ++d)
+    setField32(32 + 4 * d, builder.CreateSub(sizes[d], constant(1)));
+  // Box extents less one, a byte each from byte 55 on.
+  uint64_t boxBytes[2] = {0, 0};
+  for (size_t d = 0; d < rank; ++d) {
+    if (map.box[d] < 1 || map.box[d] > 256)
+      return fail("box extent " + std::to_string(map.box[d]));
+    unsigned byte = 55 + d;
+    boxBytes[byte / 8 - 6] |= uint64_t(map.box[d] - 1) << (byte % 8 * 8);
+  }
+  words[6] = builder.CreateOr(words[6], constant(boxBytes[0]));
+  words[7] = builder.CreateOr(words[7], constant(boxBytes[1]));
+  uint64_t slot = kernel.parameterOffsets[map.param];
+  for (unsigned w = 0; w < kTensorMapWords; ++w)
+    builder.CreateAlignedStore(words[w], at(slot + 8 * w), llvm::Align(1));
+  return llvm::Error::success();
+}
+
+/// int __CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_<index>(a, b, c, params):
+/// the kernel's tensor maps, encoded into their parameters.
+llvm::Expected<llvm::Function *>
+buildArgumentsChangeCallback(llvm::Module &module, unsigned index,
+                             const TileHostKernel &kernel) {
   llvm::LLVMContext &context = module.getContext();
   llvm::Type *ptr = llvm::PointerType::getUnqual(context);
   auto *type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context),
@@ -63,6 +208,15 @@ llvm::Function *buildArgumentsChangeCallback(llvm::Module &module,
       "__CUDA_TILEIR_FUNC_ON_ARGUMENTS_CHANGE_" + llvm::Twine(index), module);
   function->setUWTableKind(llvm::UWTableKind::Async);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "", function));
+  for (const TensorMapParameter &map : kernel.tensorMaps) {
+    if (map.param >= kernel.parameterOffsets.size())
+      return llvm::createStringError("kernel '" + kernel.name +
+                                     "' has no parameter " +
+                                     std::to_string(map.param));
+    if (llvm::Error error =
+            encodeTensorMap(builder, function->getArg(3), kernel, map))
+      return std::move(error);
+  }
   builder.CreateRet(builder.getInt32(0));
   return function;
 }
@@ -116,9 +270,41 @@ llvm::Function *buildPreLoad(llvm::Module &module,
 
 } // namespace
 
-std::unique_ptr<llvm::Module>
+llvm::Expected<TileHostKernel>
+tilechain::describeTileKernel(llvm::StringRef ptx, llvm::StringRef chip,
+                              std::string name) {
+  TileHostKernel kernel{std::move(name)};
+  llvm::Expected<std::vector<TensorMapParameter>> maps =
+      getTensorMapParameters(ptx, kernel.name);
+  if (!maps)
+    return maps.takeError();
+  if (maps->empty())
+    return kernel;
+  unsigned smVersion = 0;
+  llvm::StringRef digits = chip;
+  if (!digits.consume_front("sm_") ||
+      digits.take_while(llvm::isDigit).getAsInteger(10, smVersion))
+    return llvm::createStringError("cannot read the target '" + chip.str() +
+                                   "'");
+  std::optional<uint64_t> bankBase = parameterBankBase(smVersion);
+  if (!bankBase)
+    return llvm::createStringError("kernel '" + kernel.name +
+                                   "' has tensor maps, which " + chip.str() +
+                                   " does not have");
+  llvm::Expected<std::vector<PTXParameter>> params =
+      getKernelParameters(ptx, kernel.name);
+  if (!params)
+    return params.takeError();
+  kernel.tensorMaps = std::move(*maps);
+  kernel.parameterOffsets = parameterOffsets(*params, *bankBase);
+  for (const PTXParameter &param : *params)
+    kernel.parameterSizes.push_back(param.size);
+  return kernel;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
 tilechain::buildTileHostModule(llvm::LLVMContext &context,
-                               llvm::ArrayRef<std::string> kernels) {
+                               llvm::ArrayRef<TileHostKernel> kernels) {
   auto module = std::make_unique<llvm::Module>("tilechain-nv-host", context);
   module->setTargetTriple(llvm::Triple(kHostTriple));
   llvm::Type *ptr = llvm::PointerType::getUnqual(context);
@@ -128,7 +314,7 @@ tilechain::buildTileHostModule(llvm::LLVMContext &context,
   llvm::SmallVector<llvm::Constant *> tables;
   for (auto [index, kernel] : llvm::enumerate(kernels)) {
     llvm::Constant *nameData =
-        llvm::ConstantDataArray::getString(context, kernel);
+        llvm::ConstantDataArray::getString(context, kernel.name);
     auto *name = new llvm::GlobalVariable(
         *module, nameData->getType(), /*isConstant=*/true,
         llvm::GlobalValue::InternalLinkage, nameData,
@@ -137,7 +323,11 @@ tilechain::buildTileHostModule(llvm::LLVMContext &context,
         kFunctionTableSlots, llvm::ConstantPointerNull::get(
                                  llvm::PointerType::getUnqual(context)));
     slots[0] = name;
-    slots[5] = buildArgumentsChangeCallback(*module, index);
+    llvm::Expected<llvm::Function *> callback =
+        buildArgumentsChangeCallback(*module, index, kernel);
+    if (!callback)
+      return callback.takeError();
+    slots[5] = *callback;
     tables.push_back(llvm::ConstantArray::get(tableType, slots));
   }
   auto *tablesType = llvm::ArrayType::get(tableType, kernels.size());
@@ -167,7 +357,7 @@ tilechain::buildTileHostModule(llvm::LLVMContext &context,
 }
 
 llvm::Expected<std::string>
-tilechain::buildTileHostObject(llvm::ArrayRef<std::string> kernels) {
+tilechain::buildTileHostObject(llvm::ArrayRef<TileHostKernel> kernels) {
   static std::once_flag once;
   std::call_once(once, [] {
     LLVMInitializeX86TargetInfo();
@@ -188,7 +378,11 @@ tilechain::buildTileHostObject(llvm::ArrayRef<std::string> kernels) {
     return llvm::createStringError("cannot create an x86-64 target machine");
 
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module = buildTileHostModule(context, kernels);
+  llvm::Expected<std::unique_ptr<llvm::Module>> built =
+      buildTileHostModule(context, kernels);
+  if (!built)
+    return built.takeError();
+  std::unique_ptr<llvm::Module> module = std::move(*built);
   module->setDataLayout(machine->createDataLayout());
   std::string verifierMessage;
   llvm::raw_string_ostream verifierStream(verifierMessage);

@@ -15,6 +15,7 @@
 #include "tilechain/Pipeline/Pipeline.h"
 
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -46,6 +47,26 @@ void defineLaunchMetadata(gpu::GPUModuleOp gpuModule) {
   builder.setInsertionPointToStart(init);
   LLVM::ReturnOp::create(builder, loc,
                          LLVM::ZeroOp::create(builder, loc, type));
+}
+
+/// convert-gpu-to-nvvm drops parameter attributes: the descriptions of the
+/// kernel's tensor-map parameters (tile_dist.tensor_map) move to the
+/// kernel's kTensorMapsAttrName, each with its parameter's index.
+void keepTensorMapParameters(gpu::GPUFuncOp kernel) {
+  SmallVector<Attribute> maps;
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    auto description = kernel.getArgAttrOfType<DictionaryAttr>(
+        i, tilechain::tile_dist::kTensorMapAttrName);
+    if (!description)
+      continue;
+    NamedAttrList fields(description);
+    fields.append("param", IntegerAttr::get(
+                               IntegerType::get(kernel.getContext(), 64), i));
+    maps.push_back(fields.getDictionary(kernel.getContext()));
+  }
+  if (!maps.empty())
+    kernel->setAttr(tilechain::kTensorMapsAttrName,
+                    ArrayAttr::get(kernel.getContext(), maps));
 }
 
 struct TileKernelFormPass
@@ -83,6 +104,8 @@ struct TileKernelFormPass
       return signalPassFailure();
     }
 
+    for (gpu::GPUFuncOp kernel : tileKernels)
+      keepTensorMapParameters(kernel);
     if (chip->smVersion >= kClusterIdMinSM) {
       for (gpu::GPUFuncOp kernel : tileKernels) {
         kernel.walk([](gpu::BlockIdOp blockId) {

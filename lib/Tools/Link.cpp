@@ -66,6 +66,18 @@ int tilechain::assembleCubin(llvm::StringRef toolName, const PTXSource &ptx,
                     llvm::toString(chip.takeError()),
                 kExitConfiguration);
 
+  // Tile kernels (`.language 7`) carry the .nv.host callbacks the driver
+  // runs when it loads them.
+  std::vector<TileHostKernel> tileKernels;
+  for (std::string &name : getTileKernels(ptx.text)) {
+    llvm::Expected<TileHostKernel> kernel =
+        describeTileKernel(ptx.text, *chip, std::move(name));
+    if (!kernel)
+      return fail((ptx.path.empty() ? "" : ptx.path + ": ") +
+                      llvm::toString(kernel.takeError()),
+                  kExitCompileFailure);
+    tileKernels.push_back(std::move(*kernel));
+  }
   llvm::SmallString<256> ptxPath(ptx.path);
   bool scratchPTX = ptx.path.empty();
   if (scratchPTX)
@@ -73,9 +85,6 @@ int tilechain::assembleCubin(llvm::StringRef toolName, const PTXSource &ptx,
       return fail("cannot write a temporary PTX file: " + ec.message(),
                   kExitConfiguration);
 
-  // Tile kernels (`.language 7`) carry the .nv.host callbacks the driver
-  // runs when it loads them.
-  std::vector<std::string> tileKernels = getTileKernels(ptx.text);
   llvm::SmallString<256> nvHostPath;
   auto removeScratch = [&] {
     if (scratchPTX)

@@ -1,7 +1,8 @@
 // sm_90's wgmma in the parallel form, run on the host (each thread's
 // accumulator elements computed from the swizzled shared-memory operands
 // its warpgroup_mma names, HostWgmma.cpp) against numpy. Operands copied
-// from 16-byte aligned views (cp.async, at once on the host) into k
+// from 16-byte aligned views of kernel parameters (TMA boxes, each copied
+// at once by the issuing thread on the host, HostTensorCopy.cpp) into k
 // contiguous arrays (rows of 128 bytes of k, 16-byte units swizzled within
 // 8 rows) where the view runs along k, and into mn-major atoms (64 values
 // of m or n by the chunk's rows of k) where a 16-bit view runs along m or n
@@ -18,9 +19,13 @@
 // RUN: %hpython %S/Inputs/run_wgmma.py %t.so | FileCheck %s
 
 // LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90a">]
-// LOWER-LABEL: gpu.func @f16_k_contiguous
+// LOWER-LABEL: gpu.func @f16_k_contiguous(
+// LOWER-SAME: %arg3: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, tile_dist.tensor_map = {base = "arg0", box = array<i64: 64, 64>, sizes = [128, 64], strides = [128], swizzle = 128 : i64, type = f16}}
 // LOWER-NOT: llvm.load
-// LOWER: tile_dist.async_copy
+// LOWER: tile_dist.mbarrier_init
+// LOWER: tile_dist.mbarrier_expect_tx {{.+}}, %c16384_i32
+// LOWER-COUNT-2: tile_dist.tensor_copy {{.+}} {box = array<i64: 64, 64>, swizzle = 128 : i64}
+// LOWER: tile_dist.mbarrier_wait
 // LOWER: nvvm.fence.proxy
 // LOWER: gpu.barrier
 // LOWER: nvvm.wgmma.fence.aligned
@@ -32,8 +37,10 @@
 // LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} : vector<64xf32> {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
 // LOWER-LABEL: gpu.func @f16_loop_copied
 // LOWER: scf.if
-// LOWER: tile_dist.async_copy
+// LOWER: tile_dist.tensor_copy
 // LOWER: scf.for
+// LOWER: tile_dist.mbarrier_wait
+// LOWER: tile_dist.mbarrier_inval
 // LOWER-LABEL: gpu.func @f16_loop_written
 // LOWER: memref.store
 // LOWER: tile_dist.warpgroup_mma

@@ -123,13 +123,16 @@ struct HostSymbol {
 
 TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module =
-      buildTileHostModule(context, {"alpha", "beta_2"});
-  CHECK(!llvm::verifyModule(*module, &llvm::errs()));
+  llvm::Expected<std::unique_ptr<llvm::Module>> module =
+      buildTileHostModule(context, {{"alpha"}, {"beta_2"}});
+  REQUIRE(bool(module));
+  CHECK(!llvm::verifyModule(**module, &llvm::errs()));
 
-  llvm::Expected<std::string> object = buildTileHostObject({"alpha", "beta_2"});
+  llvm::Expected<std::string> object =
+      buildTileHostObject({{"alpha"}, {"beta_2"}});
   REQUIRE(bool(object));
-  llvm::Expected<std::string> again = buildTileHostObject({"alpha", "beta_2"});
+  llvm::Expected<std::string> again =
+      buildTileHostObject({{"alpha"}, {"beta_2"}});
   REQUIRE(bool(again));
   CHECK(*object == *again);
 
@@ -180,7 +183,7 @@ TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
 
   // The callbacks vector's constant slots, and what its pointer slots and
   // each function table's point to (by relocation).
-  const llvm::Module &hostModule = *module;
+  const llvm::Module &hostModule = **module;
   const auto *callbacks =
       hostModule.getGlobalVariable("__CUDA_TILEIR_CALLBACKS");
   REQUIRE(callbacks);

@@ -31,6 +31,10 @@ constexpr llvm::StringLiteral kStageAttrName = "tilechain.stage";
 /// (docs/tile-kernel-contract.md): tile-llc emits it with `.language 7` and
 /// tile-link gives its cubin the `.nv.host` callbacks.
 constexpr llvm::StringLiteral kTileKernelAttrName = "tilechain.tile_kernel";
+/// On a tile kernel in tile-llc: its tensor-map parameters (hidden, 128
+/// bytes each), an array of tile_dist.tensor_map descriptions each with the
+/// parameter's index as `param`.
+constexpr llvm::StringLiteral kTensorMapsAttrName = "tilechain.tensor_maps";
 
 /// The first line of every PTX file tile-llc writes; tile-link checks it.
 constexpr llvm::StringLiteral kPTXStageMarker = "// tilechain.stage = tile-llc";

@@ -1,6 +1,7 @@
 //===- TileDistToNVVM.cpp - tile_dist's memory ops -> NVVM ----------------===//
 //
-// async_copy -> cp.async; warpgroup_mma -> the matrix descriptors of its
+// async_copy -> cp.async; tensor_copy -> cp.async.bulk.tensor and the
+// mbarrier ops -> mbarrier.*; warpgroup_mma -> the matrix descriptors of its
 // operands and wgmma.mma_async.
 //
 //===----------------------------------------------------------------------===//
@@ -33,6 +34,89 @@ struct AsyncCopyLowering
                             adaptor.getSource(), 16,
                             NVVM::LoadCacheModifierKind::CG,
                             adaptor.getSourceBytes());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The shared-memory address (ptr<3>) of element `index` of 1-D memref
+/// `memref`.
+Value sharedElement(ConversionPatternRewriter &rewriter, Location loc,
+                    const LLVMTypeConverter &converter, Value original,
+                    Value memref, Value index) {
+  return LLVM::getStridedElementPtr(rewriter, loc, converter,
+                                    cast<MemRefType>(original.getType()),
+                                    memref, index);
+}
+
+/// cp.async.bulk.tensor.Nd.shared::cta.global.tile.mbarrier::complete_tx
+/// [destination], [tensorMap, {coordinates}], [barrier]. The host-side
+/// operands (base, sizes, strides) have no part in it: the tensor map holds
+/// them.
+struct TensorCopyLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TensorCopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TensorCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const LLVMTypeConverter &converter = *getTypeConverter();
+    Value destination =
+        sharedElement(rewriter, loc, converter, op.getDestination(),
+                      adaptor.getDestination(), adaptor.getIndex());
+    Value barrier = sharedElement(rewriter, loc, converter, op.getBarriers(),
+                                  adaptor.getBarriers(), adaptor.getBarrier());
+    // The CTA's own shared memory as a shared::cluster address (LLVM 22
+    // selects the .shared::cta form for sm_100 only).
+    destination = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc,
+        LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                   unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+        destination);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        rewriter, loc, destination, adaptor.getTensorMap(),
+        adaptor.getCoordinates(), barrier, ValueRange(), Value(), Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+        NVVM::CTAGroupKindAttr(), Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// One tile_dist mbarrier op on `barriers[barrier]` as the NVVM op
+/// `build` makes from the barrier's address.
+template <typename OpT>
+struct MbarrierLowering : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Adaptor = typename OpT::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value address =
+        sharedElement(rewriter, loc, *this->getTypeConverter(),
+                      op.getBarriers(), adaptor.getBarriers(),
+                      adaptor.getBarrier());
+    if constexpr (std::is_same_v<OpT, tile_dist::MbarrierInitOp>) {
+      NVVM::MBarrierInitOp::create(rewriter, loc, address, adaptor.getCount(),
+                                   Value());
+    } else if constexpr (std::is_same_v<OpT, tile_dist::MbarrierExpectTxOp>) {
+      NVVM::MBarrierArriveExpectTxOp::create(rewriter, loc, Type(), address,
+                                             adaptor.getBytes(),
+                                             NVVM::MemScopeKind::CTA,
+                                             /*relaxed=*/false, Value());
+    } else if constexpr (std::is_same_v<OpT, tile_dist::MbarrierWaitOp>) {
+      // The suspend-time hint CUTLASS uses: 10 ms between retries at most.
+      Value ticks = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          rewriter.getI32IntegerAttr(10000000));
+      NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, address,
+                                            adaptor.getParity(), ticks);
+    } else {
+      NVVM::MBarrierInvalOp::create(rewriter, loc, address);
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -204,8 +288,17 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
   void populateConvertToLLVMConversionPatterns(
       ConversionTarget &target, LLVMTypeConverter &converter,
       RewritePatternSet &patterns) const override {
-    target.addIllegalOp<tile_dist::AsyncCopyOp, tile_dist::WarpgroupMmaOp>();
-    patterns.add<AsyncCopyLowering, WarpgroupMmaLowering>(converter);
+    target.addIllegalOp<tile_dist::AsyncCopyOp, tile_dist::TensorCopyOp,
+                        tile_dist::MbarrierInitOp,
+                        tile_dist::MbarrierExpectTxOp,
+                        tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
+                        tile_dist::WarpgroupMmaOp>();
+    patterns.add<AsyncCopyLowering, TensorCopyLowering,
+                 MbarrierLowering<tile_dist::MbarrierInitOp>,
+                 MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
+                 MbarrierLowering<tile_dist::MbarrierWaitOp>,
+                 MbarrierLowering<tile_dist::MbarrierInvalOp>,
+                 WarpgroupMmaLowering>(converter);
   }
 };
 

@@ -1,8 +1,12 @@
 //===- MmaStaging.cpp - mma operands through shared memory ----------------===//
 #include "MmaStaging.h"
+#include "TensorMapCopy.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -192,13 +196,16 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   int64_t halfBytes =
       llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
   bool doubled = chunks > 1;
-  FailureOr<Value> arrays =
-      l.allocShared(op, doubled ? 2 * halfBytes : halfBytes, alignment);
+  int64_t arraysBytes = doubled ? 2 * halfBytes : halfBytes;
+  bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;
+  FailureOr<Value> arrays = l.allocShared(
+      op, arraysBytes + (byTensorMap ? 2 * sizeof(uint64_t) : 0), alignment);
   if (failed(arrays))
     return failure();
   for (StagedOperand &operand : operands) {
     operand.arrays = *arrays;
     operand.halfBytes = doubled ? halfBytes : 0;
+    operand.barriersOffset = byTensorMap ? arraysBytes : 0;
     // Both halves: the second starts halfBytes (a multiple of 16) after.
     operand.buffer = l.sharedView(
         *arrays, operand.sharedType,
@@ -477,30 +484,142 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
-  // Filling a chunk's arrays: the copied operands' async copies (one group
-  // per chunk) and the others' register writes.
-  SmallVector<AsyncRunCopy, 2> copiers;
-  bool anyCopied = false;
+  // Filling a chunk's arrays: the copied operands' async copies (cp.async,
+  // one group per chunk, or TMA) and the others' register writes.
+  struct Copier {
+    AsyncRunCopy threads;
+    TensorChunkCopy tensor;
+  };
+  // The copiers of the staged operands with tile origins `index` (of this
+  // iteration where empty).
+  auto copiersWith = [&](auto indexOf) {
+    SmallVector<Copier, 2> copiers;
+    for (auto [i, operand] : llvm::enumerate(staged)) {
+      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+      Copier copier;
+      if (load && operand.form.byTensorMap)
+        copier.tensor = tensorChunkCopy(l, operand, i, kc, indexOf(load));
+      else if (load)
+        copier.threads = asyncRunCopy(l, load, operand.form.leadingUnitDims,
+                                      indexOf(load));
+      copiers.push_back(std::move(copier));
+    }
+    return copiers;
+  };
+  SmallVector<Copier, 2> copiers =
+      copiersWith([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
+  bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
+  int64_t tensorBytes = 0;
   for (const StagedOperand &operand : staged) {
-    copiers.push_back(operand.form.copiedFrom
-                          ? asyncRunCopy(l, operand.form.copiedFrom,
-                                         operand.form.leadingUnitDims)
-                          : AsyncRunCopy());
     anyCopied |= bool(operand.form.copiedFrom);
+    anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
+    if (operand.form.byTensorMap) {
+      anyTensorCopies = true;
+      tensorBytes += tensorChunkBytes(operand, kc);
+    }
   }
+  // TMA copies complete on the mbarrier of their half; every thread counts
+  // the phases it has waited for per half (bit h of a word the threads
+  // keep in a register: LLVM promotes the entry block's alloca).
+  bool doubled = staged[0].halfBytes != 0;
+  Value phases;
+  if (anyTensorCopies) {
+    auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
+    OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    phases = memref::AllocaOp::create(
+        atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
+  }
+  auto barriersAt = [&](OpBuilder &at) {
+    return sharedView(at, staged[0].arrays, at.getI64Type(), 2,
+                      staged[0].barriersOffset);
+  };
+  auto halfOf = [&](OpBuilder &at, Value chunk) -> Value {
+    if (!doubled)
+      return constant(at, 0);
+    return arith::AndIOp::create(at, loc, chunk, constant(at, 1));
+  };
+  // Thread 0 sets up both mbarriers (the phase counts restart) and the
+  // barrier after publishes them: before the first fill of each run of the
+  // mma (or of its pipelined loop). Each thread first fences its earlier
+  // accesses of shared memory to the async proxy, so that the copies, which
+  // write through it, come after them (the planner may have given these
+  // bytes to an earlier exchange).
+  auto initBarriers = [&](OpBuilder &at) {
+    NVVM::FenceProxyOp::create(
+        at, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(at.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
+    memref::StoreOp::create(at, loc, zero32, phases, constant(at, 0));
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
+                      [&](OpBuilder &then, Location) {
+                        Value one32 = arith::ConstantIntOp::create(then, loc, 1, 32);
+                        for (int64_t h = 0; h < 2; ++h)
+                          tile_dist::MbarrierInitOp::create(
+                              then, loc, barriers, constant(then, h), one32);
+                        NVVM::FenceMbarrierInitOp::create(then, loc);
+                        scf::YieldOp::create(then, loc);
+                      });
+    gpu::BarrierOp::create(at, loc);
+  };
+  // And gives them back after the last wait (all threads' waits are
+  // before the barrier of the last chunk, which thread 0 has passed).
+  auto invalidateBarriers = [&](OpBuilder &at) {
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
+                      [&](OpBuilder &then, Location) {
+                        for (int64_t h = 0; h < 2; ++h)
+                          tile_dist::MbarrierInvalOp::create(
+                              then, loc, barriers, constant(then, h));
+                        scf::YieldOp::create(then, loc);
+                      });
+  };
+  // Waits for the TMA copies of chunk `chunk`: the phase of its half's
+  // mbarrier that this thread has not waited for yet.
+  auto waitForTensorCopies = [&](OpBuilder &at, Value chunk) {
+    Value half = halfOf(at, chunk);
+    Value half32 = arith::IndexCastOp::create(at, loc, at.getI32Type(), half);
+    Value counted = memref::LoadOp::create(at, loc, phases, constant(at, 0));
+    Value one32 = arith::ConstantIntOp::create(at, loc, 1, 32);
+    Value parity = arith::AndIOp::create(
+        at, loc, arith::ShRUIOp::create(at, loc, counted, half32), one32);
+    tile_dist::MbarrierWaitOp::create(at, loc, barriersAt(at), half, parity);
+    memref::StoreOp::create(
+        at, loc,
+        arith::XOrIOp::create(at, loc, counted,
+                              arith::ShLIOp::create(at, loc, one32, half32)),
+        phases, constant(at, 0));
+  };
   // `operands` are the staged ones, or copies of them with views made
   // elsewhere; `with` their copiers, of this iteration or another.
   auto fillFrom = [&](OpBuilder &at, Value chunk,
                       ArrayRef<StagedOperand> operands,
-                      ArrayRef<AsyncRunCopy> with) {
+                      ArrayRef<Copier> with) {
     for (auto [operand, copier] : llvm::zip(operands, with)) {
+      if (operand.form.byTensorMap)
+        continue;
       if (operand.form.copiedFrom)
-        copyChunk(l, at, loc, operand, copier, chunk, kc);
+        copyChunk(l, at, loc, operand, copier.threads, chunk, kc);
       else if (!operand.form.inRegisters)
         writeChunk(l, at, loc, operand, chunk, kc);
     }
-    if (anyCopied)
+    if (anyThreadCopies)
       NVVM::CpAsyncCommitGroupOp::create(at, loc);
+    if (!anyTensorCopies)
+      return;
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(
+        at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then, Location) {
+          Value half = halfOf(then, chunk);
+          tile_dist::MbarrierExpectTxOp::create(
+              then, loc, barriers, half,
+              arith::ConstantIntOp::create(then, loc, tensorBytes, 32));
+          for (auto [operand, copier] : llvm::zip(operands, with))
+            if (operand.form.byTensorMap)
+              copier.tensor(then, loc, chunk, operands, barriers, half);
+          scf::YieldOp::create(then, loc);
+        });
   };
   auto fill = [&](OpBuilder &at, Value chunk) {
     fillFrom(at, chunk, staged, copiers);
@@ -516,7 +635,6 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // where the arrays are double-buffered; the write-after-read barrier
   // before the first fill keeps it from overtaking an earlier exchange's
   // reads, and single-buffered, each fill has one.
-  bool doubled = staged[0].halfBytes != 0;
   Value zero = constant(b, 0), one = constant(b, 1);
   cuda_tile::ForOp loop =
       anyCopied ? pipelinedLoop(l, op, staged, chunkCount) : cuda_tile::ForOp();
@@ -530,20 +648,12 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // their bytes for this mma through the whole loop, copies in flight
   // across its back edge included.
   auto copiersAt = [&](Value iv) {
-    SmallVector<AsyncRunCopy, 2> at;
-    for (const StagedOperand &operand : staged) {
+    return copiersWith([&](cuda_tile::LoadViewTkoOp load) {
       SmallVector<Value> index;
-      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
-      if (!load) {
-        at.emplace_back();
-        continue;
-      }
       for (Value v : load.getIndex())
         index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
-      at.push_back(
-          asyncRunCopy(l, load, operand.form.leadingUnitDims, index));
-    }
-    return at;
+      return index;
+    });
   };
   Value hasNextIteration;
   if (loop) {
@@ -557,7 +667,9 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
           b, loc,
           isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
           lower, l.lookup(loop.getUpperBound()));
-      SmallVector<AsyncRunCopy, 2> firstCopiers = copiersAt(lower);
+      if (anyTensorCopies)
+        initBarriers(b);
+      SmallVector<Copier, 2> firstCopiers = copiersAt(lower);
       // Views of the arrays made here: the loop body's are inside it.
       SmallVector<StagedOperand, 2> outside(staged);
       for (StagedOperand &operand : outside)
@@ -588,6 +700,8 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         wide(l.lookup(loop.getUpperBound())));
   } else if (anyCopied) {
     l.barrierBeforeSharedWrites(b, loc);
+    if (anyTensorCopies)
+      initBarriers(b);
     fill(b, zero);
   } else if (doubled) {
     l.barrierBeforeSharedWrites(b, loc);
@@ -596,7 +710,10 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
       b, loc, zero, constant(b, chunkCount), one, sums,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
         if (anyCopied) {
-          NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, 0);
+          if (anyThreadCopies)
+            NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, 0);
+          if (anyTensorCopies)
+            waitForTensorCopies(inChunks, chunk);
         } else {
           if (!doubled)
             l.barrierBeforeSharedWrites(inChunks, loc);
@@ -646,5 +763,14 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         scf::YieldOp::create(inChunks, loc,
                              multiply(inChunks, chunk, chunkSums));
       });
+  if (anyTensorCopies) {
+    if (loop) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfter(loweredLoop);
+      invalidateBarriers(b);
+    } else {
+      invalidateBarriers(b);
+    }
+  }
   return SmallVector<Value>(chunks.getResults());
 }

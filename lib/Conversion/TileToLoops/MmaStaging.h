@@ -76,6 +76,8 @@ struct OperandForm {
   /// and how many leading unit dims its tile has beyond the operand's.
   mlir::cuda_tile::LoadViewTkoOp copiedFrom;
   unsigned leadingUnitDims = 0;
+  /// Copied by TMA (TensorMapCopy.h) rather than by the threads' cp.async.
+  bool byTensorMap = false;
   /// Held in the mma's own registers (wgmma's A fragment), not staged: no
   /// array, nothing written.
   bool inRegisters = false;
@@ -99,6 +101,9 @@ struct StagedOperand {
   /// alternate between two halves (chunk parity), else 0.
   int64_t halfBytes;
   mlir::Value buffer;  // the chunk array, a view of `arrays` (both halves)
+  /// Where operands come by TMA: the byte offset in `arrays` of two
+  /// mbarriers, one per half, after the arrays; else 0.
+  int64_t barriersOffset = 0;
   int64_t rows;       // of the array per batch: m or n, or kc (k-major)
   int64_t rowLength;  // elements, padding included
   mlir::Type sharedType, registerType;

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
 #include "MmaSync.h"
+#include "TensorMapCopy.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -291,10 +292,12 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     OperandForm &form = forms[index];
     form.order = copied.value_or(ChunkOrder::KContiguous);
     form.swizzle = p.swizzle;
-    if (copied)
+    if (copied) {
       form.copiedFrom =
           operandLoad(op->getOperand(index), &form.leadingUnitDims);
-    else if (index == 0)
+      form.byTensorMap =
+          tensorMapCopyable(l, form, op->getOperand(index).getType());
+    } else if (index == 0)
       form.inRegisters = lhsInFragments(l, op, p);
   }
   FailureOr<std::array<StagedOperand, 2>> staged =

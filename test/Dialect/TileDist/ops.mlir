@@ -27,6 +27,26 @@ gpu.module @copies {
   }
 }
 
+// tile_dist.tensor_copy and the mbarrier ops: the tensor map, the tensor
+// (base, extents, strides), the box's coordinates, where it lands and the
+// mbarrier it completes on; box and swizzle as attributes.
+// CHECK-LABEL: gpu.func @tma(
+// CHECK: tile_dist.mbarrier_init %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.mbarrier_expect_tx %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.tensor_copy %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] into %arg8[%arg5], %arg6[%arg5] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, <1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.mbarrier_wait %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.mbarrier_inval %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
+gpu.module @tensor_copies {
+  gpu.func @tma(%arg0: !llvm.ptr, %arg1: !llvm.ptr<1>, %arg2: index, %arg3: index, %arg4: i32, %arg5: index, %arg6: memref<2xi64, #gpu.address_space<workgroup>>, %arg7: i32, %arg8: memref<16384xf16, #gpu.address_space<workgroup>>) {
+    tile_dist.mbarrier_init %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_expect_tx %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.tensor_copy %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] into %arg8[%arg5], %arg6[%arg5] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_wait %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_inval %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
 // tile_dist.warpgroup_mma: both operands' shared memory and byte offsets,
 // the accumulator, the element types and the shared_matrix layouts.
 // CHECK-LABEL: gpu.func @wgmma(

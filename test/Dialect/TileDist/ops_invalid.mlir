@@ -177,3 +177,53 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_copy_box_rank(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<16384xf16, #gpu.address_space<workgroup>>, %b: memref<2xi64, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{needs 3 sizes and coordinates and 2 strides for its 3-dim box}}
+    tile_dist.tensor_copy %m, %p, [%a, %a], [%a] at [%c, %c] into %s[%a], %b[%a] {box = array<i64: 64, 128, 2>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_copy_box_extent(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<16384xf16, #gpu.address_space<workgroup>>, %b: memref<2xi64, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{box extents are 1 to 256, not 512}}
+    tile_dist.tensor_copy %m, %p, [%a, %a], [%a] at [%c, %c] into %s[%a], %b[%a] {box = array<i64: 64, 512>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_copy_box_row(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<16384xf16, #gpu.address_space<workgroup>>, %b: memref<2xi64, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{box rows are a multiple of 16 bytes, not 8}}
+    tile_dist.tensor_copy %m, %p, [%a, %a], [%a] at [%c, %c] into %s[%a], %b[%a] {box = array<i64: 4, 128>, swizzle = 0 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_copy_swizzle_mode(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<16384xf16, #gpu.address_space<workgroup>>, %b: memref<2xi64, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{swizzles 32, 64 or 128 bytes (or 0), not 96}}
+    tile_dist.tensor_copy %m, %p, [%a, %a], [%a] at [%c, %c] into %s[%a], %b[%a] {box = array<i64: 64, 128>, swizzle = 96 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_copy_swizzle_row(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<16384xf16, #gpu.address_space<workgroup>>, %b: memref<2xi64, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{box rows of 128 bytes do not fit the 64-byte swizzle}}
+    tile_dist.tensor_copy %m, %p, [%a, %a], [%a] at [%c, %c] into %s[%a], %b[%a] {box = array<i64: 64, 128>, swizzle = 64 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -259,6 +259,8 @@ public:
   /// The running thread's lane (0-31) and warp, as index values.
   mlir::Value getLaneId() const { return lane; }
   mlir::Value getWarpId() const { return warp; }
+  /// The gpu.func being built (the parallel form).
+  mlir::Operation *getKernel() const { return kernel; }
   /// The layout a new tile of `tileType` takes where nothing asks for
   /// another: blocked, up to 16 contiguous bytes per thread along
   /// `fastDim` (default: the last dim).

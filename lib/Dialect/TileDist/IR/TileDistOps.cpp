@@ -67,6 +67,47 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+int64_t TensorCopyOp::getBoxBytes() {
+  auto type = cast<MemRefType>(getDestination().getType());
+  int64_t elements = 1;
+  for (int64_t extent : getBox())
+    elements *= extent;
+  return elements * type.getElementTypeBitWidth() / 8;
+}
+
+// The limits are cuTensorMapEncodeTiled's (CUDA driver API) and PTX's.
+LogicalResult TensorCopyOp::verify() {
+  size_t rank = getBox().size();
+  if (rank < 1 || rank > 5)
+    return emitOpError() << "copies a box of 1 to 5 dims, not " << rank;
+  if (getSizes().size() != rank || getCoordinates().size() != rank ||
+      getStrides().size() + 1 != rank)
+    return emitOpError() << "needs " << rank << " sizes and coordinates and "
+                         << rank - 1 << " strides for its " << rank
+                         << "-dim box";
+  for (int64_t extent : getBox())
+    if (extent < 1 || extent > 256)
+      return emitOpError() << "box extents are 1 to 256, not " << extent;
+  auto type = cast<MemRefType>(getDestination().getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits % 8 != 0 || bits > 64)
+    return emitOpError() << "copies whole bytes of up to 8, not "
+                         << type.getElementType();
+  int64_t rowBytes = getBox()[0] * bits / 8;
+  if (rowBytes % 16 != 0)
+    return emitOpError() << "box rows are a multiple of 16 bytes, not "
+                         << rowBytes;
+  int64_t swizzle = getSwizzle();
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitOpError() << "swizzles 32, 64 or 128 bytes (or 0), not "
+                         << swizzle;
+  if (swizzle && rowBytes > swizzle)
+    return emitOpError() << "box rows of " << rowBytes
+                         << " bytes do not fit the " << swizzle
+                         << "-byte swizzle";
+  return success();
+}
+
 StringRef WarpgroupMmaOp::ptxTypeName(Type element) {
   if (element.isF16())
     return "f16";

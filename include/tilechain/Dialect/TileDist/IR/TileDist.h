@@ -16,6 +16,16 @@
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistAttrs.h.inc"
 
+namespace tilechain::tile_dist {
+/// The attribute of a hidden kernel parameter that holds a tensor map
+/// (tile_dist.tensor_copy's `tensorMap`): a dictionary saying what the
+/// `.nv.host` callback encodes into it at launch (docs/pipeline.md):
+/// `type` (the element type), `base`, `sizes` (innermost dim first) and
+/// `strides` (in elements, dims 1 on), each entry a kernel parameter
+/// ("argN") or a constant, and `box` and `swizzle` as tensor_copy has them.
+constexpr llvm::StringLiteral kTensorMapAttrName = "tile_dist.tensor_map";
+} // namespace tilechain::tile_dist
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.h.inc"
 

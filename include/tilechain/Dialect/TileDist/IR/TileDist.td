@@ -156,6 +156,124 @@ def TileDist_AsyncCopyOp : Op<TileDist_Dialect, "async_copy"> {
   let hasVerifier = 1;
 }
 
+def TileDist_TensorCopyOp : Op<TileDist_Dialect, "tensor_copy",
+    [AttrSizedOperandSegments]> {
+  let summary = "a box of a global tensor copied into shared memory by TMA";
+  let description = [{
+    Starts the copy of one box of a global tensor into shared memory by the
+    tensor memory accelerator, described to the hardware by `tensorMap` (the
+    128-byte tensor map, a kernel parameter) and to everything else by the
+    operands: the tensor starts at `base`, has extents `sizes` and, for its
+    dims after the first, element strides `strides`; dim 0 is contiguous
+    (TMA's order: innermost first). The box has extents `box` and starts at
+    tensor coordinates `coordinates`; its elements outside the tensor are
+    zeros. Element (i0, i1, ...) of the box lands at byte
+    e (i0 + box0 (i1 + box1 (...))) after element `index` of `destination`,
+    whose 16-byte units are then swizzled within each 8 rows of `swizzle`
+    bytes (a byte address a goes to a ^ (((a >> 7) & (swizzle / 16 - 1)) << 4),
+    as PTX's swizzle modes and tile_dist.shared_matrix do; 0: none).
+
+    This is PTX's `cp.async.bulk.tensor` with `mbarrier::complete_tx`: one
+    thread issues it, and it completes the transaction bytes it writes on
+    mbarrier `barriers[barrier]`, which a tile_dist.mbarrier_expect_tx told
+    to expect them; threads see the bytes once a tile_dist.mbarrier_wait on
+    that phase returns. tile-lower copies the chunks of wgmma operands so
+    (docs/pipeline.md).
+
+    ```mlir
+    tile_dist.tensor_copy %map, %a, [%rows, %cols], [%stride]
+        at [%k, %m] into %staging[%slot], %barriers[%half]
+        {box = array<i64: 64, 128>, swizzle = 128 : i64}
+        : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>,
+          memref<2xi64, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+      LLVM_AnyPointer:$tensorMap,
+      LLVM_PointerInAddressSpace<1>:$base,
+      Variadic<Index>:$sizes,
+      Variadic<Index>:$strides,
+      Variadic<I32>:$coordinates,
+      Arg<MemRefRankOf<[AnyType], [1]>, "", [MemWrite]>:$destination,
+      Index:$index,
+      Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+      Index:$barrier,
+      DenseI64ArrayAttr:$box,
+      I64Attr:$swizzle);
+  let assemblyFormat = [{
+    $tensorMap `,` $base `,` `[` $sizes `]` `,` `[` $strides `]`
+    `at` ` ` `[` $coordinates `]` `into` $destination `[` $index `]` `,`
+    $barriers `[` $barrier `]` attr-dict `:` type($tensorMap) `,` type($base)
+    `,` type($destination) `,` type($barriers)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The bytes the copy writes: the box's elements.
+    int64_t getBoxBytes();
+  }];
+}
+
+def TileDist_MbarrierInitOp : Op<TileDist_Dialect, "mbarrier_init"> {
+  let summary = "an mbarrier set up for `count` arrivals per phase";
+  let description = [{
+    PTX's `mbarrier.init.shared.b64`: mbarrier `barriers[barrier]` starts
+    its phase 0, which completes after `count` arrivals and the transaction
+    bytes they announce. One thread runs it, before any other use; a
+    `fence.mbarrier_init` and a barrier then publish it.
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+                       Index:$barrier, I32:$count);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` `,` $count attr-dict `:` type($barriers)
+  }];
+}
+
+def TileDist_MbarrierExpectTxOp : Op<TileDist_Dialect, "mbarrier_expect_tx"> {
+  let summary = "an arrival on an mbarrier that announces transaction bytes";
+  let description = [{
+    PTX's `mbarrier.arrive.expect_tx.shared.b64`: the running thread arrives
+    on mbarrier `barriers[barrier]` and its current phase now also waits for
+    `bytes` transaction bytes (those of tile_dist.tensor_copy ops).
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+                       Index:$barrier, I32:$bytes);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` `,` $bytes attr-dict `:` type($barriers)
+  }];
+}
+
+def TileDist_MbarrierWaitOp : Op<TileDist_Dialect, "mbarrier_wait"> {
+  let summary = "waits for an mbarrier's phase of a parity to complete";
+  let description = [{
+    PTX's `mbarrier.try_wait.parity.shared.b64`, retried until it succeeds:
+    returns once the phase of mbarrier `barriers[barrier]` whose parity is
+    `parity` (0 or 1: the phases alternate) has completed, with the memory
+    its transactions wrote visible to the running thread.
+  }];
+  // It writes too: it orders the running thread's later accesses after the
+  // phase (and must not be dropped for having no results).
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "",
+                           [MemRead, MemWrite]>:$barriers,
+                       Index:$barrier, I32:$parity);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` `,` $parity attr-dict `:` type($barriers)
+  }];
+}
+
+def TileDist_MbarrierInvalOp : Op<TileDist_Dialect, "mbarrier_inval"> {
+  let summary = "an mbarrier's shared memory given back";
+  let description = [{
+    PTX's `mbarrier.inval.shared.b64`: mbarrier `barriers[barrier]`, whose
+    phases are all complete, stops being one, so that its bytes may hold
+    something else (another mbarrier included). One thread runs it.
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+                       Index:$barrier);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` attr-dict `:` type($barriers)
+  }];
+}
+
 def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
     [AllTypesMatch<["accumulator", "result"]>, AttrSizedOperandSegments]> {
   let summary = "a warpgroup's m64nNkK product of two shared-memory matrices";

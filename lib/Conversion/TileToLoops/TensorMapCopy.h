@@ -1,0 +1,49 @@
+//===- TensorMapCopy.h - wgmma operands copied by TMA -----------*- C++ -*-===//
+//
+// On sm_90 a wgmma operand that is copied straight from a view load
+// (AsyncViewCopy.h) comes by TMA where it can: one thread starts the copy
+// of each box of a chunk (tile_dist.tensor_copy), the copy engine writes
+// the swizzled rows the chunk array wants, and an mbarrier per half of the
+// double buffer tells the threads when the bytes have landed. The tensor
+// map the hardware reads is a hidden kernel parameter, which the `.nv.host`
+// callback fills in at launch from the view's base, extents and strides
+// (docs/tile-kernel-contract.md): so those must be kernel parameters or
+// constants, and the parameter carries their description
+// (kTensorMapAttrName).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_CONVERSION_TILETOLOOPS_TENSORMAPCOPY_H
+#define TILECHAIN_CONVERSION_TILETOLOOPS_TENSORMAPCOPY_H
+
+#include "MmaStaging.h"
+
+namespace tilechain::mma {
+
+/// Whether the chunks of a copied, swizzled operand (`form`, of tile type
+/// `tileType`, staged `kc` values of k at a time) can come by TMA: its view
+/// is a tensor view made from kernel parameters and constants, of rank 5
+/// at most.
+bool tensorMapCopyable(TileLowering &l, const OperandForm &form,
+                       mlir::Type tileType);
+
+/// Starts the TMA copies of chunk `chunk` of `operand` (an index value)
+/// into its array, completing on mbarrier `barriers[barrier]`; run by one
+/// thread.
+using TensorChunkCopy = std::function<void(
+    mlir::OpBuilder &, mlir::Location, mlir::Value chunk,
+    llvm::ArrayRef<StagedOperand> operands, mlir::Value barriers,
+    mlir::Value barrier)>;
+/// The copier of a tensorMapCopyable operand (the `index`-th staged one),
+/// with the tile origin from `loweredIndex` where given (another
+/// iteration's) instead of the lowered index operands; adds the kernel's
+/// tensor-map parameter for it on first use.
+TensorChunkCopy tensorChunkCopy(TileLowering &l, const StagedOperand &operand,
+                                unsigned index, int64_t kc,
+                                llvm::ArrayRef<mlir::Value> loweredIndex = {});
+
+/// The bytes one chunk of `operand` takes (what its TMA copies write).
+int64_t tensorChunkBytes(const StagedOperand &operand, int64_t kc);
+
+} // namespace tilechain::mma
+
+#endif // TILECHAIN_CONVERSION_TILETOLOOPS_TENSORMAPCOPY_H
