@@ -142,21 +142,24 @@ Value tensorMapParameter(TileLowering &l, Location loc,
 
 } // namespace
 
-bool mma::tensorMapCopyable(TileLowering &l, const OperandForm &form,
-                            Type tileType) {
-  if (!form.copiedFrom || !form.swizzle)
-    return false;
+std::optional<std::string> mma::whyNotTensorMapCopy(const OperandForm &form) {
   ct::LoadViewTkoOp load = form.copiedFrom;
   ct::MakeTensorViewOp tensorView = tensorViewOf(load.getView());
   if (!tensorView)
-    return false;
+    return std::string("its view is not a tiled view of a tensor view the "
+                       "kernel makes");
   auto type = cast<ct::TensorViewType>(tensorView.getResult().getType());
   if (type.getShape().size() > kMaxTensorMapRank)
-    return false;
-  Builder b(tileType.getContext());
-  return parameterOrConstant(tensorView.getBase()) &&
-         describeExtents(type.getShape(), tensorView.getDynamicShape(), b) &&
-         describeExtents(type.getStrides(), tensorView.getDynamicStrides(), b);
+    return "its tensor has " + std::to_string(type.getShape().size()) +
+           " dims, more than TMA's 5";
+  if (!parameterOrConstant(tensorView.getBase()))
+    return std::string("its tensor's base is not a kernel parameter");
+  Builder b(load.getContext());
+  if (!describeExtents(type.getShape(), tensorView.getDynamicShape(), b) ||
+      !describeExtents(type.getStrides(), tensorView.getDynamicStrides(), b))
+    return std::string("its tensor's extents or strides are not kernel "
+                       "parameters or constants");
+  return std::nullopt;
 }
 
 int64_t mma::tensorChunkBytes(const StagedOperand &operand, int64_t kc) {

@@ -19,12 +19,10 @@
 
 namespace tilechain::mma {
 
-/// Whether the chunks of a copied, swizzled operand (`form`, of tile type
-/// `tileType`, staged `kc` values of k at a time) can come by TMA: its view
-/// is a tensor view made from kernel parameters and constants, of rank 5
-/// at most.
-bool tensorMapCopyable(TileLowering &l, const OperandForm &form,
-                       mlir::Type tileType);
+/// Why the chunks of a copied, swizzled operand (`form`) cannot come by
+/// TMA, or nullopt where they can: its view is a tensor view made from
+/// kernel parameters and constants, of rank 5 at most.
+std::optional<std::string> whyNotTensorMapCopy(const OperandForm &form);
 
 /// Starts the TMA copies of chunk `chunk` of `operand` (an index value)
 /// into its array, completing on mbarrier `barriers[barrier]`; run by one
@@ -33,7 +31,7 @@ using TensorChunkCopy = std::function<void(
     mlir::OpBuilder &, mlir::Location, mlir::Value chunk,
     llvm::ArrayRef<StagedOperand> operands, mlir::Value barriers,
     mlir::Value barrier)>;
-/// The copier of a tensorMapCopyable operand (the `index`-th staged one),
+/// The copier of an operand that can come by TMA (whyNotTensorMapCopy) (the `index`-th staged one),
 /// with the tile origin from `loweredIndex` where given (another
 /// iteration's) instead of the lowered index operands; adds the kernel's
 /// tensor-map parameter for it on first use.

@@ -295,8 +295,12 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     if (copied) {
       form.copiedFrom =
           operandLoad(op->getOperand(index), &form.leadingUnitDims);
-      form.byTensorMap =
-          tensorMapCopyable(l, form, op->getOperand(index).getType());
+      std::optional<std::string> whyNot = whyNotTensorMapCopy(form);
+      form.byTensorMap = !whyNot;
+      if (whyNot)
+        op->emitRemark() << "'" << op->getName() << "' copies its "
+                         << (index == 0 ? "lhs" : "rhs")
+                         << " by cp.async, not TMA: " << *whyNot;
     } else if (index == 0)
       form.inRegisters = lhsInFragments(l, op, p);
   }

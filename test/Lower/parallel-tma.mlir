@@ -1,0 +1,66 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+
+// On sm_90 a wgmma operand copied from a view comes by TMA where the
+// view's tensor is made from kernel parameters and constants: the kernel
+// gains a hidden tensor-map parameter describing it. Here B's is; A's base
+// is a pointer the kernel computes, which a tensor map built at launch
+// cannot know, so A comes by cp.async, and a remark says why.
+// CHECK-LABEL: gpu.func @computed_base(
+// CHECK-SAME: %arg4: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, tile_dist.tensor_map = {base = "arg1", box = array<i64: 64, 64>, sizes = [128, 64], strides = [128], swizzle = 128 : i64, type = f16}})
+// CHECK-NOT: %arg5: !llvm.ptr
+// CHECK: tile_dist.async_copy
+// CHECK: tile_dist.tensor_copy %arg4
+cuda_tile.module @kernels {
+  entry @computed_base(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %skip: tile<i64>) {
+    %t0 = make_token : token
+    %a_skipped = offset %a, %skip : tile<ptr<f16>>, tile<i64> -> tile<ptr<f16>>
+    %a16 = assume div_by<16>, %a_skipped : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    // expected-remark @below {{'cuda_tile.mmaf' copies its lhs by cp.async, not TMA: its tensor's base is not a kernel parameter}}
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// An extent the kernel computes: both operands by cp.async, no tensor map.
+// CHECK-LABEL: gpu.func @computed_extent(
+// CHECK-NOT: tile_dist.tensor_map
+// CHECK-NOT: tile_dist.tensor_copy
+// CHECK: tile_dist.async_copy
+cuda_tile.module @kernels {
+  entry @computed_extent(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %half: tile<i32>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %two = constant <i32: 2> : tile<i32>
+    %n = muli %half, %two : tile<i32>
+    %va = make_tensor_view %a16, shape = [%n, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, %n], strides = [1, 128] : tile<i32> -> tensor_view<128x?xf16, strides=[1,128]>
+    %vd = make_tensor_view %d, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<?x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x?xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x?xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    // expected-remark @below {{'cuda_tile.mmaf' copies its lhs by cp.async, not TMA: its tensor's extents or strides are not kernel parameters or constants}}
+    // expected-remark @below {{'cuda_tile.mmaf' copies its rhs by cp.async, not TMA: its tensor's extents or strides are not kernel parameters or constants}}
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
