@@ -71,6 +71,16 @@ bool usesWgmma(gpu::GPUModuleOp module) {
       .wasInterrupted();
 }
 
+/// Whether a kernel of `module` copies by TMA, as PTX 8.6 writes it
+/// (`.shared::cta` destinations; sm_90's minimum PTX is 7.8, sm_100's 8.6).
+bool usesTensorCopies(gpu::GPUModuleOp module) {
+  return module
+      .walk([](tilechain::tile_dist::TensorCopyOp) {
+        return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
 /// fp8 mma.sync needs PTX 8.7. The chips whose minimum PTX ISA is older
 /// (the others' is 8.7 or newer already) are raised to it for modules that
 /// use it, and only for those, so that other PTX keeps its version.
@@ -308,9 +318,11 @@ struct LowerTileModulesPass
       bool fp8 =
           needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule);
       bool wgmma = gpuName.getValue() == "sm_90" && usesWgmma(gpuModule);
-      if (fp8 || wgmma)
+      bool tma = gpuName.getValue() == "sm_90" && usesTensorCopies(gpuModule);
+      if (fp8 || wgmma || tma)
         gpuModule.setTargetsAttr(builder.getArrayAttr(
-            {targetWith(fp8 ? "+ptx87" : "", wgmma ? "sm_90a" : "")}));
+            {targetWith(fp8 ? "+ptx87" : tma ? "+ptx86" : "",
+                        wgmma ? "sm_90a" : "")}));
     }
     if (!allLowered)
       signalPassFailure();

@@ -18,7 +18,7 @@
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_wgmma.py %t.so | FileCheck %s
 
-// LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90a">]
+// LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx86">]
 // LOWER-LABEL: gpu.func @f16_k_contiguous(
 // LOWER-SAME: %arg3: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, tile_dist.tensor_map = {base = "arg0", box = array<i64: 64, 64>, sizes = [128, 64], strides = [128], swizzle = 128 : i64, type = f16}}
 // LOWER-NOT: llvm.load

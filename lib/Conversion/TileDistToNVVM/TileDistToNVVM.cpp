@@ -67,17 +67,13 @@ struct TensorCopyLowering
                       adaptor.getDestination(), adaptor.getIndex());
     Value barrier = sharedElement(rewriter, loc, converter, op.getBarriers(),
                                   adaptor.getBarriers(), adaptor.getBarrier());
-    // The CTA's own shared memory as a shared::cluster address (LLVM 22
-    // selects the .shared::cta form for sm_100 only).
-    destination = LLVM::AddrSpaceCastOp::create(
-        rewriter, loc,
-        LLVM::LLVMPointerType::get(rewriter.getContext(),
-                                   unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
-        destination);
+    // The .shared::cta form (PTX 8.6), as NVIDIA's tileiras writes it: with
+    // .shared::cluster, ptxas for sm_120 stores a word to the stack before
+    // each copy.
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         rewriter, loc, destination, adaptor.getTensorMap(),
         adaptor.getCoordinates(), barrier, ValueRange(), Value(), Value(),
-        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/true,
         NVVM::CTAGroupKindAttr(), Value());
     rewriter.eraseOp(op);
     return success();

@@ -190,7 +190,8 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
            sharedElementBytes(operand.sharedType);
   };
   // A swizzled array starts where its swizzle pattern does (8 rows).
-  int64_t alignment = std::max<int64_t>(16, 8 * forms[0].swizzle);
+  int64_t alignment = std::max<int64_t>(
+      16, 8 * std::max(forms[0].swizzle, forms[1].swizzle));
   operands[0].offset = 0;
   operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), alignment);
   int64_t halfBytes =

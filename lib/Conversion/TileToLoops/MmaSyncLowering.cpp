@@ -15,7 +15,11 @@
 // one .x2 (nvgpu.ldmatrix) read them for the whole warp: each lane names
 // the start of one matrix row, and receives its word of each matrix; else
 // a thread reads its words one ld.shared each (two and one for i8
-// m16n8k16). One mma.sync per fragment. The accumulator is the C operand of the first instruction
+// m16n8k16). The rows are padded so that 8 rows fall on distinct banks,
+// except where an operand comes by TMA (sm_90 on, TensorMapCopy.h): its
+// rows are swizzled as the box lands, to the same effect, and a read XORs
+// its k step into the thread's swizzled unit. One mma.sync per fragment.
+// The accumulator is the C operand of the first instruction
 // and D carries the sum: the tensor core adds the products to it in its
 // own order (docs/semantics-from-nvidia.md). An f16 accumulator is summed
 // in f32 and rounded once, at the end, as in the CUDA-core path.
@@ -23,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
 #include "MmaSync.h"
+#include "TensorMapCopy.h"
 
 #include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
@@ -303,9 +308,25 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     OperandForm &form = forms[index];
     form.order = copied.value_or(ChunkOrder::KContiguous);
     form.paddedRows = true;
-    if (copied)
-      form.copiedFrom =
-          operandLoad(op->getOperand(index), &form.leadingUnitDims);
+    if (!copied)
+      continue;
+    form.copiedFrom = operandLoad(op->getOperand(index), &form.leadingUnitDims);
+    // Where TMA can copy a k-contiguous chunk (sm_90 on), its rows are kc
+    // values of k, 32, 64 or 128 bytes, swizzled as a TMA box writes them
+    // rather than padded: ldmatrix reads 8 rows of one 16-byte unit each,
+    // which the swizzle spreads over the banks as the padding did.
+    int64_t rowBytes = kc * kind.elementBits / 8;
+    if (l.getTarget().smVersion < kTensorMapMinSM ||
+        *copied != ChunkOrder::KContiguous ||
+        (rowBytes != 32 && rowBytes != 64 && rowBytes != 128))
+      continue;
+    OperandForm swizzled = form;
+    swizzled.swizzle = rowBytes;
+    if (whyNotTensorMapCopy(swizzled))
+      continue;
+    form = swizzled;
+    form.paddedRows = false;
+    form.byTensorMap = true;
   }
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, kc, k / kc, forms);
@@ -391,6 +412,27 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     Value batchUnits =
         batchCoord ? times(batchCoord, operand.rows * rowUnits) : Value();
     Value unit;
+    if (operand.form.swizzle) {
+      // The thread's row and 16-byte unit of k (k contiguous: the only
+      // swizzled form), through the swizzle; the swizzle leaves the
+      // instructions' other rows (8 apart) and the chunk's half where they
+      // are, and moves the units of k a step adds, so a read XORs those in
+      // (readFragments).
+      int64_t elementBytes = sharedElementBytes(operand.sharedType);
+      Value threadRow = !ldmatrix ? x
+                        : isLhs
+                            ? plus(origin, plus(rowInMatrix, times(matrixLow, 8)))
+                            : plus(origin, rowInMatrix);
+      Value threadWord = !ldmatrix ? inGroup
+                         : isLhs    ? times(matrixHigh, 4)
+                                    : times(matrixLow, 4);
+      reader.stepUnits = 4 * kHalves;
+      Value slot = arraySlot(b, loc, operand, batchCoord,
+                             times(threadWord, 4 / elementBytes), threadRow);
+      reader.threadUnit = arith::DivUIOp::create(
+          b, loc, times(slot, elementBytes), constant(b, reader.unitBytes));
+      return reader;
+    }
     if (contiguous) {
       reader.stepUnits = 4 * kHalves;
       if (!ldmatrix) {
@@ -463,9 +505,22 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     overflow = NVVM::MMAIntOverflow::wrapped; // as the CUDA-core path
   auto readFragments = [&](OpBuilder &at, const Reader &reader, Value chunkUnit,
                            Value step, NVVM::MMATypes type) {
-    Value base = arith::AddIOp::create(
-        at, loc, chunkUnit,
-        arith::MulIOp::create(at, loc, step, constant(at, reader.stepUnits)));
+    Value stepUnits =
+        arith::MulIOp::create(at, loc, step, constant(at, reader.stepUnits));
+    Value base = arith::AddIOp::create(at, loc, chunkUnit, stepUnits);
+    // The unit of a fragment register at constant `offset`: in a swizzled
+    // array its units of k (below a row) are XORed into the thread's, its
+    // rows (multiples of 8) added.
+    int64_t rowUnits = reader.rowUnits;
+    auto unitAt = [&](int64_t offset) -> Value {
+      if (!reader.operand->form.swizzle)
+        return arith::AddIOp::create(at, loc, base, constant(at, offset));
+      Value k = arith::AddIOp::create(at, loc, stepUnits,
+                                      constant(at, offset % rowUnits));
+      return arith::AddIOp::create(
+          at, loc, arith::XOrIOp::create(at, loc, chunkUnit, k),
+          constant(at, offset - offset % rowUnits));
+    };
     bool transposed = reader.operand->form.order == ChunkOrder::KMajor;
     SmallVector<SmallVector<Value>> read;
     for (const auto &[key, offsets] : reader.fragments) {
@@ -474,8 +529,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         // The lhs reads four matrices (a0..a3), the rhs two (b0, b1).
         int64_t tiles = reader.operand == &lhsStaged ? 2 * kHalves : kHalves;
         Value start = arith::MulIOp::create(
-            at, loc,
-            arith::AddIOp::create(at, loc, base, constant(at, offsets.front())),
+            at, loc, unitAt(offsets.front()),
             constant(at, reader.unitBytes / 2));
         Value matrices = nvgpu::LdMatrixOp::create(
             at, loc, VectorType::get({tiles, 2}, i16), reader.array,
@@ -494,10 +548,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         continue;
       }
       for (int64_t offset : offsets) {
-        Value word = memref::LoadOp::create(
-            at, loc, reader.array,
-            ValueRange{arith::AddIOp::create(at, loc, base,
-                                             constant(at, offset))});
+        Value word = memref::LoadOp::create(at, loc, reader.array,
+                                            ValueRange{unitAt(offset)});
         fragment.push_back(asFragmentRegister(at, loc, word, type));
       }
       read.push_back(std::move(fragment));
