@@ -10,11 +10,12 @@
 // tensor's end: f16 operands both ways round and partly out of bounds, one
 // loaded as the second of a batch and reshaped to drop the batch dim, a k
 // loop whose copies run an iteration ahead, and i8 ones (m16n8k16, read a
-// word per register). On sm_120 (and sm_90 on), the k-contiguous f16
-// operands come by TMA (HostTensorCopy.cpp on the host) into rows of kc
-// values of k swizzled as the box lands (64 bytes: 16-byte units XORed with
-// the row's bits 1-2), which ldmatrix reads at the swizzled addresses; the
-// i8 k16 rows (16 bytes) stay on cp.async.
+// word per register). On sm_120 (and sm_90 on), the copied f16 operands
+// come by TMA (HostTensorCopy.cpp on the host), swizzled as the box lands
+// instead of padded: k-contiguous rows of kc values of k (64 bytes: 16-byte
+// units XORed with the row's bits 1-2), and k-major atoms of 32 values of m
+// or n by the chunk's rows of k; ldmatrix reads them at the swizzled
+// addresses. The i8 k16 rows (16 bytes) stay on cp.async.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -27,11 +28,14 @@
 
 // TMA-LABEL: gpu.func @f16_rows(
 // TMA-SAME: tile_dist.tensor_map = {base = "arg0", box = array<i64: 32, 32>, sizes = [64, 24], strides = [64], swizzle = 64 : i64, type = f16}
-// TMA: tile_dist.tensor_copy {{.+}} {box = array<i64: 32, 32>, swizzle = 64 : i64}
-// TMA: tile_dist.async_copy
+// TMA-SAME: tile_dist.tensor_map = {base = "arg1", box = array<i64: 32, 32>, sizes = [20, 64], strides = [24], swizzle = 64 : i64, type = f16}
+// TMA-NOT: tile_dist.async_copy
+// TMA-COUNT-2: tile_dist.tensor_copy {{.+}} {box = array<i64: 32, 32>, swizzle = 64 : i64}
 // TMA: tile_dist.mbarrier_wait
 // TMA: arith.xori
 // TMA: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = false}
+// TMA: arith.xori
+// TMA: nvgpu.ldmatrix {{.+}} {numTiles = 2 : i32, transpose = true}
 // TMA-LABEL: gpu.func @int8_k16_copied(
 // TMA-NOT: tile_dist.tensor_copy
 // TMA: tile_dist.async_copy

@@ -311,13 +311,21 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     if (!copied)
       continue;
     form.copiedFrom = operandLoad(op->getOperand(index), &form.leadingUnitDims);
-    // Where TMA can copy a k-contiguous chunk (sm_90 on), its rows are kc
-    // values of k, 32, 64 or 128 bytes, swizzled as a TMA box writes them
-    // rather than padded: ldmatrix reads 8 rows of one 16-byte unit each,
-    // which the swizzle spreads over the banks as the padding did.
-    int64_t rowBytes = kc * kind.elementBits / 8;
+    // Where TMA can copy a chunk (sm_90 on), its rows are swizzled as a
+    // TMA box writes them rather than padded: ldmatrix reads 8 rows of one
+    // 16-byte unit each, which the swizzle spreads over the banks as the
+    // padding did. k contiguous: rows of kc values of k, 32, 64 or 128
+    // bytes; k major: atoms of as many bytes of m or n (the most that
+    // divide the operand's width) by the chunk's rows of k.
+    int64_t elementBytes = kind.elementBits / 8;
+    int64_t width = TileLowering::tileShape(op->getOperand(index).getType())
+        [index == 0 ? rank - 2 : rank - 1];
+    int64_t rowBytes = kc * elementBytes;
+    if (*copied == ChunkOrder::KMajor)
+      for (rowBytes = 128; rowBytes >= 32; rowBytes /= 2)
+        if ((width * elementBytes) % rowBytes == 0)
+          break;
     if (l.getTarget().smVersion < kTensorMapMinSM ||
-        *copied != ChunkOrder::KContiguous ||
         (rowBytes != 32 && rowBytes != 64 && rowBytes != 128))
       continue;
     OperandForm swizzled = form;
@@ -412,12 +420,24 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     Value batchUnits =
         batchCoord ? times(batchCoord, operand.rows * rowUnits) : Value();
     Value unit;
+    if (operand.form.swizzle && !contiguous) {
+      // k major: lane L names row (k) L % 8 + 8 of its matrix's k half,
+      // at the thread's m or n (the lhs's odd matrices 8 further). The
+      // swizzled slot is linear over the bits of (batch, k, x), and a
+      // fragment's x and batch bits are not the thread's, so a read XORs
+      // the fragment's slot into the thread's; a step's 16 rows of k leave
+      // the swizzle alone and are added (readFragments).
+      Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
+      Value threadX = isLhs ? plus(origin, times(matrixLow, 8)) : origin;
+      reader.stepUnits = instructionK * operand.form.swizzle / reader.unitBytes;
+      reader.threadUnit = arraySlot(b, loc, operand, batchCoord, kRow, threadX);
+      return reader;
+    }
     if (operand.form.swizzle) {
-      // The thread's row and 16-byte unit of k (k contiguous: the only
-      // swizzled form), through the swizzle; the swizzle leaves the
-      // instructions' other rows (8 apart) and the chunk's half where they
-      // are, and moves the units of k a step adds, so a read XORs those in
-      // (readFragments).
+      // The thread's row and 16-byte unit of k, through the swizzle; the
+      // swizzle leaves the instructions' other rows (8 apart) and the
+      // chunk's half where they are, and moves the units of k a step adds,
+      // so a read XORs those in (readFragments).
       int64_t elementBytes = sharedElementBytes(operand.sharedType);
       Value threadRow = !ldmatrix ? x
                         : isLhs
@@ -476,7 +496,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     auto [it, added] = reader.fragments.insert({key, {}});
     if (added) {
       int64_t base = batchPart * operand.rows * reader.rowUnits;
-      if (!contiguous) {
+      if (!contiguous && operand.form.swizzle) {
+        // The fragment's part of the swizzled slot (2-byte units).
+        it->second.push_back(arraySlot(operand, batchPart, 0, xPart));
+      } else if (!contiguous) {
         // ldmatrix names the rows of the fragment's matrices from here.
         it->second.push_back(base + xPart);
       } else {
@@ -515,6 +538,16 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     auto unitAt = [&](int64_t offset) -> Value {
       if (!reader.operand->form.swizzle)
         return arith::AddIOp::create(at, loc, base, constant(at, offset));
+      if (reader.operand->form.order == ChunkOrder::KMajor) {
+        // The thread's slot XOR the fragment's, then the chunk's half and
+        // the step's rows of k.
+        Value half = arith::SubIOp::create(at, loc, chunkUnit,
+                                           reader.threadUnit);
+        Value slot = arith::XOrIOp::create(at, loc, reader.threadUnit,
+                                           constant(at, offset));
+        return arith::AddIOp::create(
+            at, loc, arith::AddIOp::create(at, loc, slot, half), stepUnits);
+      }
       Value k = arith::AddIOp::create(at, loc, stepUnits,
                                       constant(at, offset % rowUnits));
       return arith::AddIOp::create(
