@@ -11,7 +11,7 @@ on_arguments_change callback, and prints every hidden 128-byte slot as 16
 little-endian u64 words.
 
 Default values (when the matching .cutileir is found; it is looked up in
-/work/shared/corpus/cutile by the cubin's base name, or given with --ir):
+the corpus ($TILECHAIN_CORPUS, default ../shared/corpus)/cutile by the cubin's base name, or given with --ir):
   array X of rank r: X_0 (pointer) = 0x7f0000000000 + (a+1)*0x1000000 + 0x1000
   shape[k]  = 0x40*(r-k) + 0x10*(a+1)        (all multiples of 16)
   strides   = row-major over the shapes, each outer stride padded by 16 elems
@@ -31,7 +31,9 @@ import subprocess
 import sys
 import tempfile
 
-CORPUS = "/work/shared/corpus/cutile"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(os.environ.get(
+    "TILECHAIN_CORPUS", os.path.join(ROOT, "..", "shared", "corpus")), "cutile")
 
 
 def sections(data):
