@@ -153,3 +153,42 @@ LL tilechain::wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
   return LL(shape,
             std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
 }
+
+std::optional<TensorMmaTiling>
+tilechain::tensorMmaTiling(llvm::ArrayRef<int64_t> shape, unsigned numWarps) {
+  unsigned rank = shape.size();
+  if (!(rank == 2 || (rank == 3 && shape[0] == 1)) || numWarps % 4 != 0)
+    return std::nullopt;
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t halvesPerWarp = numWarps == 4 ? 2 : 1;
+  int64_t columnBlocks = numWarps == 4 ? 1 : numWarps / 8;
+  if (m % kTensorMmaM != 0 || n % 16 != 0 || n % columnBlocks != 0 ||
+      n / columnBlocks < 8)
+    return std::nullopt;
+  return TensorMmaTiling{m / kTensorMmaM, n / columnBlocks,
+                         std::min(n, kTensorMmaMaxN), halvesPerWarp};
+}
+
+LL tilechain::tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
+                                    unsigned numWarps) {
+  std::optional<TensorMmaTiling> tiling = tensorMmaTiling(shape, numWarps);
+  assert(tiling && "no tcgen05 tiling of this shape");
+  unsigned rank = shape.size();
+  unsigned mDim = rank - 2, nDim = rank - 1;
+  LL layout(shape, {});
+  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
+  for (int64_t step = 8; step < tiling->blockN; step *= 2)
+    registers.push_back(along(layout, nDim, step));
+  if (tiling->halvesPerWarp == 2)
+    registers.push_back(along(layout, mDim, 16));
+  for (int64_t step = kTensorMmaM; step < shape[mDim]; step *= 2)
+    registers.push_back(along(layout, mDim, step));
+  LL::Bases warps = {along(layout, mDim, 32), along(layout, mDim, 64)};
+  if (tiling->halvesPerWarp == 1)
+    warps.push_back(along(layout, mDim, 16));
+  for (int64_t step = tiling->blockN; step < shape[nDim]; step *= 2)
+    warps.push_back(along(layout, nDim, step));
+  LL::Bases lanes = laneBases(layout, nDim, 2, mDim);
+  return LL(shape,
+            std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
+}

@@ -25,6 +25,8 @@
 #ifndef TILECHAIN_PIPELINE_HOSTBLOCK_H
 #define TILECHAIN_PIPELINE_HOSTBLOCK_H
 
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -146,6 +148,22 @@ void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 /// elements, computed at once from the shared-memory operands; the wgmma
 /// ordering ops and async-proxy fences go (HostWgmma.cpp).
 void expandWarpgroupMma(mlir::gpu::GPUFuncOp kernel);
+
+/// The element at (x, k) of a tensor-core operand of `type` (a tile_dist
+/// element type of `elementBytes` bytes) laid out as `matrix` from byte
+/// `start` (an index value) of `buffer` (a 1-D i8 memref), decoded as
+/// decodeMmaElement does (HostWgmma.cpp).
+mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value buffer, mlir::Value start,
+                                    tile_dist::SharedMatrixAttr matrix,
+                                    mlir::Type type, int64_t elementBytes,
+                                    mlir::Value x, mlir::Value k);
+
+/// The tensor-memory ops of `kernel` -> a workgroup array of 128 lanes by
+/// 512 columns of i32 that stands for the CTA's tensor memory; each
+/// tile_dist.tensor_mma -> the issuing thread's whole product, at once; the
+/// allocation, commits and tcgen05 fences go (HostTensorMma.cpp).
+void expandTensorMma(mlir::gpu::GPUFuncOp kernel);
 
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,

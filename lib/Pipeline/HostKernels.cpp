@@ -243,6 +243,7 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);
   host::expandWarpgroupMma(kernel);
+  host::expandTensorMma(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);

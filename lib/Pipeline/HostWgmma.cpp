@@ -35,59 +35,6 @@ NVVM::MMATypes mmaType(Type type) {
       tile_dist::WarpgroupMmaOp::ptxTypeName(type));
 }
 
-/// The element at (x, k) of an operand of `type` laid out as `matrix` from
-/// byte `start` of `buffer` (i8), decoded.
-Value readOperand(OpBuilder &b, Location loc, Value buffer, Value start,
-                  tile_dist::SharedMatrixAttr matrix, Type type,
-                  int64_t elementBytes, Value x, Value k) {
-  auto c = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto mul = [&](Value v, int64_t f) -> Value {
-    return arith::MulIOp::create(b, loc, v, c(f));
-  };
-  auto add = [&](Value u, Value v) -> Value {
-    return arith::AddIOp::create(b, loc, u, v);
-  };
-  auto div = [&](Value v, int64_t d) -> Value {
-    return arith::DivUIOp::create(b, loc, v, c(d));
-  };
-  auto rem = [&](Value v, int64_t d) -> Value {
-    return arith::RemUIOp::create(b, loc, v, c(d));
-  };
-  int64_t swizzle = matrix.getSwizzle();
-  Value canonical;
-  if (matrix.getMnMajor()) {
-    int64_t perRow = swizzle / elementBytes;
-    canonical = add(add(mul(div(x, perRow), matrix.getLbo()),
-                        mul(div(k, 8), matrix.getSbo())),
-                    add(mul(rem(k, 8), swizzle),
-                        mul(rem(x, perRow), elementBytes)));
-  } else {
-    canonical = add(add(mul(div(x, 8), matrix.getSbo()), mul(rem(x, 8), swizzle)),
-                    mul(k, elementBytes));
-  }
-  Value address = add(start, canonical);
-  Value rowBits = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, address, c(7)), c(swizzle / 16 - 1));
-  address = arith::XOrIOp::create(
-      b, loc, address, arith::ShLIOp::create(b, loc, rowBits, c(4)));
-
-  // The element's bytes, little-endian, as an i32.
-  Type i32 = b.getI32Type();
-  Value bits = arith::ConstantIntOp::create(b, loc, 0, 32);
-  for (int64_t byte = 0; byte < elementBytes; ++byte) {
-    Value loaded = memref::LoadOp::create(b, loc, buffer,
-                                          ValueRange{add(address, c(byte))});
-    Value widened = arith::ExtUIOp::create(b, loc, i32, loaded);
-    bits = arith::OrIOp::create(
-        b, loc, bits,
-        arith::ShLIOp::create(b, loc, widened,
-                              arith::ConstantIntOp::create(b, loc, 8 * byte, 32)));
-  }
-  return host::decodeMmaElement(b, loc, bits, mmaType(type));
-}
-
 /// Element k of row g (`rowHalf` 0) or g + 8 (1) of A from the lane
 /// group's words (gatherFragments): register 2 (k / 8) + rowHalf of lane
 /// (k % 8) / 2, its half k % 2.
@@ -140,6 +87,57 @@ Value gatherFragments(OpBuilder &b, Location loc, Value fragment,
 }
 
 } // namespace
+
+Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer, Value start,
+                  tile_dist::SharedMatrixAttr matrix, Type type,
+                  int64_t elementBytes, Value x, Value k) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto mul = [&](Value v, int64_t f) -> Value {
+    return arith::MulIOp::create(b, loc, v, c(f));
+  };
+  auto add = [&](Value u, Value v) -> Value {
+    return arith::AddIOp::create(b, loc, u, v);
+  };
+  auto div = [&](Value v, int64_t d) -> Value {
+    return arith::DivUIOp::create(b, loc, v, c(d));
+  };
+  auto rem = [&](Value v, int64_t d) -> Value {
+    return arith::RemUIOp::create(b, loc, v, c(d));
+  };
+  int64_t swizzle = matrix.getSwizzle();
+  Value canonical;
+  if (matrix.getMnMajor()) {
+    int64_t perRow = swizzle / elementBytes;
+    canonical = add(add(mul(div(x, perRow), matrix.getLbo()),
+                        mul(div(k, 8), matrix.getSbo())),
+                    add(mul(rem(k, 8), swizzle),
+                        mul(rem(x, perRow), elementBytes)));
+  } else {
+    canonical = add(add(mul(div(x, 8), matrix.getSbo()), mul(rem(x, 8), swizzle)),
+                    mul(k, elementBytes));
+  }
+  Value address = add(start, canonical);
+  Value rowBits = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, address, c(7)), c(swizzle / 16 - 1));
+  address = arith::XOrIOp::create(
+      b, loc, address, arith::ShLIOp::create(b, loc, rowBits, c(4)));
+
+  // The element's bytes, little-endian, as an i32.
+  Type i32 = b.getI32Type();
+  Value bits = arith::ConstantIntOp::create(b, loc, 0, 32);
+  for (int64_t byte = 0; byte < elementBytes; ++byte) {
+    Value loaded = memref::LoadOp::create(b, loc, buffer,
+                                          ValueRange{add(address, c(byte))});
+    Value widened = arith::ExtUIOp::create(b, loc, i32, loaded);
+    bits = arith::OrIOp::create(
+        b, loc, bits,
+        arith::ShLIOp::create(b, loc, widened,
+                              arith::ConstantIntOp::create(b, loc, 8 * byte, 32)));
+  }
+  return host::decodeMmaElement(b, loc, bits, mmaType(type));
+}
 
 void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
   SmallVector<Operation *> orderingOps;
@@ -198,10 +196,10 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
                 Value a =
                     lhsWords ? readFragment(in, loc, lhsWords, op.getLhsType(),
                                             rowHalf, k)
-                             : readOperand(in, loc, op.getLhs(),
+                             : host::readSharedMatrixElement(in, loc, op.getLhs(),
                                            op.getLhsOffset(), *op.getLhsMatrix(),
                                            op.getLhsType(), elementBytes, row, k);
-                Value bv = readOperand(in, loc, op.getRhs(), op.getRhsOffset(),
+                Value bv = host::readSharedMatrixElement(in, loc, op.getRhs(), op.getRhsOffset(),
                                        op.getRhsMatrix(), op.getRhsType(),
                                        elementBytes, column, k);
                 scf::YieldOp::create(

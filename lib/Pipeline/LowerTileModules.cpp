@@ -71,6 +71,16 @@ bool usesWgmma(gpu::GPUModuleOp module) {
       .wasInterrupted();
 }
 
+/// Whether a kernel of `module` runs tcgen05.mma, which only sm_100a (the
+/// arch-specific sm_100 target, as NVIDIA's tileiras always uses) has.
+bool usesTensorMma(gpu::GPUModuleOp module) {
+  return module
+      .walk([](tilechain::tile_dist::TensorMmaOp) {
+        return WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
 /// Whether a kernel of `module` copies by TMA, as PTX 8.6 writes it
 /// (`.shared::cta` destinations; sm_90's minimum PTX is 7.8, sm_100's 8.6).
 bool usesTensorCopies(gpu::GPUModuleOp module) {
@@ -319,10 +329,13 @@ struct LowerTileModulesPass
           needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule);
       bool wgmma = gpuName.getValue() == "sm_90" && usesWgmma(gpuModule);
       bool tma = gpuName.getValue() == "sm_90" && usesTensorCopies(gpuModule);
-      if (fp8 || wgmma || tma)
+      bool tcgen05 = gpuName.getValue() == "sm_100" && usesTensorMma(gpuModule);
+      if (fp8 || wgmma || tma || tcgen05)
         gpuModule.setTargetsAttr(builder.getArrayAttr(
             {targetWith(fp8 ? "+ptx87" : tma ? "+ptx86" : "",
-                        wgmma ? "sm_90a" : "")}));
+                        wgmma     ? "sm_90a"
+                        : tcgen05 ? "sm_100a"
+                                  : "")}));
     }
     if (!allLowered)
       signalPassFailure();

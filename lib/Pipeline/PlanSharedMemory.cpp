@@ -260,7 +260,9 @@ bool isTracked(Operation *user) {
              vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp,
              tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
              tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
-             tile_dist::MbarrierInvalOp, tile_dist::WarpgroupMmaOp>(user);
+             tile_dist::MbarrierInvalOp, tile_dist::WarpgroupMmaOp,
+             tile_dist::TensorMmaOp, tile_dist::TensorMmaCommitOp,
+             tile_dist::TmemAllocOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did
@@ -323,7 +325,8 @@ collectAccesses(ArrayRef<SharedBuffer> buffers) {
           isa<memref::StoreOp, vector::StoreOp, tile_dist::AsyncCopyOp,
               tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
               tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
-              tile_dist::MbarrierInvalOp>(user);
+              tile_dist::MbarrierInvalOp, tile_dist::TensorMmaCommitOp,
+              tile_dist::TmemAllocOp>(user);
       accesses[user].push_back({unsigned(index), writes});
     }
   }

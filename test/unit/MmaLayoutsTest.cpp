@@ -157,3 +157,53 @@ TEST_CASE("wgmma takes no m below 64, no batch, no block under 8 columns",
   CHECK_FALSE(wgmmaTiling({64, 8}, 8));
   CHECK_FALSE(wgmmaTiling({64, 64}, 6));
 }
+
+TEST_CASE("a tcgen05 result read with tcgen05.ld.16x256b: the warp's quarter "
+          "of the lanes, a 16-row half per warp of 8, fragments along n",
+          "[layout]") {
+  // 256 x 128 over 8 warps: row blocks of 128 side by side; warp w reads
+  // rows 32 (w % 4) + 16 (w / 4) .. + 15 of each; lane l and register i as
+  // in the 16x256b fragment (rows l / 4 and + 8, columns 2 (l % 4) + i % 2
+  // every 8), register 64 on the second row block.
+  std::optional<TensorMmaTiling> tiling = tensorMmaTiling({256, 128}, 8);
+  REQUIRE(tiling);
+  CHECK(tiling->rowBlocks == 2);
+  CHECK(tiling->blockN == 128);
+  CHECK(tiling->halvesPerWarp == 1);
+  LL layout = tensorMmaResultLayout({256, 128}, 8);
+  CHECK(layout.hasDisjointParts());
+  CHECK(layout.getSize(LL::Register) == 128);
+  std::set<uint64_t> seen;
+  for (uint64_t w = 0; w < 8; ++w)
+    for (uint64_t l = 0; l < 32; ++l)
+      for (uint64_t i = 0; i < 128; ++i) {
+        int64_t row = 128 * int64_t(i / 64) + 32 * int64_t(w % 4) +
+                      16 * int64_t(w / 4) + int64_t(l / 4) +
+                      8 * int64_t((i / 2) % 2);
+        int64_t col = 8 * int64_t((i % 64) / 4) + 2 * int64_t(l % 4) +
+                      int64_t(i % 2);
+        CHECK(layout.unflatten(layout.apply(i, l, w)) ==
+              llvm::SmallVector<int64_t>{row, col});
+        seen.insert(layout.apply(i, l, w));
+      }
+  CHECK(seen.size() == 256 * 128);
+
+  // 4 warps read both halves: register 8 on is the lower half (n = 16).
+  LL four = tensorMmaResultLayout({128, 16}, 4);
+  CHECK(four.getSize(LL::Register) == 16);
+  CHECK(four.unflatten(four.apply(8, 0, 1)) ==
+        llvm::SmallVector<int64_t>{48, 0});
+  // 16 warps split n between the two sets of 8.
+  LL sixteen = tensorMmaResultLayout({128, 256}, 16);
+  CHECK(sixteen.unflatten(sixteen.apply(0, 0, 8)) ==
+        llvm::SmallVector<int64_t>{0, 128});
+}
+
+TEST_CASE("tcgen05 takes 128-row blocks of a multiple of 16 columns, no batch",
+          "[layout]") {
+  CHECK_FALSE(tensorMmaTiling({64, 64}, 4));
+  CHECK_FALSE(tensorMmaTiling({128, 24}, 4));
+  CHECK_FALSE(tensorMmaTiling({2, 128, 64}, 8));
+  CHECK(tensorMmaTiling({1, 128, 64}, 8));
+  CHECK_FALSE(tensorMmaTiling({128, 64}, 6));
+}

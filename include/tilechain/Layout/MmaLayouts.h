@@ -19,6 +19,13 @@
 // and its registers d0..d(N/2 - 1) walk (n + 1, m + 8, then n + 8 per
 // four), the mma.sync C/D fragment repeated along n.
 //
+// sm_100's tcgen05.mma.cta_group::1 with M = 128 leaves row i of its
+// result in lane i of the CTA's tensor memory, of which a warp w reaches
+// lanes 32 (w % 4) .. 32 (w % 4) + 31 only. tcgen05.ld.16x256b reads 16 of
+// them into the mma.sync C/D fragment: lane l gets rows g and g + 8 of the
+// 16 (g = l / 4), columns 2 (l % 4) and that plus 1, repeated every 8
+// columns.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_LAYOUT_MMALAYOUTS_H
 #define TILECHAIN_LAYOUT_MMALAYOUTS_H
@@ -76,6 +83,35 @@ std::optional<WgmmaTiling> wgmmaTiling(llvm::ArrayRef<int64_t> shape,
 /// [i N/2, (i + 1) N/2) are the accumulator of the block's instruction i.
 LinearLayout wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                unsigned numWarps);
+
+/// The m of every tcgen05.mma tile-lower issues (cta_group::1: one row per
+/// lane of tensor memory), and the most n one instruction takes.
+constexpr int64_t kTensorMmaM = 128;
+constexpr int64_t kTensorMmaMaxN = 256;
+
+/// How the warps of `numWarps` (a multiple of 4) read an mma result of
+/// `shape` ([1,] m, n) from tensor memory: its `rowBlocks` blocks of 128
+/// rows lie side by side in the columns (block b in columns b n ..
+/// (b + 1) n - 1); of each, warp w reads 16-row halves of its quarter of
+/// the lanes (both with 4 warps, half (w / 4) % 2 with more) in `blockN`
+/// columns (all of them, or block w / 8 of them with 16 warps or more).
+struct TensorMmaTiling {
+  int64_t rowBlocks, blockN, instructionN, halvesPerWarp;
+};
+/// The tiling, or nullopt where the shape does not split so: m not a
+/// multiple of 128, n not of 16, a batch, or fewer than 8 columns a warp.
+std::optional<TensorMmaTiling> tensorMmaTiling(llvm::ArrayRef<int64_t> shape,
+                                               unsigned numWarps);
+
+/// The layout of an mma result of `shape` read from tensor memory
+/// (tensorMmaTiling has a tiling): lane bits as in the mma.sync C/D
+/// fragment, warp bits 0-1 walk m by 32 and 64 (the warp's quarter of the
+/// lanes), then m by 16 (the half) and n by blockN; register bits are
+/// (n + 1, m + 8), then n by 8 up to blockN, then m by 16 where a warp
+/// reads both halves, then m by 128. So each blockN / 2 registers from a
+/// multiple of that are one tcgen05.ld.16x256b.
+LinearLayout tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
+                                   unsigned numWarps);
 
 } // namespace tilechain
 

@@ -2,7 +2,8 @@
 //
 // async_copy -> cp.async; tensor_copy -> cp.async.bulk.tensor and the
 // mbarrier ops -> mbarrier.*; warpgroup_mma -> the matrix descriptors of its
-// operands and wgmma.mma_async.
+// operands and wgmma.mma_async; tensor_mma and the tensor-memory ops ->
+// tcgen05.*.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
@@ -118,16 +119,16 @@ struct MbarrierLowering : public ConvertOpToLLVMPattern<OpT> {
   }
 };
 
-/// The 64-bit wgmma matrix descriptor (PTX ISA, "Matrix Descriptor
-/// Format") of the operand at byte `offset` of shared memref `memref`:
-/// bits 0-13 its shared-memory address, 16-29 the leading and 32-45 the
-/// stride byte offset (each without its 4 low bits), 62-63 the swizzle
-/// mode (1: 128 bytes, 2: 64, 3: 32). The base offset (bits 49-51) stays 0:
-/// the operands start where their swizzle pattern does.
+/// A 64-bit shared-memory matrix descriptor of the operand at byte `offset`
+/// of shared memref `memref`: bits 0-13 its shared-memory address, 16-29
+/// the leading and 32-45 the stride byte offset (each without its 4 low
+/// bits), and `fixedBits` (the swizzle mode and, for tcgen05, its version).
+/// The base offset (bits 49-51) stays 0: the operands start where their
+/// swizzle pattern does.
 Value matrixDescriptor(ConversionPatternRewriter &rewriter, Location loc,
                        const LLVMTypeConverter &converter, MemRefType type,
                        Value memref, Value offset,
-                       tile_dist::SharedMatrixAttr matrix) {
+                       tile_dist::SharedMatrixAttr matrix, uint64_t fixedBits) {
   Type i64 = rewriter.getI64Type();
   Value pointer = LLVM::getStridedElementPtr(rewriter, loc, converter, type,
                                              memref, offset);
@@ -140,12 +141,23 @@ Value matrixDescriptor(ConversionPatternRewriter &rewriter, Location loc,
       rewriter, loc,
       LLVM::AndOp::create(rewriter, loc, address, constant(0x3ffff)),
       constant(4));
-  uint64_t mode = matrix.getSwizzle() == 128 ? 1
+  uint64_t fields = uint64_t(matrix.getLbo() >> 4) << 16 |
+                    uint64_t(matrix.getSbo() >> 4) << 32 | fixedBits;
+  return LLVM::OrOp::create(rewriter, loc, start, constant(fields));
+}
+
+/// wgmma's descriptor (PTX ISA, "Matrix Descriptor Format"): the swizzle
+/// mode in bits 62-63 (1: 128 bytes, 2: 64, 3: 32).
+Value wgmmaDescriptor(ConversionPatternRewriter &rewriter, Location loc,
+                      const LLVMTypeConverter &converter, Value original,
+                      Value memref, Value offset,
+                      tile_dist::SharedMatrixAttr matrix) {
+  uint64_t mode = matrix.getSwizzle() == 128  ? 1
                   : matrix.getSwizzle() == 64 ? 2
                                               : 3;
-  uint64_t fields = uint64_t(matrix.getLbo() >> 4) << 16 |
-                    uint64_t(matrix.getSbo() >> 4) << 32 | mode << 62;
-  return LLVM::OrOp::create(rewriter, loc, start, constant(fields));
+  return matrixDescriptor(rewriter, loc, converter,
+                          cast<MemRefType>(original.getType()), memref, offset,
+                          matrix, mode << 62);
 }
 
 NVVM::WGMMATypes wgmmaType(Type type) {
@@ -209,9 +221,9 @@ struct WarpgroupMmaLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     const LLVMTypeConverter &converter = *getTypeConverter();
-    Value rhs = matrixDescriptor(
-        rewriter, loc, converter, cast<MemRefType>(op.getRhs().getType()),
-        adaptor.getRhs(), adaptor.getRhsOffset(), op.getRhsMatrix());
+    Value rhs = wgmmaDescriptor(rewriter, loc, converter, op.getRhs(),
+                                adaptor.getRhs(), adaptor.getRhsOffset(),
+                                op.getRhsMatrix());
     VectorType vectorType = op.getAccumulator().getType();
     Type element = vectorType.getElementType();
     int64_t count = vectorType.getNumElements();
@@ -235,9 +247,9 @@ struct WarpgroupMmaLowering
       mma = fragmentMma(rewriter, loc, op, structType, accumulators,
                         elements(adaptor.getLhsFragment(), 4), rhs);
     } else {
-      Value lhs = matrixDescriptor(
-          rewriter, loc, converter, cast<MemRefType>(op.getLhs().getType()),
-          adaptor.getLhs(), adaptor.getLhsOffset(), *op.getLhsMatrix());
+      Value lhs = wgmmaDescriptor(rewriter, loc, converter, op.getLhs(),
+                                  adaptor.getLhs(), adaptor.getLhsOffset(),
+                                  *op.getLhsMatrix());
       Value registers = LLVM::PoisonOp::create(rewriter, loc, structType);
       for (auto [i, accumulator] : llvm::enumerate(accumulators))
         registers = LLVM::InsertValueOp::create(
@@ -274,6 +286,182 @@ struct WarpgroupMmaLowering
   }
 };
 
+/// A tensor-memory address (i32: lane << 16 | column) as the pointer the
+/// tcgen05 ops take.
+Value tensorMemoryPointer(ConversionPatternRewriter &rewriter, Location loc,
+                          Value address) {
+  return LLVM::IntToPtrOp::create(
+      rewriter, loc,
+      LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                 static_cast<unsigned>(
+                                     NVVM::NVVMMemorySpace::Tensor)),
+      address);
+}
+
+/// tcgen05.alloc.cta_group::1 of the op's columns into the slot.
+struct TmemAllocLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TmemAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TmemAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value slot = sharedElement(rewriter, loc, *getTypeConverter(),
+                               op.getSlots(), adaptor.getSlots(),
+                               adaptor.getSlot());
+    Value columns = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        rewriter.getI32IntegerAttr(op.getColumns()));
+    NVVM::Tcgen05AllocOp::create(rewriter, loc, slot, columns);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tcgen05.dealloc.cta_group::1.
+struct TmemDeallocLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TmemDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TmemDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value columns = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        rewriter.getI32IntegerAttr(op.getColumns()));
+    NVVM::Tcgen05DeallocOp::create(
+        rewriter, loc, tensorMemoryPointer(rewriter, loc, adaptor.getAddress()),
+        columns);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tcgen05.ld.sync.aligned.16x256b.xN.b32, then tcgen05.wait::ld, so that
+/// the registers hold the words once the op's result is used.
+struct TmemLoadLowering : public ConvertOpToLLVMPattern<tile_dist::TmemLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value words = NVVM::Tcgen05LdOp::create(
+        rewriter, loc, op.getResult().getType(), /*pack=*/false,
+        NVVM::Tcgen05LdStShape::SHAPE_16X256B,
+        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()), Value());
+    NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::LOAD);
+    rewriter.replaceOp(op, words);
+    return success();
+  }
+};
+
+/// tcgen05.st.sync.aligned.16x256b.xN.b32, then tcgen05.wait::st.
+struct TmemStoreLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TmemStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TmemStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::Tcgen05StOp::create(
+        rewriter, loc, /*unpack=*/false, NVVM::Tcgen05LdStShape::SHAPE_16X256B,
+        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()),
+        adaptor.getValues(), Value());
+    NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::STORE);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tcgen05's descriptor (PTX ISA, "Shared memory descriptor" of tcgen05):
+/// wgmma's fields, the constant 0b001 in bits 46-48, and the swizzle mode
+/// in bits 61-63 (2: 128 bytes, 4: 64, 6: 32).
+Value tensorMmaDescriptor(ConversionPatternRewriter &rewriter, Location loc,
+                          const LLVMTypeConverter &converter, Value original,
+                          Value memref, Value offset,
+                          tile_dist::SharedMatrixAttr matrix) {
+  uint64_t mode = matrix.getSwizzle() == 128  ? 2
+                  : matrix.getSwizzle() == 64 ? 4
+                                              : 6;
+  return matrixDescriptor(rewriter, loc, converter,
+                          cast<MemRefType>(original.getType()), memref, offset,
+                          matrix, uint64_t(1) << 46 | mode << 61);
+}
+
+/// The instruction kind and the a/b format code (PTX ISA, "Instruction
+/// descriptor" of tcgen05) of an operand element type.
+std::pair<NVVM::Tcgen05MMAKind, uint32_t> tensorMmaFormat(Type element) {
+  StringRef name = tile_dist::WarpgroupMmaOp::ptxTypeName(element);
+  if (name == "f16" || name == "bf16")
+    return {NVVM::Tcgen05MMAKind::F16, name == "bf16"};
+  if (name == "tf32")
+    return {NVVM::Tcgen05MMAKind::TF32, 2};
+  if (name == "e4m3" || name == "e5m2")
+    return {NVVM::Tcgen05MMAKind::F8F6F4, name == "e5m2"};
+  return {NVVM::Tcgen05MMAKind::I8, name == "s8"};
+}
+
+/// tcgen05.mma.cta_group::1.kind::K [d], a_desc, b_desc, idesc, accumulate.
+/// The 32-bit instruction descriptor: D's format in bits 4-5 (1: f32, 2:
+/// s32), A's and B's in 7-9 and 10-12, whether A and B are mn-major in
+/// bits 15 and 16, N >> 3 in 17-22, M >> 4 in 24-28.
+struct TensorMmaLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TensorMmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TensorMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const LLVMTypeConverter &converter = *getTypeConverter();
+    Value lhs = tensorMmaDescriptor(rewriter, loc, converter, op.getLhs(),
+                                    adaptor.getLhs(), adaptor.getLhsOffset(),
+                                    op.getLhsMatrix());
+    Value rhs = tensorMmaDescriptor(rewriter, loc, converter, op.getRhs(),
+                                    adaptor.getRhs(), adaptor.getRhsOffset(),
+                                    op.getRhsMatrix());
+    auto [kind, lhsFormat] = tensorMmaFormat(op.getLhsType());
+    uint32_t rhsFormat = tensorMmaFormat(op.getRhsType()).second;
+    uint32_t descriptor =
+        (op.isInteger() ? 2u : 1u) << 4 | lhsFormat << 7 | rhsFormat << 10 |
+        uint32_t(op.getLhsMatrix().getMnMajor()) << 15 |
+        uint32_t(op.getRhsMatrix().getMnMajor()) << 16 |
+        uint32_t(op.getN() >> 3) << 17 | uint32_t(op.getM() >> 4) << 24;
+    Value idesc = LLVM::ConstantOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        rewriter.getI32IntegerAttr(static_cast<int32_t>(descriptor)));
+    NVVM::Tcgen05MMAOp::create(
+        rewriter, loc, kind, NVVM::CTAGroupKind::CTA_1,
+        NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false,
+        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()), lhs, rhs,
+        idesc, adaptor.getAccumulate(), Value(), Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tcgen05.commit.cta_group::1.mbarrier::arrive::one on the barrier.
+struct TensorMmaCommitLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TensorMmaCommitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TensorMmaCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = sharedElement(rewriter, loc, *getTypeConverter(),
+                                  op.getBarriers(), adaptor.getBarriers(),
+                                  adaptor.getBarrier());
+    NVVM::Tcgen05CommitOp::create(rewriter, loc, barrier, Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
 
@@ -288,13 +476,18 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::MbarrierInitOp,
                         tile_dist::MbarrierExpectTxOp,
                         tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
-                        tile_dist::WarpgroupMmaOp>();
+                        tile_dist::WarpgroupMmaOp, tile_dist::TmemAllocOp,
+                        tile_dist::TmemDeallocOp, tile_dist::TmemLoadOp,
+                        tile_dist::TmemStoreOp, tile_dist::TensorMmaOp,
+                        tile_dist::TensorMmaCommitOp>();
     patterns.add<AsyncCopyLowering, TensorCopyLowering,
                  MbarrierLowering<tile_dist::MbarrierInitOp>,
                  MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
                  MbarrierLowering<tile_dist::MbarrierWaitOp>,
                  MbarrierLowering<tile_dist::MbarrierInvalOp>,
-                 WarpgroupMmaLowering>(converter);
+                 WarpgroupMmaLowering, TmemAllocLowering, TmemDeallocLowering,
+                 TmemLoadLowering, TmemStoreLowering, TensorMmaLowering,
+                 TensorMmaCommitLowering>(converter);
   }
 };
 

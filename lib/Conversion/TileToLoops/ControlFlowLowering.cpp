@@ -10,7 +10,9 @@
 // iter_args; a tile crosses a region boundary through a buffer:
 //   - every tile a loop carries has one buffer, allocated before the loop,
 //     filled with the init value, refilled by each `continue` and read by the
-//     body and, after the loop, by the users of the result;
+//     body and, after the loop, by the users of the result (except a `for`'s
+//     mma accumulator that stays in tensor memory on sm_100, which crosses
+//     in no buffer: MmaSync.h, keepAccumulatorsInTensorMemory);
 //   - every tile a `loop` returns has one buffer that `break` fills;
 //   - every tile an `if` returns has a fresh buffer that the branches fill.
 //
@@ -23,6 +25,8 @@
 // `if` (allowed outside loops only) ends the kernel's single thread.
 //
 //===----------------------------------------------------------------------===//
+#include "MmaSync.h"
+
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
@@ -533,9 +537,19 @@ ForBounds forBounds(TileLowering &l, cuda_tile::ForOp op) {
 LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
+  // Accumulators that stay in tensor memory through the loop cross it in
+  // no buffer.
+  FailureOr<SmallVector<unsigned>> inTensorMemory =
+      mma::keepAccumulatorsInTensorMemory(l, op);
+  if (failed(inTensorMemory))
+    return failure();
   LoopExits exits;
   allocateCarried(l, loc, op.getResultTypes(), exits.carriedBuffers,
                   exits.continueTypes, carriedLayouts(l, *op.getBody()));
+  for (unsigned index : *inTensorMemory) {
+    exits.carriedBuffers[index].getDefiningOp()->erase();
+    exits.carriedBuffers[index] = Value();
+  }
   adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);
   copyTilesInto(l, loc, op.getInitValues(), exits.carriedBuffers);
 
@@ -570,6 +584,7 @@ LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
         b, loc, ArrayRef<Value>(*state).drop_front(exits.continueOffset()));
   }
   mapCarried(l, op.getResults(), exits.carriedBuffers, scfFor.getResults());
+  mma::finishAccumulatorsInTensorMemory(l, op, *inTensorMemory);
   return success();
 }
 

@@ -552,24 +552,32 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
-/// Lowers `op` on tensor cores where it can: wgmma on sm_90, else mma.sync
-/// (on sm_90 with a remark saying why not wgmma). Where neither takes it, a
-/// remark says why and the result is nullopt: the caller runs it on CUDA
-/// cores.
+/// Lowers `op` on tensor cores where it can: wgmma on sm_90, tcgen05.mma on
+/// sm_100, else mma.sync (on sm_90 and sm_100 with a remark saying why not
+/// their own). Where neither takes it, a remark says why and the result is
+/// nullopt: the caller runs it on CUDA cores.
 static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
                                                        Operation *op) {
   std::optional<std::string> whyNotWgmma = mma::whyNotWgmma(l, op);
   if (!whyNotWgmma)
     return mma::lowerWgmma(l, op);
+  std::optional<std::string> whyNotTcgen05 = mma::whyNotTcgen05(l, op);
+  if (!whyNotTcgen05)
+    return mma::lowerTcgen05(l, op);
   std::optional<std::string> why = mma::whyNotMmaSync(l, op);
   if (why) {
     op->emitRemark() << "'" << op->getName()
                      << "' runs on CUDA cores: " << *why;
     return std::nullopt;
   }
-  if (l.getTarget().smVersion == 90)
+  unsigned sm = l.getTarget().smVersion;
+  if (sm == 90)
     op->emitRemark() << "'" << op->getName()
                      << "' runs on mma.sync, not wgmma: " << *whyNotWgmma;
+  if (sm == 100)
+    op->emitRemark() << "'" << op->getName()
+                     << "' runs on mma.sync, not tcgen05.mma: "
+                     << *whyNotTcgen05;
   return mma::lowerMmaSync(l, op);
 }
 

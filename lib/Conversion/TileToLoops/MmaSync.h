@@ -1,8 +1,9 @@
 //===- MmaSync.h - mmaf/mmai on tensor cores -------------------*- C++ -*-===//
 //
-// The parallel form's tensor-core paths: wgmma on sm_90 (WgmmaLowering.cpp)
-// and mma.sync on every target (MmaSyncLowering.cpp). MmaLowering.cpp takes
-// wgmma where whyNotWgmma has nothing against it, else mma.sync where
+// The parallel form's tensor-core paths: wgmma on sm_90 (WgmmaLowering.cpp),
+// tcgen05.mma on sm_100 (Tcgen05Lowering.cpp) and mma.sync on every target
+// (MmaSyncLowering.cpp). MmaLowering.cpp takes wgmma or tcgen05.mma where
+// whyNotWgmma or whyNotTcgen05 has nothing against it, else mma.sync where
 // whyNotMmaSync has nothing against it, and keeps the CUDA-core path, with a
 // remark giving the reason, elsewhere.
 //
@@ -49,6 +50,39 @@ std::optional<ChunkOrder> wgmmaOperandOrder(TileLowering &l,
 
 /// Lowers `op`, for which whyNotWgmma has no reason, to wgmma.
 mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
+
+/// Why `op` (mmaf or mmai) cannot run on tcgen05.mma here, or nullopt when
+/// it can: sm_100, a result of 128-row blocks whose accumulator fits 128
+/// registers per thread and 512 columns of tensor memory, the operand types
+/// of wgmma, and staging arrays that fit.
+std::optional<std::string> whyNotTcgen05(const TileLowering &l,
+                                         mlir::Operation *op);
+
+/// wgmmaOperandOrder's counterpart on tcgen05.mma (instructions of 128
+/// rows).
+std::optional<ChunkOrder> tcgen05OperandOrder(TileLowering &l,
+                                              mlir::Operation *op,
+                                              unsigned index);
+
+/// Lowers `op`, for which whyNotTcgen05 has no reason, to tcgen05.mma
+/// (Tcgen05Lowering.cpp).
+mlir::LogicalResult lowerTcgen05(TileLowering &l, mlir::Operation *op);
+
+/// Before `loop` (being lowered, its bounds and initial values): the iter
+/// values that an mma on tcgen05.mma in its body takes as its accumulator
+/// and yields again, and nothing else reads, stay in tensor memory through
+/// the loop: their columns are allocated and their initial registers
+/// written there, and the mma accumulates in place without reading or
+/// writing registers. Returns their indices; the loop carries nothing for
+/// them. Fails (declining the parallel form) where shared memory is short.
+mlir::FailureOr<llvm::SmallVector<unsigned>>
+keepAccumulatorsInTensorMemory(TileLowering &l, mlir::cuda_tile::ForOp loop);
+
+/// After `loop`: reads the `kept` accumulators back into the loop's results
+/// and gives their tensor memory back.
+void finishAccumulatorsInTensorMemory(TileLowering &l,
+                                      mlir::cuda_tile::ForOp loop,
+                                      llvm::ArrayRef<unsigned> kept);
 
 /// How operand `index` (0: lhs, 1: rhs) of `op` reaches its chunk arrays
 /// straight from global memory (AsyncViewCopy.h), or nullopt where it is

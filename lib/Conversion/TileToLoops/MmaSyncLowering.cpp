@@ -197,6 +197,8 @@ std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
   ArrayRef<int64_t> shape = TileLowering::tileShape(op->getResult(0).getType());
   if (!mma::whyNotWgmma(l, op))
     return wgmmaResultLayout(shape, l.getNumWarps());
+  if (!mma::whyNotTcgen05(l, op))
+    return tensorMmaResultLayout(shape, l.getNumWarps());
   if (mma::whyNotMmaSync(l, op))
     return std::nullopt;
   return mmaSyncResultLayout(shape, l.getNumWarps());
@@ -249,6 +251,8 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
     return std::nullopt;
   if (!whyNotWgmma(l, op))
     return wgmmaOperandOrder(l, op, index);
+  if (!whyNotTcgen05(l, op))
+    return tcgen05OperandOrder(l, op, index);
   if (whyNotMmaSync(l, op))
     return std::nullopt;
   std::optional<unsigned> dim = copyableOperandDim(l, op, index);
@@ -295,7 +299,6 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t batch = rank == 3 ? shape[0] : 1;
   int64_t instructionK = kind.k;
   int64_t kHalves = ::kHalves(kind);
-  Type i32 = b.getI32Type();
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };

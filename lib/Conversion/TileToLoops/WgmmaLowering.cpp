@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
 #include "MmaSync.h"
-#include "TensorMapCopy.h"
+#include "SharedOperands.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -38,11 +38,6 @@ using namespace tilechain;
 using namespace tilechain::mma;
 
 namespace {
-
-/// The shared memory one chunk of both operands may take (double-buffered,
-/// twice this): 128-byte rows of k fit for a 128x256 pair of operands (48
-/// KiB) and a 256x256 pair (64 KiB).
-constexpr int64_t kWgmmaStagingBytes = 64 * 1024;
 
 /// The most accumulator registers per thread wgmma takes. Each instruction
 /// holds up to 128 accumulators in registers at once, beside the other
@@ -60,67 +55,14 @@ constexpr int64_t kWgmmaMaxAccumulators = 128;
 /// prefill GQA fmha spills 208 bytes instead of 144.
 constexpr int64_t kFragmentRegisterBudget = 64;
 
-/// What one wgmma of an op multiplies and accumulates.
-struct WgmmaKind {
-  Type lhsType, rhsType; // the warpgroup_mma element types
-  int64_t elementBytes;
-  Type accumulatorType; // f32 or i32
-};
-
 /// How `op` runs on wgmma.
 struct WgmmaPlan {
-  WgmmaKind kind;
+  SharedOperandKind kind;
   WgmmaTiling tiling;
   int64_t swizzle; // S, bytes of an array row
   int64_t kc;      // values of k per chunk: S / e
   int64_t chunks;
 };
-
-std::string str(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
-}
-
-FailureOr<WgmmaKind> classify(Operation *op, std::string &why) {
-  MLIRContext *context = op->getContext();
-  Type lhs =
-      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
-  Type rhs =
-      cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
-  Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
-  if (auto mmai = dyn_cast<cuda_tile::MmaIOp>(op)) {
-    if (!lhs.isInteger(8) || !acc.isInteger(32)) {
-      why = "wgmma multiplies i8 into i32, not " + str(lhs) + " into " +
-            str(acc);
-      return failure();
-    }
-    auto withSign = [&](cuda_tile::Signedness signedness) -> Type {
-      return IntegerType::get(context, 8,
-                              signedness == cuda_tile::Signedness::Signed
-                                  ? IntegerType::Signed
-                                  : IntegerType::Unsigned);
-    };
-    return WgmmaKind{withSign(mmai.getSignednessLhs()),
-                     withSign(mmai.getSignednessRhs()), 1,
-                     IntegerType::get(context, 32)};
-  }
-  if (!acc.isF32() && !acc.isF16()) {
-    why = "wgmma accumulates in f32 (or f16, widened), not " + str(acc);
-    return failure();
-  }
-  Type f32 = Float32Type::get(context);
-  if ((lhs.isF16() || lhs.isBF16()) && lhs == rhs)
-    return WgmmaKind{lhs, rhs, 2, f32};
-  // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19 bits.
-  if (isa<FloatTF32Type>(lhs) && lhs == rhs)
-    return WgmmaKind{lhs, rhs, 4, f32};
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(lhs) &&
-      isa<Float8E4M3FNType, Float8E5M2Type>(rhs))
-    return WgmmaKind{lhs, rhs, 1, f32};
-  why = "wgmma does not multiply " + str(lhs) + " by " + str(rhs);
-  return failure();
-}
 
 FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
                           std::string &why) {
@@ -133,7 +75,7 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
           "layouts (the kernel's remark says why)";
     return failure();
   }
-  FailureOr<WgmmaKind> kind = classify(op, why);
+  FailureOr<SharedOperandKind> kind = classifySharedOperands(op, "wgmma", why);
   if (failed(kind))
     return failure();
   ArrayRef<int64_t> shape =
@@ -166,46 +108,12 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
           std::to_string(instructionK);
     return failure();
   }
-  // Rows of up to 128 bytes of k, and at least two chunks where k has 64
-  // bytes (so that copies overlap the tensor cores, and a k loop's run an
-  // iteration ahead), narrower where the staging would not fit.
-  int64_t swizzle = std::clamp<int64_t>(k * e / 2, 32, 128);
-  auto stagingBytes = [&](int64_t swizzle) {
-    return (m + n) * swizzle * (k * e > swizzle ? 2 : 1);
-  };
-  while (swizzle > 32 && stagingBytes(swizzle) > 2 * kWgmmaStagingBytes)
-    swizzle /= 2;
-  if (stagingBytes(swizzle) > 2 * kWgmmaStagingBytes) {
-    why = "its operands need more than " +
-          std::to_string(kWgmmaStagingBytes) +
-          " bytes of shared memory per 32 bytes of k";
+  FailureOr<SwizzledStaging> staging =
+      planSwizzledStaging(m, n, k, e, why);
+  if (failed(staging))
     return failure();
-  }
-  int64_t kc = swizzle / e;
-  return WgmmaPlan{*kind, *tiling, swizzle, kc, k / kc};
-}
-
-/// The shared_matrix of an operand staged in `form` with plan `p`.
-tile_dist::SharedMatrixAttr sharedMatrix(MLIRContext *context,
-                                         const OperandForm &form,
-                                         const WgmmaPlan &p) {
-  bool mnMajor = form.order == ChunkOrder::KMajor;
-  // k-contiguous: 8-row groups 8 S apart (the leading offset is unused); k
-  // major: atoms of S bytes of m or n by kc rows of k, kc S bytes apart.
-  return tile_dist::SharedMatrixAttr::get(context, mnMajor, p.swizzle,
-                                          mnMajor ? p.kc * p.swizzle : 16,
-                                          8 * p.swizzle);
-}
-
-/// The byte of element (x, k) of an operand's array (the half aside) where
-/// x is a multiple of 8 (k contiguous) or of S / e (k major) and k of 8:
-/// the start of an instruction's operand, where the swizzle moves nothing.
-int64_t operandStart(const OperandForm &form, const WgmmaPlan &p, int64_t x,
-                     int64_t k) {
-  int64_t e = p.kind.elementBytes;
-  if (form.order == ChunkOrder::KContiguous)
-    return x * p.swizzle + k * e;
-  return x / (p.swizzle / e) * p.kc * p.swizzle + k * p.swizzle;
+  return WgmmaPlan{*kind, *tiling, staging->swizzle, staging->kc,
+                   staging->chunks};
 }
 
 /// Whether the running thread holds the lhs as wgmma's A fragments: 16-bit
@@ -248,21 +156,8 @@ std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
 static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
                                               unsigned index,
                                               const WgmmaPlan &p) {
-  std::optional<unsigned> dim = copyableOperandDim(l, op, index);
-  if (!dim)
-    return std::nullopt;
-  unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
-  unsigned kDim = index == 0 ? rank - 1 : rank - 2;
-  unsigned xDim = index == 0 ? rank - 2 : rank - 1;
-  if (*dim == kDim)
-    return ChunkOrder::KContiguous;
-  // Only 16-bit operands may be k major, and an instruction's rows or
-  // columns must be whole atoms.
-  int64_t perRow = p.swizzle / p.kind.elementBytes;
-  int64_t x = index == 0 ? kWgmmaM : p.tiling.instructionN;
-  if (*dim == xDim && p.kind.elementBytes == 2 && x % perRow == 0)
-    return ChunkOrder::KMajor;
-  return std::nullopt;
+  return swizzledOperandOrder(l, op, index, p.swizzle, p.kind.elementBytes,
+                              index == 0 ? kWgmmaM : p.tiling.instructionN);
 }
 
 std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
@@ -286,24 +181,10 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
   unsigned rank = shape.size();
 
-  std::array<OperandForm, 2> forms;
-  for (unsigned index : {0u, 1u}) {
-    std::optional<ChunkOrder> copied = operandOrder(l, op, index, p);
-    OperandForm &form = forms[index];
-    form.order = copied.value_or(ChunkOrder::KContiguous);
-    form.swizzle = p.swizzle;
-    if (copied) {
-      form.copiedFrom =
-          operandLoad(op->getOperand(index), &form.leadingUnitDims);
-      std::optional<std::string> whyNot = whyNotTensorMapCopy(form);
-      form.byTensorMap = !whyNot;
-      if (whyNot)
-        op->emitRemark() << "'" << op->getName() << "' copies its "
-                         << (index == 0 ? "lhs" : "rhs")
-                         << " by cp.async, not TMA: " << *whyNot;
-    } else if (index == 0)
-      form.inRegisters = lhsInFragments(l, op, p);
-  }
+  std::array<OperandForm, 2> forms = swizzledOperandForms(
+      l, op, p.swizzle, p.kind.elementBytes, kWgmmaM, p.tiling.instructionN);
+  if (!forms[0].copiedFrom)
+    forms[0].inRegisters = lhsInFragments(l, op, p);
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, p.kc, p.chunks, forms);
   if (failed(staged))
@@ -328,21 +209,11 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
                                    constant(b, ~(kWgmmaM - 1)));
   Value n0 = arith::AndIOp::create(b, loc, coords[rank - 1],
                                    constant(b, ~(p.tiling.blockN - 1)));
-  // Its operands' bytes in their arrays: an x origin moves whole rows or
-  // atoms, which the swizzle leaves in place.
-  auto blockStart = [&](const OperandForm &form, Value x0) -> Value {
-    int64_t perRow = p.swizzle / p.kind.elementBytes;
-    if (form.order == ChunkOrder::KContiguous)
-      return arith::MulIOp::create(b, loc, x0, constant(b, p.swizzle));
-    return arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, x0, constant(b, perRow)),
-        constant(b, p.kc * p.swizzle));
-  };
   Value lhsBlock = forms[0].inRegisters
                        ? Value()
-                       : arith::AddIOp::create(b, loc, blockStart(forms[0], m0),
+                       : arith::AddIOp::create(b, loc, blockStart(b, loc, forms[0], p.kc, p.kind.elementBytes, m0),
                                                constant(b, (*staged)[0].offset));
-  Value rhsBlock = arith::AddIOp::create(b, loc, blockStart(forms[1], n0),
+  Value rhsBlock = arith::AddIOp::create(b, loc, blockStart(b, loc, forms[1], p.kc, p.kind.elementBytes, n0),
                                          constant(b, (*staged)[1].offset));
 
   // The block's instructions: registers [i N/2, (i + 1) N/2) accumulate
@@ -358,8 +229,8 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   }
   tile_dist::SharedMatrixAttr lhsMatrix =
       forms[0].inRegisters ? tile_dist::SharedMatrixAttr()
-                           : sharedMatrix(context, forms[0], p);
-  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], p);
+                           : sharedMatrix(context, forms[0], p.kc);
+  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], p.kc);
   int64_t instructionK = 32 / p.kind.elementBytes;
   VectorType vectorType = VectorType::get({perInstruction}, sumType);
 
@@ -419,7 +290,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
            llvm::zip(instructions, accumulators)) {
         Value rhsStart = arith::AddIOp::create(
             at, loc, rhsChunk,
-            constant(at, operandStart(forms[1], p, instruction.n, kStep)));
+            constant(at, operandStart(forms[1], p.kc, p.kind.elementBytes, instruction.n, kStep)));
         if (forms[0].inRegisters) {
           int64_t mBlock = instruction.m / kWgmmaM;
           Value &a = fragments[mBlock];
@@ -434,7 +305,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
         }
         Value lhsStart = arith::AddIOp::create(
             at, loc, lhsChunk,
-            constant(at, operandStart(forms[0], p, instruction.m, kStep)));
+            constant(at, operandStart(forms[0], p.kc, p.kind.elementBytes, instruction.m, kStep)));
         accumulator = tile_dist::WarpgroupMmaOp::create(
             at, loc, vectorType, (*staged)[0].arrays, lhsStart, Value(),
             (*staged)[1].arrays, rhsStart, accumulator,

@@ -227,3 +227,43 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_n(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{has no tcgen05.mma of M = 128, N = 24 (M = 128, N a multiple of 16 from 16 to 256)}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 {lhsType = f16, rhsType = f16, m = 128 : i64, n = 24 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_types(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{multiplies 'f16' by 'bf16': both f16, both bf16, both tf32, both 8-bit floats or both 8-bit integers}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 {lhsType = f16, rhsType = bf16, m = 128 : i64, n = 64 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tmem_columns(%arg0: memref<4xi32, #gpu.address_space<workgroup>>, %arg1: index) {
+    // expected-error @+1 {{allocates a power of two from 32 to 512 columns, not 48}}
+    tile_dist.tmem_alloc %arg0[%arg1] {columns = 48 : i64} : memref<4xi32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tmem_load_words(%arg0: i32) {
+    // expected-error @+1 {{reads a power of two from 4 to 128 words per lane}}
+    %0 = tile_dist.tmem_load %arg0 : vector<2xi32>
+    gpu.return
+  }
+}

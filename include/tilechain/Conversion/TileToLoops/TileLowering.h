@@ -394,6 +394,25 @@ public:
     return declineReason;
   }
 
+  /// Where an mma's accumulator stays in tensor memory through the loop
+  /// around it (tcgen05 on sm_100, Tcgen05Lowering.cpp): the columns'
+  /// address (i32), the shared buffer of the mbarrier the products complete
+  /// on, and the per-thread count of the phases waited for (a memref<1xi32>
+  /// alloca).
+  struct TensorMemoryAccumulator {
+    mlir::Value address, control, phases;
+  };
+  void setTensorMemoryAccumulator(mlir::Operation *mma,
+                                  const TensorMemoryAccumulator &where) {
+    tensorMemoryAccumulators[mma] = where;
+  }
+  /// The record of `mma`, or null where its accumulator is its operand.
+  const TensorMemoryAccumulator *
+  getTensorMemoryAccumulator(mlir::Operation *mma) const {
+    auto it = tensorMemoryAccumulators.find(mma);
+    return it == tensorMemoryAccumulators.end() ? nullptr : &it->second;
+  }
+
   // --- helpers ------------------------------------------------------------
   mlir::Value indexConstant(mlir::Location loc, int64_t v);
   /// Casts an integer scalar (i1..i64) to index, signed or unsigned.
@@ -416,6 +435,8 @@ private:
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
   llvm::DenseMap<mlir::Value, LinearLayout> layouts;
+  llvm::DenseMap<mlir::Operation *, TensorMemoryAccumulator>
+      tensorMemoryAccumulators;
   std::optional<std::string> declineReason;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
 

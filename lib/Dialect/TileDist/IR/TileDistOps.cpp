@@ -140,31 +140,50 @@ int64_t WarpgroupMmaOp::getElementBytes() {
 
 int64_t WarpgroupMmaOp::getK() { return 32 / getElementBytes(); }
 
-LogicalResult WarpgroupMmaOp::verify() {
-  Type lhs = getLhsType(), rhs = getRhsType();
+/// The checks tile_dist.warpgroup_mma and tile_dist.tensor_mma share: the
+/// element types of their operands and accumulators, and which matrices
+/// may be mn_major.
+static LogicalResult verifyMmaTypes(Operation *op, Type lhs, Type rhs,
+                                    Type accumulator, bool anyMnMajor) {
   for (Type type : {lhs, rhs})
     if (!wgmmaElementBytes(type))
-      return emitOpError() << "multiplies f16, bf16, tf32, f8E4M3FN, f8E5M2, "
-                              "si8 or ui8 elements, not "
-                           << type;
+      return op->emitOpError()
+             << "multiplies f16, bf16, tf32, f8E4M3FN, f8E5M2, si8 or ui8 "
+                "elements, not "
+             << type;
   bool integers = isa<IntegerType>(lhs);
   bool fp8 = wgmmaElementBytes(lhs) == 1 && !integers;
   if (integers != isa<IntegerType>(rhs) ||
       (fp8 ? wgmmaElementBytes(rhs) != 1 : !integers && lhs != rhs))
-    return emitOpError() << "multiplies " << lhs << " by " << rhs
-                         << ": both f16, both bf16, both tf32, both 8-bit "
-                            "floats or both 8-bit integers";
-  Type accumulator = getAccumulator().getType().getElementType();
+    return op->emitOpError()
+           << "multiplies " << lhs << " by " << rhs
+           << ": both f16, both bf16, both tf32, both 8-bit floats or both "
+              "8-bit integers";
   if (integers ? !accumulator.isInteger(32) : !accumulator.isF32())
-    return emitOpError() << "accumulates " << lhs << " products in "
-                         << (integers ? "i32" : "f32") << ", not "
-                         << accumulator;
+    return op->emitOpError() << "accumulates " << lhs << " products in "
+                             << (integers ? "i32" : "f32") << ", not "
+                             << accumulator;
+  if (wgmmaElementBytes(lhs) != 2 && anyMnMajor)
+    return op->emitOpError() << "takes mn_major matrices only of 16-bit "
+                                "elements, not of "
+                             << lhs;
+  return success();
+}
+
+LogicalResult WarpgroupMmaOp::verify() {
+  Type lhs = getLhsType();
+  bool inMemory = getLhs() && getLhsOffset() && getLhsMatrix();
+  if (failed(verifyMmaTypes(
+          *this, lhs, getRhsType(), getAccumulator().getType().getElementType(),
+          (inMemory && getLhsMatrix()->getMnMajor()) ||
+              getRhsMatrix().getMnMajor())))
+    return failure();
+  bool integers = isa<IntegerType>(lhs);
   int64_t n = getN();
   // PTX's N: multiples of 8 up to 256; for 8-bit integers, multiples of 16
   // past 32.
   if (n < 8 || n > 256 || n % 8 != 0 || (integers && n > 32 && n % 16 != 0))
     return emitOpError() << "has no wgmma of N = " << n << " for " << lhs;
-  bool inMemory = getLhs() && getLhsOffset() && getLhsMatrix();
   if (inMemory == bool(getLhsFragment()) ||
       (!inMemory && (getLhs() || getLhsOffset() || getLhsMatrix())))
     return emitOpError() << "takes the lhs either from shared memory (a "
@@ -174,11 +193,68 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError() << "takes lhs registers only of 16-bit elements, "
                             "not of "
                          << lhs;
-  if (getElementBytes() != 2 &&
-      ((inMemory && getLhsMatrix()->getMnMajor()) ||
-       getRhsMatrix().getMnMajor()))
-    return emitOpError() << "takes mn_major matrices only of 16-bit "
-                            "elements, not of "
-                         << lhs;
+  return success();
+}
+
+int64_t TensorMmaOp::getElementBytes() {
+  return wgmmaElementBytes(getLhsType());
+}
+
+int64_t TensorMmaOp::getK() { return 32 / getElementBytes(); }
+
+LogicalResult TensorMmaOp::verify() {
+  Type accumulator = isa<IntegerType>(getLhsType())
+                         ? Type(IntegerType::get(getContext(), 32))
+                         : Type(Float32Type::get(getContext()));
+  if (failed(verifyMmaTypes(*this, getLhsType(), getRhsType(), accumulator,
+                            getLhsMatrix().getMnMajor() ||
+                                getRhsMatrix().getMnMajor())))
+    return failure();
+  int64_t m = getM(), n = getN();
+  // The cta_group::1 shapes tile-lower uses: M = 128, whose rows are the
+  // 128 lanes (M = 64 takes half of each warp's lanes).
+  if (m != 128 || n < 16 || n > 256 || n % 16 != 0)
+    return emitOpError() << "has no tcgen05.mma of M = " << m << ", N = " << n
+                         << " (M = 128, N a multiple of 16 from 16 to 256)";
+  return success();
+}
+
+/// A count of tensor-memory columns an allocation may take.
+static bool isColumnCount(int64_t columns) {
+  return columns >= 32 && columns <= 512 && llvm::isPowerOf2_64(columns);
+}
+
+LogicalResult TmemAllocOp::verify() {
+  if (!isColumnCount(getColumns()))
+    return emitOpError() << "allocates a power of two from 32 to 512 "
+                            "columns, not "
+                         << getColumns();
+  return success();
+}
+
+LogicalResult TmemDeallocOp::verify() {
+  if (!isColumnCount(getColumns()))
+    return emitOpError() << "gives back a power of two from 32 to 512 "
+                            "columns, not "
+                         << getColumns();
+  return success();
+}
+
+/// Whether a warp's access of `words` 32-bit words per lane is one
+/// tcgen05.ld or tcgen05.st of shape 16x256b (4 words per repetition, up to
+/// 32 repetitions).
+static bool isAccessLength(int64_t words) {
+  return words >= 4 && words <= 128 && llvm::isPowerOf2_64(words);
+}
+
+LogicalResult TmemLoadOp::verify() {
+  if (!isAccessLength(getResult().getType().getNumElements()))
+    return emitOpError() << "reads a power of two from 4 to 128 words per lane";
+  return success();
+}
+
+LogicalResult TmemStoreOp::verify() {
+  if (!isAccessLength(getValues().getType().getNumElements()))
+    return emitOpError() << "writes a power of two from 4 to 128 words per lane";
   return success();
 }

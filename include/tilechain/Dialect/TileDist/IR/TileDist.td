@@ -350,4 +350,137 @@ def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
   }];
 }
 
+def TileDist_TmemAllocOp : Op<TileDist_Dialect, "tmem_alloc"> {
+  let summary = "columns of the CTA's tensor memory allocated";
+  let description = [{
+    PTX's `tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32` (sm_100a):
+    the 32 threads of one warp run it together. It allocates `columns`
+    columns (a power of two from 32 to 512) of all 128 lanes of the CTA's
+    tensor memory, waiting while other CTAs of the SM hold them, and writes
+    their address (lane 0, the first column: lane << 16 | column) to
+    `slots[slot]`, which the threads read after a barrier between
+    `nvvm.tcgen05.fence` before and after it. A tile_dist.tmem_dealloc of the
+    same columns gives them back before the CTA exits.
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I32], [1]>, "", [MemWrite]>:$slots,
+                       Index:$slot, I64Attr:$columns);
+  let assemblyFormat = [{
+    $slots `[` $slot `]` attr-dict `:` type($slots)
+  }];
+  let hasVerifier = 1;
+}
+
+def TileDist_TmemDeallocOp : Op<TileDist_Dialect, "tmem_dealloc"> {
+  let summary = "tensor memory columns given back";
+  let description = [{
+    PTX's `tcgen05.dealloc.cta_group::1.sync.aligned.b32`: one warp gives
+    back the `columns` columns at `address` that a tile_dist.tmem_alloc
+    allocated, once every access to them has completed.
+  }];
+  let arguments = (ins I32:$address, I64Attr:$columns);
+  let assemblyFormat = "$address attr-dict";
+  let hasVerifier = 1;
+}
+
+def TileDist_TmemLoadOp : Op<TileDist_Dialect, "tmem_load"> {
+  let summary = "16 rows of a warp's tensor memory read into registers";
+  let description = [{
+    PTX's `tcgen05.ld.sync.aligned.16x256b.xN.b32` then `tcgen05.wait::ld`:
+    the 32 threads of a warp run it together, at one `address` (lane L,
+    column C), whose 16 lanes L .. L + 15 lie in the warp's quarter of the
+    lanes (32 (w % 4) .. 32 (w % 4) + 31 for warp w). Lane t of the warp
+    (g = t / 4) gets, as word r of the result, lane L + g + 8 ((r / 2) % 2)
+    at column C + 2 (t % 4) + r % 2 + 8 (r / 4): the mma.sync C/D fragment
+    of each 8 columns. The result has 4 N words (N a power of two up to 32:
+    8 N columns).
+  }];
+  let arguments = (ins I32:$address);
+  let results = (outs VectorOfRankAndType<[1], [I32]>:$result);
+  let assemblyFormat = "$address attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileDist_TmemStoreOp : Op<TileDist_Dialect, "tmem_store"> {
+  let summary = "a warp's registers written to 16 rows of tensor memory";
+  let description = [{
+    PTX's `tcgen05.st.sync.aligned.16x256b.xN.b32` then `tcgen05.wait::st`:
+    tile_dist.tmem_load's converse; lane t of the warp writes word r of
+    `values` where that op would read it.
+  }];
+  let arguments = (ins I32:$address, VectorOfRankAndType<[1], [I32]>:$values);
+  let assemblyFormat = "$address `,` $values attr-dict `:` type($values)";
+  let hasVerifier = 1;
+}
+
+// It writes tensor memory, which no operand names: without the write it
+// would be dead for having no results.
+def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "a 128 x N x K product of two shared-memory matrices into tensor memory";
+  let description = [{
+    D = A x B + (`accumulate` ? D : 0), D the M x N (M = `m`, 128) 32-bit
+    accumulators in tensor memory at `address` (row i in lane i, column j
+    in the address's column + j), A M x K (`lhs` from byte `lhsOffset` on,
+    laid out as `lhsMatrix`, x = m), B K x N (`rhs` from `rhsOffset`, as
+    `rhsMatrix`, x = n), K 32 bytes of the element type. Element and
+    accumulator types as for tile_dist.warpgroup_mma: f16, bf16, tf32,
+    f8E4M3FN, f8E5M2, si8 or ui8 operands, f32 (i32 for integers)
+    accumulators; only 16-bit matrices may be mn_major; N a multiple of 16
+    from 16 to 256.
+
+    This is PTX's `tcgen05.mma.cta_group::1` (sm_100a), asynchronous and
+    issued by one thread: a tile_dist.tensor_mma_commit after it makes an
+    mbarrier's phase complete once it (and the thread's earlier ones) have
+    read their operands and written D. tile-lower runs mmaf/mmai so on
+    sm_100 (docs/pipeline.md); tile-llc builds the matrix and instruction
+    descriptors.
+
+    ```mlir
+    tile_dist.tensor_mma %tmem, %staging[%a] : memref<98304xi8, #gpu.address_space<workgroup>>,
+        %staging[%b] : memref<98304xi8, #gpu.address_space<workgroup>>, %accumulate
+        {lhsType = f16, rhsType = f16, m = 128 : i64, n = 256 : i64,
+         lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>,
+         rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
+    ```
+  }];
+  let arguments = (ins
+      I32:$address,
+      Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$lhs,
+      Index:$lhsOffset,
+      Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$rhs,
+      Index:$rhsOffset,
+      I1:$accumulate,
+      TypeAttr:$lhsType, TypeAttr:$rhsType,
+      I64Attr:$m, I64Attr:$n,
+      TileDist_SharedMatrixAttr:$lhsMatrix,
+      TileDist_SharedMatrixAttr:$rhsMatrix);
+  let assemblyFormat = [{
+    $address `,` $lhs `[` $lhsOffset `]` `:` type($lhs) `,`
+    $rhs `[` $rhsOffset `]` `:` type($rhs) `,` $accumulate attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// K: 32 bytes of the element type.
+    int64_t getK();
+    /// Bytes of an lhs (and rhs) element.
+    int64_t getElementBytes();
+    /// Whether the products are integers (accumulated in i32, not f32).
+    bool isInteger() { return ::llvm::isa<::mlir::IntegerType>(getLhsType()); }
+  }];
+}
+
+def TileDist_TensorMmaCommitOp : Op<TileDist_Dialect, "tensor_mma_commit"> {
+  let summary = "an mbarrier arrival once the thread's tensor_mma ops are done";
+  let description = [{
+    PTX's `tcgen05.commit.cta_group::1.mbarrier::arrive::one`: mbarrier
+    `barriers[barrier]` gets one arrival when every tile_dist.tensor_mma the
+    running thread issued before has completed.
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+                       Index:$barrier);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` attr-dict `:` type($barriers)
+  }];
+}
+
 #endif // TILECHAIN_TILEDIST_TD

@@ -1,0 +1,551 @@
+//===- Tcgen05Lowering.cpp - mmaf/mmai on sm_100's tensor cores -----------===//
+//
+// result = acc + lhs x rhs with tcgen05.mma.cta_group::1 (sm_100a), M = 128:
+// the operands cross into shared memory as for wgmma (SharedOperands.h:
+// swizzled chunks of k, double-buffered, by TMA where the views allow),
+// and one thread issues the products of a chunk, which accumulate in the
+// CTA's tensor memory rather than in registers: row i of a 128-row block in
+// lane i, the blocks side by side in the columns. Per run of the op:
+//   - warp 0 allocates the columns (tile_dist.tmem_alloc), thread 0 sets up
+//     an mbarrier, and a barrier publishes both;
+//   - the threads write the accumulator into tensor memory (tcgen05.st,
+//     the reads' converse),
+//     unless it is zero, where the first product of each block overwrites
+//     instead of accumulating;
+//   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
+//     per 128 x N block and k step (32 bytes of k) and commits them to the
+//     mbarrier, and every thread waits for that phase, so that the chunk's
+//     half is free before the barrier that lets the next copies into it;
+//   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
+//     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
+//     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
+// The accumulator still crosses tensor memory once per run, so a k loop
+// carries it in registers, as with wgmma.
+//
+//===----------------------------------------------------------------------===//
+#include "MmaStaging.h"
+#include "MmaSync.h"
+#include "SharedOperands.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Layout/MmaLayouts.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::mma;
+
+namespace {
+
+/// The most accumulator registers per thread: the result is read back into
+/// registers whole (after the loop, where it stays in tensor memory
+/// through one), and more would spill as wgmma's do (WgmmaLowering.cpp).
+constexpr int64_t kTcgen05MaxAccumulators = 128;
+
+/// How `op` runs on tcgen05.mma.
+struct Tcgen05Plan {
+  SharedOperandKind kind;
+  TensorMmaTiling tiling;
+  SwizzledStaging staging;
+  int64_t columns; // of tensor memory allocated: a power of two, 32 to 512
+};
+
+FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
+                            std::string &why) {
+  if (l.getTarget().smVersion != 100) {
+    why = "tcgen05.mma is sm_100's";
+    return failure();
+  }
+  if (!l.allowsTensorCores()) {
+    why = "the kernel's other ops do not take the tensor-core layouts (the "
+          "kernel's remark says why)";
+    return failure();
+  }
+  FailureOr<SharedOperandKind> kind =
+      classifySharedOperands(op, "tcgen05.mma", why);
+  if (failed(kind))
+    return failure();
+  ArrayRef<int64_t> shape =
+      TileLowering::tileShape(op->getOperand(2).getType());
+  unsigned rank = shape.size();
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+  std::optional<TensorMmaTiling> tiling =
+      tensorMmaTiling(shape, l.getNumWarps());
+  if (!tiling) {
+    why = (rank == 3 && shape[0] != 1)
+              ? "it multiplies a batch of " + std::to_string(shape[0])
+              : "its " + std::to_string(m) + "x" + std::to_string(n) +
+                    " result does not split into 128-row blocks of a "
+                    "multiple of 16 columns";
+    return failure();
+  }
+  int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
+  if (accumulators > kTcgen05MaxAccumulators) {
+    why = "its accumulator takes " + std::to_string(accumulators) +
+          " registers per thread, more than " +
+          std::to_string(kTcgen05MaxAccumulators);
+    return failure();
+  }
+  int64_t columns = tiling->rowBlocks * n;
+  if (columns > 512) {
+    why = "its accumulator takes " + std::to_string(columns) +
+          " columns of tensor memory, more than 512";
+    return failure();
+  }
+  int64_t e = kind->elementBytes;
+  if (k % (32 / e)) {
+    why = "k = " + std::to_string(k) + " is not a multiple of " +
+          std::to_string(32 / e);
+    return failure();
+  }
+  FailureOr<SwizzledStaging> staging =
+      planSwizzledStaging(m, n, k, e, why);
+  if (failed(staging))
+    return failure();
+  return Tcgen05Plan{*kind, *tiling, *staging,
+                     std::max<int64_t>(32, llvm::PowerOf2Ceil(columns))};
+}
+
+/// Whether `acc` (a cuda_tile value) is a constant zero, which the first
+/// products overwrite (a sum with -0 differs from the product alone only in
+/// the sign of a zero product, and +0 + -0 is +0 either way).
+bool isZeroAccumulator(Value acc) {
+  Attribute value;
+  if (!matchPattern(acc, m_Constant(&value)))
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isZero();
+  return dense.getSplatValue<APInt>().isZero();
+}
+
+} // namespace
+
+std::optional<std::string> mma::whyNotTcgen05(const TileLowering &l,
+                                              Operation *op) {
+  std::string why;
+  if (failed(plan(l, op, why)))
+    return why;
+  return std::nullopt;
+}
+
+std::optional<ChunkOrder> mma::tcgen05OperandOrder(TileLowering &l,
+                                                   Operation *op,
+                                                   unsigned index) {
+  std::string why;
+  FailureOr<Tcgen05Plan> p = plan(l, op, why);
+  if (failed(p))
+    return std::nullopt;
+  return swizzledOperandOrder(l, op, index, p->staging.swizzle,
+                              p->kind.elementBytes,
+                              index == 0 ? kTensorMmaM
+                                         : p->tiling.instructionN);
+}
+
+namespace {
+
+/// The columns of tensor memory an mma's accumulator takes during one run of
+/// it, or through a loop: the shared buffer holding the mbarrier its
+/// products complete on (byte 0) and the slot of the columns' address
+/// (byte 8), and the address.
+struct TensorMemory {
+  Value control, address;
+  int64_t columns;
+};
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+Value barriersOf(OpBuilder &b, Value control) {
+  return sharedView(b, control, b.getI64Type(), 1, 0);
+}
+
+Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               l.getWarpId(), indexConstant(b, loc, 0));
+}
+
+/// Warp 0 allocates the columns, thread 0 sets up the mbarrier, and a
+/// barrier between tcgen05 fences publishes both; every thread then reads
+/// the address.
+FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
+                                             int64_t columns) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  FailureOr<Value> control = l.allocShared(op, 16);
+  if (failed(control))
+    return failure();
+  Type i32 = b.getI32Type();
+  scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
+    tile_dist::TmemAllocOp::create(
+        then, loc, sharedView(then, *control, i32, 1, 8),
+        indexConstant(then, loc, 0), then.getI64IntegerAttr(columns));
+    scf::YieldOp::create(then, loc);
+  });
+  scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                    [&](OpBuilder &then, Location) {
+                      tile_dist::MbarrierInitOp::create(
+                          then, loc, barriersOf(then, *control),
+                          indexConstant(then, loc, 0), i32Constant(then, loc, 1));
+                      NVVM::FenceMbarrierInitOp::create(then, loc);
+                      scf::YieldOp::create(then, loc);
+                    });
+  NVVM::Tcgen05FenceOp::create(b, loc,
+                               NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  gpu::BarrierOp::create(b, loc);
+  NVVM::Tcgen05FenceOp::create(b, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+  Value address =
+      memref::LoadOp::create(b, loc, sharedView(b, *control, i32, 1, 8),
+                             ValueRange{indexConstant(b, loc, 0)});
+  return TensorMemory{*control, address, columns};
+}
+
+/// Every thread's reads are done before warp 0 gives the columns back and
+/// thread 0 the mbarrier.
+void releaseTensorMemory(TileLowering &l, Location loc,
+                         const TensorMemory &memory) {
+  OpBuilder &b = l.b();
+  NVVM::Tcgen05FenceOp::create(b, loc,
+                               NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  gpu::BarrierOp::create(b, loc);
+  scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
+    NVVM::Tcgen05FenceOp::create(then, loc,
+                                 NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    tile_dist::TmemDeallocOp::create(then, loc, memory.address,
+                                     then.getI64IntegerAttr(memory.columns));
+    scf::YieldOp::create(then, loc);
+  });
+  scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
+                    [&](OpBuilder &then, Location) {
+                      tile_dist::MbarrierInvalOp::create(
+                          then, loc, barriersOf(then, memory.control),
+                          indexConstant(then, loc, 0));
+                      scf::YieldOp::create(then, loc);
+                    });
+}
+
+/// The running thread's accesses of an accumulator of `shape` in tensor
+/// memory at `address`: per 128-row block, the 16-row halves of its warp's
+/// quarter of the lanes that it reads (tensorMmaTiling), in the columns of
+/// its warp's column block; each one tcgen05.ld or .st of blockN / 2 words,
+/// registers in tensorMmaResultLayout's order.
+struct AccumulatorAccesses {
+  Value threadAddress;
+  int64_t count, words, halves, n;
+
+  AccumulatorAccesses(TileLowering &l, Location loc, Value address,
+                      const TensorMmaTiling &tiling, int64_t n)
+      : count(tiling.rowBlocks * tiling.halvesPerWarp),
+        words(tiling.blockN / 2), halves(tiling.halvesPerWarp), n(n) {
+    OpBuilder &b = l.b();
+    Type i32 = b.getI32Type();
+    Value warp = l.getWarpId();
+    auto index32 = [&](Value v) -> Value {
+      return arith::IndexCastOp::create(b, loc, i32, v);
+    };
+    auto c = [&](int64_t v) { return indexConstant(b, loc, v); };
+    auto c32 = [&](int64_t v) { return i32Constant(b, loc, v); };
+    Value quarter = index32(arith::RemUIOp::create(b, loc, warp, c(4)));
+    Value firstLane = arith::MulIOp::create(b, loc, quarter, c32(32));
+    if (halves == 1) {
+      Value half = index32(arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, warp, c(4)), c(2)));
+      firstLane = arith::AddIOp::create(
+          b, loc, firstLane, arith::MulIOp::create(b, loc, half, c32(16)));
+    }
+    Value columnBlock = index32(arith::DivUIOp::create(b, loc, warp, c(8)));
+    threadAddress = arith::AddIOp::create(
+        b, loc, address,
+        arith::AddIOp::create(
+            b, loc, arith::ShLIOp::create(b, loc, firstLane, c32(16)),
+            arith::MulIOp::create(b, loc, columnBlock, c32(tiling.blockN))));
+  }
+
+  /// Access a: row block a / halves, the half a % halves further down.
+  Value address(OpBuilder &b, Location loc, int64_t a) const {
+    return arith::AddIOp::create(
+        b, loc, threadAddress,
+        i32Constant(b, loc, (a % halves) * (16 << 16) + (a / halves) * n));
+  }
+
+  VectorType type(OpBuilder &b) const {
+    return VectorType::get({words}, b.getI32Type());
+  }
+
+  /// Writes `sums` (f32 or i32, in the layout's order) into tensor memory;
+  /// a fence orders the stores before the products issued after the next
+  /// barrier.
+  void store(OpBuilder &b, Location loc, ArrayRef<Value> sums) const {
+    Type i32 = b.getI32Type();
+    for (int64_t a = 0; a < count; ++a) {
+      SmallVector<Value> bits;
+      for (Value sum : sums.slice(a * words, words))
+        bits.push_back(sum.getType() == i32
+                           ? sum
+                           : arith::BitcastOp::create(b, loc, i32, sum));
+      tile_dist::TmemStoreOp::create(
+          b, loc, address(b, loc, a),
+          vector::FromElementsOp::create(b, loc, type(b), bits));
+    }
+    NVVM::Tcgen05FenceOp::create(b, loc,
+                                 NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  }
+
+  /// Reads the result back after every thread has waited for the last
+  /// products (the barrier also orders them before the reads where the
+  /// mbarrier is not the hardware's: the host backend runs the products in
+  /// thread 0), as `resultType` values (the accumulator's, f32 sums rounded
+  /// where it is narrower).
+  SmallVector<Value> load(OpBuilder &b, Location loc, Type sumType,
+                          Type resultType) const {
+    gpu::BarrierOp::create(b, loc);
+    NVVM::Tcgen05FenceOp::create(b, loc,
+                                 NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    SmallVector<Value> results;
+    for (int64_t a = 0; a < count; ++a) {
+      Value bits =
+          tile_dist::TmemLoadOp::create(b, loc, type(b), address(b, loc, a));
+      for (int64_t i = 0; i < words; ++i) {
+        Value word = vector::ExtractOp::create(b, loc, bits, i);
+        Value sum = sumType.isInteger(32)
+                        ? word
+                        : arith::BitcastOp::create(b, loc, sumType, word);
+        results.push_back(resultType != sumType
+                              ? arith::TruncFOp::create(b, loc, resultType, sum)
+                              : sum);
+      }
+    }
+    return results;
+  }
+};
+
+/// Where `mma`, in a loop, may keep its accumulator in tensor memory
+/// through the loop: the loop carries it only from `mma`'s result to
+/// `mma`'s accumulator (iter value `index`, used by nothing else in the
+/// body, the result by nothing but the `continue`), and `mma` runs on
+/// tcgen05.mma.
+bool staysInTensorMemory(const TileLowering &l, cuda_tile::ForOp loop,
+                         unsigned index, Operation *&mma) {
+  BlockArgument carried = loop.getRegionIterValues()[index];
+  if (!carried.hasOneUse())
+    return false;
+  OpOperand &use = *carried.getUses().begin();
+  mma = use.getOwner();
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(mma) ||
+      use.getOperandNumber() != 2 || mma->getBlock() != loop.getBody() ||
+      !mma->getResult(0).hasOneUse())
+    return false;
+  OpOperand &yielded = *mma->getResult(0).getUses().begin();
+  return yielded.getOwner() == loop.getBody()->getTerminator() &&
+         isa<cuda_tile::ContinueOp>(yielded.getOwner()) &&
+         yielded.getOperandNumber() == index && !whyNotTcgen05(l, mma);
+}
+
+} // namespace
+
+FailureOr<SmallVector<unsigned>>
+mma::keepAccumulatorsInTensorMemory(TileLowering &l, cuda_tile::ForOp loop) {
+  SmallVector<unsigned> kept;
+  if (!l.isParallel())
+    return kept;
+  for (unsigned index = 0, e = loop.getInitValues().size(); index < e;
+       ++index) {
+    Operation *mma;
+    if (!staysInTensorMemory(l, loop, index, mma))
+      continue;
+    std::string why;
+    Tcgen05Plan p = *plan(l, mma, why);
+    Location loc = mma->getLoc();
+    Value init = loop.getInitValues()[index];
+    ArrayRef<int64_t> shape = TileLowering::tileShape(init.getType());
+    LinearLayout layout = tensorMmaResultLayout(shape, l.getNumWarps());
+    FailureOr<SmallVector<Value>> sums = accumulatorRegisters(
+        l, loc, init, layout, p.kind.accumulatorType);
+    if (failed(sums))
+      return failure();
+    FailureOr<TensorMemory> memory = allocateTensorMemory(l, mma, p.columns);
+    if (failed(memory))
+      return failure();
+    AccumulatorAccesses(l, loc, memory->address, p.tiling, shape.back())
+        .store(l.b(), loc, *sums);
+    auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
+    OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Value phases = memref::AllocaOp::create(
+        atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
+    memref::StoreOp::create(l.b(), loc, i32Constant(l.b(), loc, 0), phases,
+                            ValueRange{indexConstant(l.b(), loc, 0)});
+    l.setTensorMemoryAccumulator(
+        mma, {memory->address, memory->control, phases});
+    kept.push_back(index);
+  }
+  return kept;
+}
+
+void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
+                                           cuda_tile::ForOp loop,
+                                           ArrayRef<unsigned> kept) {
+  for (unsigned index : kept) {
+    Operation *mma = loop.getRegionIterValues()[index].getUses().begin()->getOwner();
+    std::string why;
+    Tcgen05Plan p = *plan(l, mma, why);
+    const TileLowering::TensorMemoryAccumulator &where =
+        *l.getTensorMemoryAccumulator(mma);
+    Location loc = loop.getLoc();
+    Value result = loop.getResult(index);
+    ArrayRef<int64_t> shape = TileLowering::tileShape(result.getType());
+    SmallVector<Value> registers =
+        AccumulatorAccesses(l, loc, where.address, p.tiling, shape.back())
+            .load(l.b(), loc, p.kind.accumulatorType,
+                  TileLowering::tileElementType(result.getType()));
+    releaseTensorMemory(l, loc, {where.control, where.address, p.columns});
+    l.map(result,
+          l.makeDistributed(loc, registers,
+                            tensorMmaResultLayout(shape, l.getNumWarps())));
+  }
+}
+
+LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
+  std::string why;
+  Tcgen05Plan p = *plan(l, op, why);
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  MLIRContext *context = op->getContext();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1),
+        acc = op->getOperand(2);
+  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  unsigned rank = shape.size();
+  int64_t n = shape[rank - 1];
+  int64_t e = p.kind.elementBytes;
+  int64_t kc = p.staging.kc;
+
+  std::array<OperandForm, 2> forms = swizzledOperandForms(
+      l, op, p.staging.swizzle, e, kTensorMmaM, p.tiling.instructionN);
+  FailureOr<std::array<StagedOperand, 2>> staged =
+      stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms);
+  if (failed(staged))
+    return failure();
+
+  LinearLayout layout = tensorMmaResultLayout(shape, l.getNumWarps());
+  Type sumType = p.kind.accumulatorType;
+  // Kept in tensor memory through the loop around it, or there for this
+  // run only: then written there first, unless it is zero, where each
+  // block's first product overwrites instead.
+  const TileLowering::TensorMemoryAccumulator *kept =
+      l.getTensorMemoryAccumulator(op);
+  bool zeroStart = !kept && isZeroAccumulator(acc);
+  TensorMemory memory;
+  std::optional<AccumulatorAccesses> accesses;
+  if (kept) {
+    memory = {kept->control, kept->address, p.columns};
+  } else {
+    SmallVector<Value> sums;
+    if (!zeroStart) {
+      FailureOr<SmallVector<Value>> registers =
+          accumulatorRegisters(l, loc, acc, layout, sumType);
+      if (failed(registers))
+        return failure();
+      sums = std::move(*registers);
+    }
+    FailureOr<TensorMemory> allocated = allocateTensorMemory(l, op, p.columns);
+    if (failed(allocated))
+      return failure();
+    memory = *allocated;
+    accesses.emplace(l, loc, memory.address, p.tiling, n);
+    if (!zeroStart)
+      accesses->store(b, loc, sums);
+  }
+
+  tile_dist::SharedMatrixAttr lhsMatrix = sharedMatrix(context, forms[0], kc);
+  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], kc);
+  int64_t instructionK = 32 / e;
+  int64_t instructionN = p.tiling.instructionN;
+  auto multiply = [&](OpBuilder &at, Value chunk,
+                      ValueRange) -> SmallVector<Value> {
+    auto c = [&](int64_t v) { return indexConstant(at, loc, v); };
+    Value lhsChunk = arith::AddIOp::create(
+        at, loc, c((*staged)[0].offset),
+        halfOffset(at, loc, (*staged)[0], chunk, 1));
+    Value rhsChunk = arith::AddIOp::create(
+        at, loc, c((*staged)[1].offset),
+        halfOffset(at, loc, (*staged)[1], chunk, 1));
+    Value notFirstChunk = arith::CmpIOp::create(
+        at, loc, arith::CmpIPredicate::ne, chunk, c(0));
+    scf::IfOp::create(at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then,
+                                                             Location) {
+      NVVM::Tcgen05FenceOp::create(then, loc,
+                                   NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+      for (int64_t kStep = 0; kStep < kc; kStep += instructionK) {
+        Value accumulate = !zeroStart || kStep > 0
+                               ? arith::ConstantIntOp::create(then, loc, 1, 1)
+                               : notFirstChunk;
+        for (int64_t block = 0; block < p.tiling.rowBlocks; ++block)
+          for (int64_t n0 = 0; n0 < n; n0 += instructionN) {
+            Value lhsStart = arith::AddIOp::create(
+                then, loc, lhsChunk,
+                indexConstant(then, loc,
+                              operandStart(forms[0], kc, e,
+                                           block * kTensorMmaM, kStep)));
+            Value rhsStart = arith::AddIOp::create(
+                then, loc, rhsChunk,
+                indexConstant(then, loc,
+                              operandStart(forms[1], kc, e, n0, kStep)));
+            tile_dist::TensorMmaOp::create(
+                then, loc,
+                arith::AddIOp::create(then, loc, memory.address,
+                                      i32Constant(then, loc, block * n + n0)),
+                (*staged)[0].arrays, lhsStart, (*staged)[1].arrays, rhsStart,
+                accumulate, TypeAttr::get(p.kind.lhsType),
+                TypeAttr::get(p.kind.rhsType),
+                then.getI64IntegerAttr(kTensorMmaM),
+                then.getI64IntegerAttr(instructionN), lhsMatrix, rhsMatrix);
+          }
+      }
+      tile_dist::TensorMmaCommitOp::create(
+          then, loc, barriersOf(then, memory.control), c(0));
+      scf::YieldOp::create(then, loc);
+    });
+    // The phase of this chunk's commit: the chunk's parity where the
+    // mbarrier is set up for this run, else the thread's count of phases
+    // through the loop.
+    Value parity;
+    if (kept) {
+      Value counted = memref::LoadOp::create(at, loc, kept->phases,
+                                             ValueRange{c(0)});
+      parity = arith::AndIOp::create(at, loc, counted, i32Constant(at, loc, 1));
+      memref::StoreOp::create(
+          at, loc, arith::AddIOp::create(at, loc, counted, i32Constant(at, loc, 1)),
+          kept->phases, ValueRange{c(0)});
+    } else {
+      parity = arith::IndexCastOp::create(
+          at, loc, at.getI32Type(), arith::AndIOp::create(at, loc, chunk, c(1)));
+    }
+    tile_dist::MbarrierWaitOp::create(at, loc, barriersOf(at, memory.control),
+                                      c(0), parity);
+    return {};
+  };
+  multiplyChunks(l, op, *staged, kc, p.staging.chunks, ValueRange(),
+                 /*asyncProxyReads=*/true, multiply);
+  if (kept)
+    return success(); // the loop's `continue` carries nothing
+  SmallVector<Value> results = accesses->load(
+      b, loc, sumType, TileLowering::tileElementType(acc.getType()));
+  releaseTensorMemory(l, loc, memory);
+  l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
+  return success();
+}

@@ -1,0 +1,203 @@
+//===- HostTensorMma.cpp - tcgen05 and tensor memory on the host ----------===//
+//
+// The host has no tensor memory: a workgroup array of 128 lanes by 512
+// columns of i32 words stands for it, added to the kernel, and an address
+// is what the hardware's is (lane << 16 | column), the allocation's always
+// 0. A tile_dist.tensor_mma runs whole in the thread that issues it, at
+// once: each element of D is its old value (or zero), then each product
+// added in k order, k = 0 first, as HostWgmma.cpp sums a wgmma. Nothing is
+// then left in flight, so the commits and the tcgen05 fences go; the
+// barrier tile-lower puts between the last wait and the reads orders the
+// products before them (Tcgen05Lowering.cpp). tmem_load and tmem_store
+// move each word between a thread and the lane and column of the 16x256b
+// fragment (tile_dist.tmem_load).
+//
+//===----------------------------------------------------------------------===//
+#include "HostBlock.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+namespace {
+
+constexpr int64_t kLanes = 128, kColumns = 512;
+
+/// The lane and column (index values) of tensor-memory address `address`.
+std::pair<Value, Value> laneAndColumn(OpBuilder &b, Location loc,
+                                      Value address) {
+  Type index = b.getIndexType();
+  Value lane = arith::ShRUIOp::create(
+      b, loc, address, arith::ConstantIntOp::create(b, loc, 16, 32));
+  Value column = arith::AndIOp::create(
+      b, loc, address, arith::ConstantIntOp::create(b, loc, 0xffff, 32));
+  return {arith::IndexCastUIOp::create(b, loc, index, lane),
+          arith::IndexCastUIOp::create(b, loc, index, column)};
+}
+
+/// The lane and column (index values) of word `r` (an index value) of the
+/// running thread's part of a 16x256b access at `lane0`, `column0`.
+std::pair<Value, Value> fragmentCell(OpBuilder &b, Location loc, Value lane0,
+                                     Value column0, Value r) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value t = arith::RemUIOp::create(
+      b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+      c(host::kWarpSize));
+  Value lane = arith::AddIOp::create(
+      b, loc, lane0,
+      arith::AddIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, t, c(4)),
+          arith::MulIOp::create(
+              b, loc,
+              arith::RemUIOp::create(
+                  b, loc, arith::DivUIOp::create(b, loc, r, c(2)), c(2)),
+              c(8))));
+  Value column = arith::AddIOp::create(
+      b, loc, column0,
+      arith::AddIOp::create(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc,
+                                    arith::RemUIOp::create(b, loc, t, c(4)),
+                                    c(2)),
+              arith::RemUIOp::create(b, loc, r, c(2))),
+          arith::MulIOp::create(b, loc,
+                                arith::DivUIOp::create(b, loc, r, c(4)),
+                                c(8))));
+  return {lane, column};
+}
+
+void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto c = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
+  bool integers = op.isInteger();
+  Type sumType = integers ? Type(b.getI32Type()) : Type(b.getF32Type());
+  int64_t elementBytes = op.getElementBytes();
+  scf::ForOp::create(
+      b, loc, c(b, 0), c(b, op.getM() * op.getN()), c(b, 1), ValueRange(),
+      [&](OpBuilder &at, Location, Value i, ValueRange) {
+        Value row = arith::DivUIOp::create(at, loc, i, c(at, op.getN()));
+        Value column = arith::RemUIOp::create(at, loc, i, c(at, op.getN()));
+        Value lane = arith::AddIOp::create(at, loc, lane0, row);
+        Value slot = arith::AddIOp::create(at, loc, column0, column);
+        Value word = memref::LoadOp::create(at, loc, tmem, ValueRange{lane, slot});
+        Value old = integers ? word
+                             : arith::BitcastOp::create(at, loc, sumType, word);
+        Value zero = arith::ConstantOp::create(at, loc, at.getZeroAttr(sumType));
+        Value start =
+            arith::SelectOp::create(at, loc, op.getAccumulate(), old, zero);
+        auto products = scf::ForOp::create(
+            at, loc, c(at, 0), c(at, op.getK()), c(at, 1), ValueRange{start},
+            [&](OpBuilder &in, Location, Value k, ValueRange sum) {
+              Value a = host::readSharedMatrixElement(
+                  in, loc, op.getLhs(), op.getLhsOffset(), op.getLhsMatrix(),
+                  op.getLhsType(), elementBytes, row, k);
+              Value bv = host::readSharedMatrixElement(
+                  in, loc, op.getRhs(), op.getRhsOffset(), op.getRhsMatrix(),
+                  op.getRhsType(), elementBytes, column, k);
+              scf::YieldOp::create(in, loc,
+                                   host::multiplyAdd(in, loc, a, bv, sum[0]));
+            });
+        Value sum = products.getResult(0);
+        Value bits = integers ? sum
+                              : arith::BitcastOp::create(at, loc,
+                                                         at.getI32Type(), sum);
+        memref::StoreOp::create(at, loc, bits, tmem, ValueRange{lane, slot});
+        scf::YieldOp::create(at, loc);
+      });
+  op.erase();
+}
+
+void expandLoad(tile_dist::TmemLoadOp op, Value tmem) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
+  VectorType type = op.getResult().getType();
+  Value words = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  auto loop = scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+      arith::ConstantIndexOp::create(b, loc, type.getNumElements()),
+      arith::ConstantIndexOp::create(b, loc, 1), ValueRange{words},
+      [&](OpBuilder &at, Location, Value i, ValueRange carried) {
+        auto [lane, column] = fragmentCell(at, loc, lane0, column0, i);
+        Value word =
+            memref::LoadOp::create(at, loc, tmem, ValueRange{lane, column});
+        scf::YieldOp::create(
+            at, loc,
+            Value(vector::InsertOp::create(at, loc, word, carried[0],
+                                           ArrayRef<OpFoldResult>{i})));
+      });
+  op.getResult().replaceAllUsesWith(loop.getResult(0));
+  op.erase();
+}
+
+void expandStore(tile_dist::TmemStoreOp op, Value tmem) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
+  scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+      arith::ConstantIndexOp::create(
+          b, loc, op.getValues().getType().getNumElements()),
+      arith::ConstantIndexOp::create(b, loc, 1), ValueRange(),
+      [&](OpBuilder &at, Location, Value i, ValueRange) {
+        Value word = vector::ExtractOp::create(at, loc, op.getValues(),
+                                               ArrayRef<OpFoldResult>{i});
+        auto [lane, column] = fragmentCell(at, loc, lane0, column0, i);
+        memref::StoreOp::create(at, loc, word, tmem, ValueRange{lane, column});
+        scf::YieldOp::create(at, loc);
+      });
+  op.erase();
+}
+
+} // namespace
+
+void host::expandTensorMma(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) {
+    if (isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp,
+            tile_dist::TmemLoadOp, tile_dist::TmemStoreOp,
+            tile_dist::TensorMmaOp, tile_dist::TensorMmaCommitOp,
+            NVVM::Tcgen05FenceOp>(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+  MLIRContext *context = kernel.getContext();
+  auto workgroup = gpu::AddressSpaceAttr::get(context,
+                                              gpu::AddressSpace::Workgroup);
+  Value tmem = kernel.addWorkgroupAttribution(
+      MemRefType::get({kLanes, kColumns}, IntegerType::get(context, 32),
+                      MemRefLayoutAttrInterface(), workgroup),
+      kernel.getLoc());
+  for (Operation *op : ops) {
+    if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
+      OpBuilder b(alloc);
+      memref::StoreOp::create(b, alloc.getLoc(),
+                              arith::ConstantIntOp::create(b, alloc.getLoc(), 0, 32),
+                              alloc.getSlots(), ValueRange{alloc.getSlot()});
+      alloc.erase();
+    } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {
+      expandMma(mma, tmem);
+    } else if (auto load = dyn_cast<tile_dist::TmemLoadOp>(op)) {
+      expandLoad(load, tmem);
+    } else if (auto store = dyn_cast<tile_dist::TmemStoreOp>(op)) {
+      expandStore(store, tmem);
+    } else {
+      op->erase();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+"""Runs the kernels of parallel-tcgen05.mlir from a host library over one
+block each and checks their results against numpy."""
+import sys
+
+import numpy as np
+
+from mma_runner import check, run as run_in
+
+library = sys.argv[1]
+
+
+def run(symbol, *arrays):
+    run_in(library, symbol, *arrays)
+
+
+def exact(x):
+    return x.astype(np.float64)
+
+
+def column_major(x):
+    return np.asfortranarray(x).ravel(order="K")
+
+
+rng = np.random.default_rng(100)
+# f16 and bf16 products are exact in f32 and sums of up to 192 of them in
+# [-1, 1] stay within a few ulps of numpy's; an element read from the wrong
+# row, column, lane or swizzle slot is off by about 1.
+a = rng.uniform(-1, 1, (128, 128)).astype(np.float16)
+b = rng.uniform(-1, 1, (128, 128)).astype(np.float16)
+d = np.zeros((128, 128), np.float32)
+run("f16_k_contiguous", a, column_major(b), d)
+check("f16 k contiguous", d, 0.5 + exact(a) @ exact(b), atol=1e-3)
+
+a = rng.uniform(-1, 1, (250, 64)).astype(np.float16)
+b = np.full((64, 104), 100, np.float16)  # columns 100-103: outside the view
+b[:, :100] = rng.uniform(-1, 1, (64, 100))
+d = np.full((256, 128), 7, np.float32)
+run("f16_two_row_blocks", a, b, d)
+want = np.zeros((256, 128))
+want[:250, :100] = exact(a) @ exact(b[:, :100])
+check("f16 two row blocks", d, want, atol=1e-3)
+
+# bf16 has 8 significant bits; numpy has no bf16, so the inputs are f32
+# values that bf16 holds exactly (their low 16 bits zero).
+def bf16_values(shape):
+    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+    return (bits & np.uint32(0xFFFF0000)).view(np.float32)
+
+
+def as_bf16(x):
+    return (x.view(np.uint32) >> 16).astype(np.uint16)
+
+
+a = bf16_values((128, 16))
+b = bf16_values((16, 16))
+d = np.zeros((128, 16), np.float32)
+run("bf16_four_warps", as_bf16(a), as_bf16(column_major(b)), d)
+check("bf16 four warps", d, -1 + exact(a) @ exact(b), atol=1e-3)
+
+x = rng.integers(-128, 128, (128, 64)).astype(np.int8)
+y = rng.integers(0, 256, (64, 64)).astype(np.uint8)
+z = np.zeros((128, 64), np.int32)
+run("int8", x, column_major(y).view(np.int8), z)
+check("int8", z, 7 + x.astype(np.int64) @ y.astype(np.int64), atol=0)
+
+a = rng.uniform(-1, 1, (128, 192)).astype(np.float16)
+b = rng.uniform(-1, 1, (192, 128)).astype(np.float16)
+d = np.zeros((128, 128), np.float32)
+run("f16_loop_copied", a, b, d)
+check("f16 loop copied", d, 0.5 + exact(a) @ exact(b), atol=2e-3)
+
+# P is S rounded to f16; numpy's S and the host's may round differently
+# where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
+# O; an element read from the wrong lane or register is off by about 1.
+q = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+k = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+v = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+o = np.zeros((128, 64), np.float32)
+run("attention_like", q, k, v, o)
+p16 = (exact(q) @ exact(k).T).astype(np.float16)
+check("attention-like", o, 1 + exact(p16) @ exact(v), atol=0.05)

@@ -1,0 +1,200 @@
+// sm_100's tcgen05.mma in the parallel form, run on the host (each
+// tensor_mma computed at once by the thread that issues it into an array
+// standing for the CTA's tensor memory, HostTensorMma.cpp; tmem_load and
+// tmem_store move the 16x256b fragments) against numpy. Operands copied by
+// TMA into swizzled k-contiguous rows or mn-major atoms as for wgmma;
+// computed ones written from registers. A nonzero accumulator is stored
+// into tensor memory first, a zero one overwritten by the first products;
+// 128x128 over 8 warps (each reads one 16-row half of its quarter of the
+// lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
+// k, a k loop whose copies run an iteration ahead, i8 signed times unsigned,
+// and an attention's P x V with P written from registers.
+// REQUIRES: numpy, host-cc
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
+// RUN: %cc -shared -o %t.so %t.o -lm
+// RUN: %hpython %S/Inputs/run_tcgen05.py %t.so | FileCheck %s
+
+// LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">]
+// LOWER-LABEL: gpu.func @f16_k_contiguous(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
+// LOWER: tile_dist.mbarrier_init
+// LOWER: nvvm.tcgen05.fence <before>
+// LOWER: gpu.barrier
+// LOWER: nvvm.tcgen05.fence <after>
+// LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
+// LOWER: tile_dist.tensor_copy
+// LOWER: tile_dist.mbarrier_wait
+// LOWER: gpu.barrier
+// LOWER: nvvm.tcgen05.fence <after>
+// LOWER-COUNT-4: tile_dist.tensor_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, m = 128 : i64, n = 128 : i64, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsType = f16}
+// LOWER: tile_dist.tensor_mma_commit
+// LOWER: tile_dist.mbarrier_wait
+// LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER: tile_dist.tmem_dealloc {{.+}} {columns = 128 : i64}
+// LOWER: tile_dist.mbarrier_inval
+// LOWER-LABEL: gpu.func @f16_two_row_blocks(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
+// LOWER-NOT: tile_dist.tmem_store
+// LOWER: %[[NOT_FIRST:.+]] = arith.cmpi ne, %{{.+}}, %c0{{.*}} : index
+// LOWER: tile_dist.tensor_mma {{.+}}, %[[NOT_FIRST]] {{.+}}rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER-LABEL: gpu.func @bf16_four_warps(
+// LOWER-COUNT-2: tile_dist.tmem_store {{.+}} : vector<8xi32>
+// LOWER: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 16 : i64
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<8xi32>
+// LOWER-LABEL: gpu.func @int8(
+// LOWER: tile_dist.tensor_mma {{.+}}lhsType = si8, m = 128 : i64, n = 64 : i64{{.+}}rhsType = ui8
+// The accumulator stays in tensor memory through the k loop, which then
+// carries nothing: written there before the loop, read back after it.
+// LOWER-LABEL: gpu.func @f16_loop_copied(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
+// LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
+// LOWER: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// LOWER-NOT: tile_dist.tmem_
+// LOWER-COUNT-2: tile_dist.tensor_mma
+// LOWER-NOT: tile_dist.tmem_store
+// LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER: tile_dist.tmem_dealloc
+// LOWER-LABEL: gpu.func @attention_like(
+
+// CHECK: f16 k contiguous: 16384 elements match numpy
+// CHECK: f16 two row blocks: 32768 elements match numpy
+// CHECK: bf16 four warps: 2048 elements match numpy
+// CHECK: int8: 8192 elements match numpy
+// CHECK: f16 loop copied: 16384 elements match numpy
+// CHECK: attention-like: 8192 elements match numpy
+
+cuda_tile.module @kernels {
+  // 128x128 = 128x128 x 128x128, B column-major: both along k, two
+  // chunks; the accumulator (0.5) goes into tensor memory first.
+  entry @f16_k_contiguous(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %vb = make_tensor_view %b16, shape = [128, 128], strides = [1, 128] : tensor_view<128x128xf16, strides=[1,128]>
+    %qb = make_partition_view %vb : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[1,128]>>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[1,128]>>, tile<i32> -> tile<128x128xf16>, token
+    %acc = constant <f32: 0.5> : tile<128x128xf32>
+    %r = mmaf %x, %y, %acc : tile<128x128xf16>, tile<128x128xf16>, tile<128x128xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // 256x128 = 256x64 x 64x128 with A 250x64 and B 64x100 in rows of 104,
+  // padded with zeros: B in mn-major atoms, two 128-row blocks side by
+  // side in tensor memory, a zero accumulator the first products overwrite.
+  entry @f16_two_row_blocks(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [250, 64], strides = [64, 1] : tensor_view<250x64xf16, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x64), padding_value = zero, tensor_view<250x64xf16, strides=[64,1]>>
+    %vb = make_tensor_view %b16, shape = [64, 100], strides = [104, 1] : tensor_view<64x100xf16, strides=[104,1]>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), padding_value = zero, tensor_view<64x100xf16, strides=[104,1]>>
+    %vd = make_tensor_view %d, shape = [256, 128], strides = [128, 1] : tensor_view<256x128xf32, strides=[128,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(256x128), tensor_view<256x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(256x64), padding_value = zero, tensor_view<250x64xf16, strides=[64,1]>>, tile<i32> -> tile<256x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), padding_value = zero, tensor_view<64x100xf16, strides=[104,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %acc = constant <f32: 0.0> : tile<256x128xf32>
+    %r = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x128xf16>, tile<256x128xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<256x128xf32>, partition_view<tile=(256x128), tensor_view<256x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // 128x16 = 128x16 x 16x16 in bf16 over 4 warps, each reading both
+  // 16-row halves of its quarter of the lanes; one chunk of 32-byte rows.
+  entry @bf16_four_warps(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<bf16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<bf16>>
+    %va = make_tensor_view %a16, shape = [128, 16], strides = [16, 1] : tensor_view<128x16xbf16, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x16), tensor_view<128x16xbf16, strides=[16,1]>>
+    %vb = make_tensor_view %b16, shape = [16, 16], strides = [1, 16] : tensor_view<16x16xbf16, strides=[1,16]>
+    %qb = make_partition_view %vb : partition_view<tile=(16x16), tensor_view<16x16xbf16, strides=[1,16]>>
+    %vd = make_tensor_view %d, shape = [128, 16], strides = [16, 1] : tensor_view<128x16xf32, strides=[16,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(128x16), tensor_view<128x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x16), tensor_view<128x16xbf16, strides=[16,1]>>, tile<i32> -> tile<128x16xbf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(16x16), tensor_view<16x16xbf16, strides=[1,16]>>, tile<i32> -> tile<16x16xbf16>, token
+    %acc = constant <f32: -1.0> : tile<128x16xf32>
+    %r = mmaf %x, %y, %acc : tile<128x16xbf16>, tile<16x16xbf16>, tile<128x16xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x16xf32>, partition_view<tile=(128x16), tensor_view<128x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // i8, signed times unsigned into i32, B column-major: rows of 64 bytes.
+  entry @int8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %d: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<i8>>
+    %b16 = assume div_by<16>, %b : tile<ptr<i8>>
+    %va = make_tensor_view %a16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xi8, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xi8, strides=[64,1]>>
+    %vb = make_tensor_view %b16, shape = [64, 64], strides = [1, 64] : tensor_view<64x64xi8, strides=[1,64]>
+    %qb = make_partition_view %vb : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[1,64]>>
+    %vd = make_tensor_view %d, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xi32, strides=[64,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(128x64), tensor_view<128x64xi32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xi8, strides=[64,1]>>, tile<i32> -> tile<128x64xi8>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[1,64]>>, tile<i32> -> tile<64x64xi8>, token
+    %acc = constant <i32: 7> : tile<128x64xi32>
+    %r = mmai %x, %y, %acc signed unsigned : tile<128x64xi8>, tile<64x64xi8>, tile<128x64xi32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x64xi32>, partition_view<tile=(128x64), tensor_view<128x64xi32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // Three iterations of k = 64, both operands copied an iteration ahead.
+  entry @f16_loop_copied(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 192], strides = [192, 1] : tensor_view<128x192xf16, strides=[192,1]>
+    %vb = make_tensor_view %b16, shape = [192, 128], strides = [128, 1] : tensor_view<192x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x192xf16, strides=[192,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<192x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %three = constant <i32: 3> : tile<i32>
+    %init = constant <f32: 0.5> : tile<128x128xf32>
+    %sum = for %k in (%zero to %three, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x192xf16, strides=[192,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<192x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %next = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %next : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // S = Q x K^T, P = S in f16, O = P x V + 1: P goes from the registers the
+  // first product's tmem_load filled into shared memory for the second.
+  entry @attention_like(%q: tile<ptr<f16>>, %k: tile<ptr<f16>>, %v: tile<ptr<f16>>, %o: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %q16 = assume div_by<16>, %q : tile<ptr<f16>>
+    %k16 = assume div_by<16>, %k : tile<ptr<f16>>
+    %v16 = assume div_by<16>, %v : tile<ptr<f16>>
+    %vq = make_tensor_view %q16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vk = make_tensor_view %k16, shape = [64, 64], strides = [1, 64] : tensor_view<64x64xf16, strides=[1,64]>
+    %vv = make_tensor_view %v16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %vo = make_tensor_view %o, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %pq = make_partition_view %vq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %pk = make_partition_view %vk : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>
+    %pv = make_partition_view %vv : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %po = make_partition_view %vo : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %pq[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %kt, %tk = load_view_tko weak %pk[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>, tile<i32> -> tile<64x64xf16>, token
+    %y, %ty = load_view_tko weak %pv[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %s0 = constant <f32: 0.0> : tile<128x64xf32>
+    %s = mmaf %x, %kt, %s0 : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
+    %p = ftof %s : tile<128x64xf32> -> tile<128x64xf16>
+    %one = constant <f32: 1.0> : tile<128x64xf32>
+    %r = mmaf %p, %y, %one : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
+    %done = store_view_tko weak %r, %po[%zero, %zero] token = %t0 : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
