@@ -4,8 +4,10 @@
   run_kernel.py FILE.tileirbc [FILE...]     one line per kernel
   run_kernel.py --all [--glob '*v13_4*']    every manifest row (whose file matches)
   run_kernel.py --gpu FILE.tileirbc         through scripts/tileiras + CUDA
+  run_kernel.py --gpu-name sm_100 FILE...   for another target than the manifest's
 """
 import argparse
+import dataclasses
 import fnmatch
 import multiprocessing
 import os
@@ -46,6 +48,8 @@ def run_isolated(job):
     command = [sys.executable, os.path.abspath(__file__), spec.file,
                "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms),
                "--tile-form", args.tile_form]
+    if args.gpu_name:
+        command += ["--gpu-name", args.gpu_name]
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               timeout=args.timeout)
@@ -93,6 +97,9 @@ def main():
                         help="tile-lower's form (docs/pipeline.md)")
     parser.add_argument("--timeout", type=int, default=120,
                         help="seconds per kernel with --all")
+    parser.add_argument("--gpu-name",
+                        help="the target to compile for (default: the "
+                             "manifest's sm_arch, sm_90 for the corpus)")
     args = parser.parse_args()
     specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
     if args.all:
@@ -104,6 +111,8 @@ def main():
             if spec is None:
                 parser.error("%s is not in the manifest" % f)
             chosen.append(spec)
+    if args.gpu_name:
+        chosen = [dataclasses.replace(s, sm_arch=[args.gpu_name]) for s in chosen]
     jobs = [(s, args) for s in chosen]
     runner = run_isolated if args.all else run_one
     if args.jobs > 1:

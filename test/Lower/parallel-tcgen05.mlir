@@ -30,7 +30,8 @@ cuda_tile.module @kernels {
 // -----
 
 // A 256x256 accumulator over 8 warps would take 256 registers per thread
-// once read back: mma.sync, with the reason.
+// once read back, and outside a loop that keeps it in tensor memory it is
+// in registers throughout: mma.sync, with the reason.
 // CHECK-LABEL: gpu.func @registers(
 // CHECK-NOT: tile_dist.tensor_mma
 cuda_tile.module @kernels {

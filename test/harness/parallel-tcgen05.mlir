@@ -7,8 +7,9 @@
 // into tensor memory first, a zero one overwritten by the first products;
 // 128x128 over 8 warps (each reads one 16-row half of its quarter of the
 // lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
-// k, a k loop whose copies run an iteration ahead, i8 signed times unsigned,
-// and an attention's P x V with P written from registers.
+// k, k loops whose accumulator stays in tensor memory (a 256x256 one too),
+// i8 signed times unsigned, and an attention's P x V with P written from
+// registers.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -56,6 +57,9 @@
 // LOWER-NOT: tile_dist.tmem_store
 // LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
 // LOWER: tile_dist.tmem_dealloc
+// LOWER-LABEL: gpu.func @f16_wide_loop(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<128xi32>
 // LOWER-LABEL: gpu.func @attention_like(
 
 // CHECK: f16 k contiguous: 16384 elements match numpy
@@ -63,6 +67,7 @@
 // CHECK: bf16 four warps: 2048 elements match numpy
 // CHECK: int8: 8192 elements match numpy
 // CHECK: f16 loop copied: 16384 elements match numpy
+// CHECK: f16 wide loop: 65536 elements match numpy
 // CHECK: attention-like: 8192 elements match numpy
 
 cuda_tile.module @kernels {
@@ -168,6 +173,32 @@ cuda_tile.module @kernels {
       continue %next : tile<128x128xf32>
     }
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // 256x256 over 8 warps, two iterations of k = 32: 256 accumulators a
+  // thread, which only a loop-resident accumulator allows (read back once,
+  // after the loop).
+  entry @f16_wide_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [256, 64], strides = [64, 1] : tensor_view<256x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 256], strides = [1, 64] : tensor_view<64x256xf16, strides=[1,64]>
+    %vd = make_tensor_view %d, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x32), tensor_view<256x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x256), tensor_view<64x256xf16, strides=[1,64]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %sum = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x32), tensor_view<256x64xf16, strides=[64,1]>>, tile<i32> -> tile<256x32xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(32x256), tensor_view<64x256xf16, strides=[1,64]>>, tile<i32> -> tile<32x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x32xf16>, tile<32x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
   // S = Q x K^T, P = S in f16, O = P x V + 1: P goes from the registers the

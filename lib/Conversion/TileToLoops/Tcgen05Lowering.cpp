@@ -9,9 +9,8 @@
 //   - warp 0 allocates the columns (tile_dist.tmem_alloc), thread 0 sets up
 //     an mbarrier, and a barrier publishes both;
 //   - the threads write the accumulator into tensor memory (tcgen05.st,
-//     the reads' converse),
-//     unless it is zero, where the first product of each block overwrites
-//     instead of accumulating;
+//     the reads' converse), unless it is zero, where the first product of
+//     each block overwrites instead of accumulating;
 //   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
 //     per 128 x N block and k step (32 bytes of k) and commits them to the
 //     mbarrier, and every thread waits for that phase, so that the chunk's
@@ -19,8 +18,11 @@
 //   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
 //     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
 //     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
-// The accumulator still crosses tensor memory once per run, so a k loop
-// carries it in registers, as with wgmma.
+// An accumulator that a `for` loop only carries from the mma back to it (a
+// k loop's) stays in tensor memory through the loop instead: allocated and
+// written before it, read back and given back after it
+// (keepAccumulatorsInTensorMemory, which the loop's lowering calls), so the
+// loop carries nothing and each run only issues, commits and waits.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -45,9 +47,10 @@ using namespace tilechain::mma;
 
 namespace {
 
-/// The most accumulator registers per thread: the result is read back into
-/// registers whole (after the loop, where it stays in tensor memory
-/// through one), and more would spill as wgmma's do (WgmmaLowering.cpp).
+/// The most accumulator registers per thread where the accumulator lives in
+/// registers between runs of the op (read back whole after each): past
+/// this it spills as wgmma's does (WgmmaLowering.cpp). One kept in tensor
+/// memory through a loop is read back once, after it, and may be wider.
 constexpr int64_t kTcgen05MaxAccumulators = 128;
 
 /// How `op` runs on tcgen05.mma.
@@ -57,6 +60,28 @@ struct Tcgen05Plan {
   SwizzledStaging staging;
   int64_t columns; // of tensor memory allocated: a power of two, 32 to 512
 };
+
+/// The `for` loop and iter value through which `mma` (mmaf or mmai) would
+/// keep its accumulator in tensor memory: the loop carries it only from
+/// `mma`'s result to `mma`'s accumulator (the iter value used by nothing
+/// else in the body, the result by nothing but the `continue`).
+std::optional<std::pair<cuda_tile::ForOp, unsigned>>
+loopAccumulator(Operation *mma) {
+  auto carried = dyn_cast<BlockArgument>(mma->getOperand(2));
+  if (!carried || !carried.hasOneUse())
+    return std::nullopt;
+  auto loop = dyn_cast<cuda_tile::ForOp>(carried.getOwner()->getParentOp());
+  if (!loop || mma->getBlock() != loop.getBody() ||
+      carried.getArgNumber() == 0 || !mma->getResult(0).hasOneUse())
+    return std::nullopt;
+  unsigned index = carried.getArgNumber() - 1; // after the induction variable
+  OpOperand &yielded = *mma->getResult(0).getUses().begin();
+  if (!isa<cuda_tile::ContinueOp>(yielded.getOwner()) ||
+      yielded.getOwner() != loop.getBody()->getTerminator() ||
+      yielded.getOperandNumber() != index)
+    return std::nullopt;
+  return std::make_pair(loop, index);
+}
 
 FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
                             std::string &why) {
@@ -88,8 +113,10 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
                     "multiple of 16 columns";
     return failure();
   }
+  // An accumulator kept in tensor memory through a loop takes no registers
+  // there: only its read-back after the loop does.
   int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
-  if (accumulators > kTcgen05MaxAccumulators) {
+  if (accumulators > kTcgen05MaxAccumulators && !loopAccumulator(op)) {
     why = "its accumulator takes " + std::to_string(accumulators) +
           " registers per thread, more than " +
           std::to_string(kTcgen05MaxAccumulators);
@@ -335,26 +362,19 @@ struct AccumulatorAccesses {
   }
 };
 
-/// Where `mma`, in a loop, may keep its accumulator in tensor memory
-/// through the loop: the loop carries it only from `mma`'s result to
-/// `mma`'s accumulator (iter value `index`, used by nothing else in the
-/// body, the result by nothing but the `continue`), and `mma` runs on
-/// tcgen05.mma.
-bool staysInTensorMemory(const TileLowering &l, cuda_tile::ForOp loop,
-                         unsigned index, Operation *&mma) {
+/// The mma that keeps iter value `index` of `loop` in tensor memory through
+/// it (loopAccumulator), on tcgen05.mma; null if none.
+Operation *accumulatingMma(const TileLowering &l, cuda_tile::ForOp loop,
+                           unsigned index) {
   BlockArgument carried = loop.getRegionIterValues()[index];
   if (!carried.hasOneUse())
-    return false;
-  OpOperand &use = *carried.getUses().begin();
-  mma = use.getOwner();
+    return nullptr;
+  Operation *mma = carried.getUses().begin()->getOwner();
   if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(mma) ||
-      use.getOperandNumber() != 2 || mma->getBlock() != loop.getBody() ||
-      !mma->getResult(0).hasOneUse())
-    return false;
-  OpOperand &yielded = *mma->getResult(0).getUses().begin();
-  return yielded.getOwner() == loop.getBody()->getTerminator() &&
-         isa<cuda_tile::ContinueOp>(yielded.getOwner()) &&
-         yielded.getOperandNumber() == index && !whyNotTcgen05(l, mma);
+      loopAccumulator(mma) != std::make_pair(loop, index) ||
+      whyNotTcgen05(l, mma))
+    return nullptr;
+  return mma;
 }
 
 } // namespace
@@ -366,8 +386,8 @@ mma::keepAccumulatorsInTensorMemory(TileLowering &l, cuda_tile::ForOp loop) {
     return kept;
   for (unsigned index = 0, e = loop.getInitValues().size(); index < e;
        ++index) {
-    Operation *mma;
-    if (!staysInTensorMemory(l, loop, index, mma))
+    Operation *mma = accumulatingMma(l, loop, index);
+    if (!mma)
       continue;
     std::string why;
     Tcgen05Plan p = *plan(l, mma, why);

@@ -69,6 +69,12 @@ d = np.zeros((128, 128), np.float32)
 run("f16_loop_copied", a, b, d)
 check("f16 loop copied", d, 0.5 + exact(a) @ exact(b), atol=2e-3)
 
+a = rng.uniform(-1, 1, (256, 64)).astype(np.float16)
+b = rng.uniform(-1, 1, (64, 256)).astype(np.float16)
+d = np.zeros((256, 256), np.float32)
+run("f16_wide_loop", a, column_major(b), d)
+check("f16 wide loop", d, exact(a) @ exact(b), atol=1e-3)
+
 # P is S rounded to f16; numpy's S and the host's may round differently
 # where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
 # O; an element read from the wrong lane or register is off by about 1.
