@@ -53,3 +53,46 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// Two mmas in one k loop: neither accumulator stays in tensor memory
+// through it (their columns, and any other mma's, would have to fit the 512
+// there are, or tcgen05.alloc waits forever): each run allocates, writes,
+// reads back and gives back its own.
+// CHECK-LABEL: gpu.func @two_in_a_loop(
+// CHECK-NOT: tile_dist.tmem_alloc
+// CHECK: scf.for
+// CHECK: tile_dist.tmem_alloc
+// CHECK: tile_dist.tmem_store
+// CHECK: tile_dist.tmem_load
+// CHECK: tile_dist.tmem_dealloc
+// CHECK: tile_dist.tmem_alloc
+// CHECK: tile_dist.tmem_store
+// CHECK: tile_dist.tmem_load
+// CHECK: tile_dist.tmem_dealloc
+cuda_tile.module @kernels {
+  entry @two_in_a_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %s, %t = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init, %acc2 = %init) -> (tile<128x128xf32>, tile<128x128xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(32x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x128xf16>, token
+      %next = mmaf %x, %y, %acc : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
+      %next2 = mmaf %x, %y, %acc2 : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
+      continue %next, %next2 : tile<128x128xf32>, tile<128x128xf32>
+    }
+    %r = addf %s, %t rounding<nearest_even> : tile<128x128xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}

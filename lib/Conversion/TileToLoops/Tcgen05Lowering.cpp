@@ -64,7 +64,11 @@ struct Tcgen05Plan {
 /// The `for` loop and iter value through which `mma` (mmaf or mmai) would
 /// keep its accumulator in tensor memory: the loop carries it only from
 /// `mma`'s result to `mma`'s accumulator (the iter value used by nothing
-/// else in the body, the result by nothing but the `continue`).
+/// else in the body, the result by nothing but the `continue`), and `mma`
+/// is the only mma in the loop. The columns it holds through the loop then
+/// never meet another allocation of the CTA (one run's columns are given
+/// back before the next op), so the CTA never asks for more than the 512
+/// columns there are, where tcgen05.alloc would wait forever.
 std::optional<std::pair<cuda_tile::ForOp, unsigned>>
 loopAccumulator(Operation *mma) {
   auto carried = dyn_cast<BlockArgument>(mma->getOperand(2));
@@ -79,6 +83,17 @@ loopAccumulator(Operation *mma) {
   if (!isa<cuda_tile::ContinueOp>(yielded.getOwner()) ||
       yielded.getOwner() != loop.getBody()->getTerminator() ||
       yielded.getOperandNumber() != index)
+    return std::nullopt;
+  bool alone = !loop.getBody()
+                    ->walk([&](Operation *other) {
+                      return other != mma &&
+                                     isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(
+                                         other)
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
+  if (!alone)
     return std::nullopt;
   return std::make_pair(loop, index);
 }
