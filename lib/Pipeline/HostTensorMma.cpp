@@ -93,10 +93,12 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
         Value column = arith::RemUIOp::create(at, loc, i, c(at, op.getN()));
         Value lane = arith::AddIOp::create(at, loc, lane0, row);
         Value slot = arith::AddIOp::create(at, loc, column0, column);
-        Value word = memref::LoadOp::create(at, loc, tmem, ValueRange{lane, slot});
+        Value word =
+            memref::LoadOp::create(at, loc, tmem, ValueRange{lane, slot});
         Value old = integers ? word
                              : arith::BitcastOp::create(at, loc, sumType, word);
-        Value zero = arith::ConstantOp::create(at, loc, at.getZeroAttr(sumType));
+        Value zero =
+            arith::ConstantOp::create(at, loc, at.getZeroAttr(sumType));
         Value start =
             arith::SelectOp::create(at, loc, op.getAccumulate(), old, zero);
         auto products = scf::ForOp::create(
@@ -187,7 +189,8 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
     if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
       OpBuilder b(alloc);
       memref::StoreOp::create(b, alloc.getLoc(),
-                              arith::ConstantIntOp::create(b, alloc.getLoc(), 0, 32),
+                              arith::ConstantIntOp::create(b, alloc.getLoc(),
+                                                           0, 32),
                               alloc.getSlots(), ValueRange{alloc.getSlot()});
       alloc.erase();
     } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {

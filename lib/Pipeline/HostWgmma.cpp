@@ -88,9 +88,11 @@ Value gatherFragments(OpBuilder &b, Location loc, Value fragment,
 
 } // namespace
 
-Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer, Value start,
-                  tile_dist::SharedMatrixAttr matrix, Type type,
-                  int64_t elementBytes, Value x, Value k) {
+Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer,
+                                    Value start,
+                                    tile_dist::SharedMatrixAttr matrix,
+                                    Type type, int64_t elementBytes, Value x,
+                                    Value k) {
   auto c = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -196,12 +198,13 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
                 Value a =
                     lhsWords ? readFragment(in, loc, lhsWords, op.getLhsType(),
                                             rowHalf, k)
-                             : host::readSharedMatrixElement(in, loc, op.getLhs(),
-                                           op.getLhsOffset(), *op.getLhsMatrix(),
-                                           op.getLhsType(), elementBytes, row, k);
-                Value bv = host::readSharedMatrixElement(in, loc, op.getRhs(), op.getRhsOffset(),
-                                       op.getRhsMatrix(), op.getRhsType(),
-                                       elementBytes, column, k);
+                             : host::readSharedMatrixElement(
+                                   in, loc, op.getLhs(), op.getLhsOffset(),
+                                   *op.getLhsMatrix(), op.getLhsType(),
+                                   elementBytes, row, k);
+                Value bv = host::readSharedMatrixElement(
+                    in, loc, op.getRhs(), op.getRhsOffset(), op.getRhsMatrix(),
+                    op.getRhsType(), elementBytes, column, k);
                 scf::YieldOp::create(
                     in, loc, host::multiplyAdd(in, loc, a, bv, sum[0]));
               });

@@ -244,14 +244,16 @@ FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
                     [&](OpBuilder &then, Location) {
                       tile_dist::MbarrierInitOp::create(
                           then, loc, barriersOf(then, *control),
-                          indexConstant(then, loc, 0), i32Constant(then, loc, 1));
+                          indexConstant(then, loc, 0),
+                          i32Constant(then, loc, 1));
                       NVVM::FenceMbarrierInitOp::create(then, loc);
                       scf::YieldOp::create(then, loc);
                     });
   NVVM::Tcgen05FenceOp::create(b, loc,
                                NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
   gpu::BarrierOp::create(b, loc);
-  NVVM::Tcgen05FenceOp::create(b, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+  NVVM::Tcgen05FenceOp::create(b, loc,
+                               NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
   Value address =
       memref::LoadOp::create(b, loc, sharedView(b, *control, i32, 1, 8),
                              ValueRange{indexConstant(b, loc, 0)});
@@ -436,7 +438,8 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
                                            cuda_tile::ForOp loop,
                                            ArrayRef<unsigned> kept) {
   for (unsigned index : kept) {
-    Operation *mma = loop.getRegionIterValues()[index].getUses().begin()->getOwner();
+    Operation *mma =
+        loop.getRegionIterValues()[index].getUses().begin()->getOwner();
     std::string why;
     Tcgen05Plan p = *plan(l, mma, why);
     const TileLowering::TensorMemoryAccumulator &where =
@@ -564,11 +567,13 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
                                              ValueRange{c(0)});
       parity = arith::AndIOp::create(at, loc, counted, i32Constant(at, loc, 1));
       memref::StoreOp::create(
-          at, loc, arith::AddIOp::create(at, loc, counted, i32Constant(at, loc, 1)),
+          at, loc,
+          arith::AddIOp::create(at, loc, counted, i32Constant(at, loc, 1)),
           kept->phases, ValueRange{c(0)});
     } else {
       parity = arith::IndexCastOp::create(
-          at, loc, at.getI32Type(), arith::AndIOp::create(at, loc, chunk, c(1)));
+          at, loc, at.getI32Type(),
+          arith::AndIOp::create(at, loc, chunk, c(1)));
     }
     tile_dist::MbarrierWaitOp::create(at, loc, barriersOf(at, memory.control),
                                       c(0), parity);

@@ -59,9 +59,7 @@ constexpr int64_t kFragmentRegisterBudget = 64;
 struct WgmmaPlan {
   SharedOperandKind kind;
   WgmmaTiling tiling;
-  int64_t swizzle; // S, bytes of an array row
-  int64_t kc;      // values of k per chunk: S / e
-  int64_t chunks;
+  SwizzledStaging staging;
 };
 
 FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
@@ -112,8 +110,7 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
       planSwizzledStaging(m, n, k, e, why);
   if (failed(staging))
     return failure();
-  return WgmmaPlan{*kind, *tiling, staging->swizzle, staging->kc,
-                   staging->chunks};
+  return WgmmaPlan{*kind, *tiling, *staging};
 }
 
 /// Whether the running thread holds the lhs as wgmma's A fragments: 16-bit
@@ -156,7 +153,8 @@ std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
 static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
                                               unsigned index,
                                               const WgmmaPlan &p) {
-  return swizzledOperandOrder(l, op, index, p.swizzle, p.kind.elementBytes,
+  return swizzledOperandOrder(l, op, index, p.staging.swizzle,
+                              p.kind.elementBytes,
                               index == 0 ? kWgmmaM : p.tiling.instructionN);
 }
 
@@ -182,11 +180,12 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   unsigned rank = shape.size();
 
   std::array<OperandForm, 2> forms = swizzledOperandForms(
-      l, op, p.swizzle, p.kind.elementBytes, kWgmmaM, p.tiling.instructionN);
+      l, op, p.staging.swizzle, p.kind.elementBytes, kWgmmaM,
+      p.tiling.instructionN);
   if (!forms[0].copiedFrom)
     forms[0].inRegisters = lhsInFragments(l, op, p);
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, p.kc, p.chunks, forms);
+      stageOperands(l, op, lhs, rhs, p.staging.kc, p.staging.chunks, forms);
   if (failed(staged))
     return failure();
 
@@ -211,9 +210,14 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
                                    constant(b, ~(p.tiling.blockN - 1)));
   Value lhsBlock = forms[0].inRegisters
                        ? Value()
-                       : arith::AddIOp::create(b, loc, blockStart(b, loc, forms[0], p.kc, p.kind.elementBytes, m0),
-                                               constant(b, (*staged)[0].offset));
-  Value rhsBlock = arith::AddIOp::create(b, loc, blockStart(b, loc, forms[1], p.kc, p.kind.elementBytes, n0),
+                       : arith::AddIOp::create(
+                             b, loc,
+                             blockStart(b, loc, forms[0], p.staging.kc,
+                                        p.kind.elementBytes, m0),
+                             constant(b, (*staged)[0].offset));
+  Value rhsBlock = arith::AddIOp::create(
+      b, loc,
+      blockStart(b, loc, forms[1], p.staging.kc, p.kind.elementBytes, n0),
                                          constant(b, (*staged)[1].offset));
 
   // The block's instructions: registers [i N/2, (i + 1) N/2) accumulate
@@ -229,8 +233,9 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   }
   tile_dist::SharedMatrixAttr lhsMatrix =
       forms[0].inRegisters ? tile_dist::SharedMatrixAttr()
-                           : sharedMatrix(context, forms[0], p.kc);
-  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], p.kc);
+                           : sharedMatrix(context, forms[0], p.staging.kc);
+  tile_dist::SharedMatrixAttr rhsMatrix =
+      sharedMatrix(context, forms[1], p.staging.kc);
   int64_t instructionK = 32 / p.kind.elementBytes;
   VectorType vectorType = VectorType::get({perInstruction}, sumType);
 
@@ -253,10 +258,10 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     SmallVector<Value> words;
     for (int64_t reg = 0; reg < 4; ++reg) {
       auto firstOf = [&](int64_t c) {
-        return mBlock * (k / 2) + (c * p.kc + kStep) / 16 * 8 + 2 * reg;
+        return mBlock * (k / 2) + (c * p.staging.kc + kStep) / 16 * 8 + 2 * reg;
       };
       Value chosen = word(firstOf(0));
-      for (int64_t c = 1; c < p.chunks; ++c)
+      for (int64_t c = 1; c < p.staging.chunks; ++c)
         chosen = arith::SelectOp::create(
             at, loc,
             arith::CmpIOp::create(at, loc, arith::CmpIPredicate::eq, chunk,
@@ -283,14 +288,16 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
       accumulators.push_back(vector::FromElementsOp::create(
           at, loc, vectorType,
           chunkSums.slice(i * perInstruction, perInstruction)));
-    for (int64_t kStep = 0; kStep < p.kc; kStep += instructionK) {
+    for (int64_t kStep = 0; kStep < p.staging.kc; kStep += instructionK) {
       // A's registers per m block, shared by the block's n instructions.
       llvm::SmallDenseMap<int64_t, Value> fragments;
       for (auto [instruction, accumulator] :
            llvm::zip(instructions, accumulators)) {
         Value rhsStart = arith::AddIOp::create(
             at, loc, rhsChunk,
-            constant(at, operandStart(forms[1], p.kc, p.kind.elementBytes, instruction.n, kStep)));
+            constant(at, operandStart(forms[1], p.staging.kc,
+                                      p.kind.elementBytes, instruction.n,
+                                      kStep)));
         if (forms[0].inRegisters) {
           int64_t mBlock = instruction.m / kWgmmaM;
           Value &a = fragments[mBlock];
@@ -305,7 +312,9 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
         }
         Value lhsStart = arith::AddIOp::create(
             at, loc, lhsChunk,
-            constant(at, operandStart(forms[0], p.kc, p.kind.elementBytes, instruction.m, kStep)));
+            constant(at, operandStart(forms[0], p.staging.kc,
+                                      p.kind.elementBytes, instruction.m,
+                                      kStep)));
         accumulator = tile_dist::WarpgroupMmaOp::create(
             at, loc, vectorType, (*staged)[0].arrays, lhsStart, Value(),
             (*staged)[1].arrays, rhsStart, accumulator,
@@ -322,7 +331,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     return next;
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, p.kc, p.chunks, *sums,
+      multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, *sums,
                      /*asyncProxyReads=*/true, multiply);
   if (accType != sumType)
     for (Value &result : results)
