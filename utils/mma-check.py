@@ -57,14 +57,16 @@ def uses_mma(kernel):
 
 def where_mma_ran(stderr):
     """Tensor cores, or CUDA cores / serial with tile-lower's remark; on
-    sm_90, mma.sync instead of wgmma with its remark."""
+    sm_90 and sm_100, mma.sync instead of wgmma or tcgen05.mma with its
+    remark."""
     if "runs in the serial form" in stderr:
         reason = re.search(r"runs in the serial form: (.*)", stderr).group(1)
         return "serial: " + reason
     cuda = re.findall(r"runs (?:its mma )?on CUDA cores: (.*)", stderr)
     if cuda:
         return "CUDA cores: " + cuda[0]
-    mma_sync = re.findall(r"runs on mma.sync, not wgmma: (.*)", stderr)
+    mma_sync = re.findall(r"runs on mma.sync, not (?:wgmma|tcgen05.mma): (.*)",
+                          stderr)
     if mma_sync:
         return "tensor cores (mma.sync: " + mma_sync[0] + ")"
     return "tensor cores"

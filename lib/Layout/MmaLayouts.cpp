@@ -160,13 +160,21 @@ tilechain::tensorMmaTiling(llvm::ArrayRef<int64_t> shape, unsigned numWarps) {
   if (!(rank == 2 || (rank == 3 && shape[0] == 1)) || numWarps % 4 != 0)
     return std::nullopt;
   int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t instructionN = std::min(n, kTensorMmaMaxN);
+  if (m == kTensorMmaHalfM) {
+    int64_t columnBlocks = numWarps / 4;
+    if (n % 8 != 0 || n % columnBlocks != 0 || n / columnBlocks < 8)
+      return std::nullopt;
+    return TensorMmaTiling{kTensorMmaHalfM, 1, n / columnBlocks,
+                           instructionN, 1};
+  }
   int64_t halvesPerWarp = numWarps == 4 ? 2 : 1;
   int64_t columnBlocks = numWarps == 4 ? 1 : numWarps / 8;
   if (m % kTensorMmaM != 0 || n % 16 != 0 || n % columnBlocks != 0 ||
       n / columnBlocks < 8)
     return std::nullopt;
-  return TensorMmaTiling{m / kTensorMmaM, n / columnBlocks,
-                         std::min(n, kTensorMmaMaxN), halvesPerWarp};
+  return TensorMmaTiling{kTensorMmaM, m / kTensorMmaM, n / columnBlocks,
+                         instructionN, halvesPerWarp};
 }
 
 LL tilechain::tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
@@ -183,8 +191,10 @@ LL tilechain::tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
     registers.push_back(along(layout, mDim, 16));
   for (int64_t step = kTensorMmaM; step < shape[mDim]; step *= 2)
     registers.push_back(along(layout, mDim, step));
-  LL::Bases warps = {along(layout, mDim, 32), along(layout, mDim, 64)};
-  if (tiling->halvesPerWarp == 1)
+  bool half = tiling->instructionM == kTensorMmaHalfM;
+  LL::Bases warps = {along(layout, mDim, half ? 16 : 32),
+                     along(layout, mDim, half ? 32 : 64)};
+  if (!half && tiling->halvesPerWarp == 1)
     warps.push_back(along(layout, mDim, 16));
   for (int64_t step = tiling->blockN; step < shape[nDim]; step *= 2)
     warps.push_back(along(layout, nDim, step));

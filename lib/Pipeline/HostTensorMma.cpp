@@ -4,7 +4,8 @@
 // columns of i32 words stands for it, added to the kernel, and an address
 // is what the hardware's is (lane << 16 | column), the allocation's always
 // 0. A tile_dist.tensor_mma runs whole in the thread that issues it, at
-// once: each element of D is its old value (or zero), then each product
+// once (its rows in lanes as the hardware's M = 128 and M = 64 layouts put
+// them): each element of D is its old value (or zero), then each product
 // added in k order, k = 0 first, as HostWgmma.cpp sums a wgmma. Nothing is
 // then left in flight, so the commits and the tcgen05 fences go; the
 // barrier tile-lower puts between the last wait and the reads orders the
@@ -91,7 +92,18 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
       [&](OpBuilder &at, Location, Value i, ValueRange) {
         Value row = arith::DivUIOp::create(at, loc, i, c(at, op.getN()));
         Value column = arith::RemUIOp::create(at, loc, i, c(at, op.getN()));
-        Value lane = arith::AddIOp::create(at, loc, lane0, row);
+        // M = 64 puts rows 16 q .. 16 q + 15 in the lower half of quarter q.
+        Value lane =
+            op.getM() == 64
+                ? Value(arith::AddIOp::create(
+                      at, loc,
+                      arith::MulIOp::create(
+                          at, loc,
+                          arith::DivUIOp::create(at, loc, row, c(at, 16)),
+                          c(at, 32)),
+                      arith::RemUIOp::create(at, loc, row, c(at, 16))))
+                : row;
+        lane = arith::AddIOp::create(at, loc, lane0, lane);
         Value slot = arith::AddIOp::create(at, loc, column0, column);
         Value word =
             memref::LoadOp::create(at, loc, tmem, ValueRange{lane, slot});

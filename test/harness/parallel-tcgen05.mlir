@@ -8,8 +8,9 @@
 // 128x128 over 8 warps (each reads one 16-row half of its quarter of the
 // lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
 // k, k loops whose accumulator stays in tensor memory (a 256x256 one too),
-// i8 signed times unsigned, and an attention's P x V with P written from
-// registers.
+// i8 signed times unsigned, an attention's P x V with P written from
+// registers; and results of 64 rows (M = 64, the lower half of each warp's
+// quarter of the lanes): f16 over 8 warps, tf32 through a k loop, P x V.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -60,7 +61,19 @@
 // LOWER-LABEL: gpu.func @f16_wide_loop(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
 // LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<128xi32>
+// LOWER-LABEL: gpu.func @f16_sixty_four_rows(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
+// LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
+// LOWER: tile_dist.tensor_mma {{.+}}lhsType = f16, m = 64 : i64, n = 256 : i64
+// LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER-LABEL: gpu.func @tf32_sixty_four_rows_loop(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 64 : i64}
+// LOWER: scf.for
+// LOWER: tile_dist.tensor_mma {{.+}}lhsType = tf32, m = 64 : i64, n = 64 : i64
+// LOWER: tile_dist.tmem_load {{.+}} : vector<16xi32>
 // LOWER-LABEL: gpu.func @attention_like(
+// LOWER-LABEL: gpu.func @attention_sixty_four_rows(
+// LOWER-COUNT-2: tile_dist.tensor_mma {{.+}}m = 64 : i64, n = 64 : i64
 
 // CHECK: f16 k contiguous: 16384 elements match numpy
 // CHECK: f16 two row blocks: 32768 elements match numpy
@@ -68,7 +81,10 @@
 // CHECK: int8: 8192 elements match numpy
 // CHECK: f16 loop copied: 16384 elements match numpy
 // CHECK: f16 wide loop: 65536 elements match numpy
+// CHECK: f16 sixty-four rows: 16384 elements match numpy
+// CHECK: tf32 sixty-four rows loop: 4096 elements match numpy
 // CHECK: attention-like: 8192 elements match numpy
+// CHECK: attention sixty-four rows: 4096 elements match numpy
 
 cuda_tile.module @kernels {
   // 128x128 = 128x128 x 128x128, B column-major: both along k, two
@@ -201,6 +217,56 @@ cuda_tile.module @kernels {
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
+  // 64x256 = 64x64 x 64x256 (M = 64: rows 16 q .. 16 q + 15 in the lower
+  // half of lane quarter q), B k-contiguous, accumulator stored first; 8
+  // warps, warp w reading quarter w % 4 in column block w / 4.
+  entry @f16_sixty_four_rows(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %vb = make_tensor_view %b16, shape = [64, 256], strides = [1, 64] : tensor_view<64x256xf16, strides=[1,64]>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[1,64]>>
+    %vd = make_tensor_view %d, shape = [64, 256], strides = [256, 1] : tensor_view<64x256xf32, strides=[256,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(64x256), tensor_view<64x256xf32, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[1,64]>>, tile<i32> -> tile<64x256xf16>, token
+    %acc = constant <f32: 0.25> : tile<64x256xf32>
+    %r = mmaf %x, %y, %acc : tile<64x64xf16>, tile<64x256xf16>, tile<64x256xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x256xf32>, partition_view<tile=(64x256), tensor_view<64x256xf32, strides=[256,1]>>, tile<i32> -> token
+    return
+  }
+  // tf32 64x64 over 8 warps (two column blocks of 32) through a k loop of
+  // 4 iterations of k = 32, the accumulator in tensor memory throughout (as
+  // the corpus's t64x64x32 matmul: operands converted to tf32 in registers
+  // and written into shared memory).
+  entry @tf32_sixty_four_rows_loop(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f32>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf32, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %vd = make_tensor_view %d, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x32), tensor_view<64x128xf32, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %four = constant <i32: 4> : tile<i32>
+    %init = constant <f32: 0.0> : tile<64x64xf32>
+    %sum = for %k in (%zero to %four, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<64x64xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(64x32), tensor_view<64x128xf32, strides=[128,1]>>, tile<i32> -> tile<64x32xf32>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(32x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> tile<32x64xf32>, token
+      %xt = ftof %x : tile<64x32xf32> -> tile<64x32xtf32>
+      %yt = ftof %y : tile<32x64xf32> -> tile<32x64xtf32>
+      %next = mmaf %xt, %yt, %acc : tile<64x32xtf32>, tile<32x64xtf32>, tile<64x64xf32>
+      continue %next : tile<64x64xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
   // S = Q x K^T, P = S in f16, O = P x V + 1: P goes from the registers the
   // first product's tmem_load filled into shared memory for the second.
   entry @attention_like(%q: tile<ptr<f16>>, %k: tile<ptr<f16>>, %v: tile<ptr<f16>>, %o: tile<ptr<f32>>) {
@@ -226,6 +292,34 @@ cuda_tile.module @kernels {
     %one = constant <f32: 1.0> : tile<128x64xf32>
     %r = mmaf %p, %y, %one : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
     %done = store_view_tko weak %r, %po[%zero, %zero] token = %t0 : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // The same with 64 rows of Q: S's M = 64 fragments written into shared
+  // memory as P for the second product: P goes from the registers the
+  // first product's tmem_load filled into shared memory for the second.
+  entry @attention_sixty_four_rows(%q: tile<ptr<f16>>, %k: tile<ptr<f16>>, %v: tile<ptr<f16>>, %o: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %q16 = assume div_by<16>, %q : tile<ptr<f16>>
+    %k16 = assume div_by<16>, %k : tile<ptr<f16>>
+    %v16 = assume div_by<16>, %v : tile<ptr<f16>>
+    %vq = make_tensor_view %q16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %vk = make_tensor_view %k16, shape = [64, 64], strides = [1, 64] : tensor_view<64x64xf16, strides=[1,64]>
+    %vv = make_tensor_view %v16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %vo = make_tensor_view %o, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pq = make_partition_view %vq : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %pk = make_partition_view %vk : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>
+    %pv = make_partition_view %vv : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %po = make_partition_view %vo : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %pq[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %kt, %tk = load_view_tko weak %pk[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[1,64]>>, tile<i32> -> tile<64x64xf16>, token
+    %y, %ty = load_view_tko weak %pv[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %s0 = constant <f32: 0.0> : tile<64x64xf32>
+    %s = mmaf %x, %kt, %s0 : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf32>
+    %p = ftof %s : tile<64x64xf32> -> tile<64x64xf16>
+    %one = constant <f32: 1.0> : tile<64x64xf32>
+    %r = mmaf %p, %y, %one : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf32>
+    %done = store_view_tko weak %r, %po[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

@@ -199,9 +199,50 @@ TEST_CASE("a tcgen05 result read with tcgen05.ld.16x256b: the warp's quarter "
         llvm::SmallVector<int64_t>{0, 128});
 }
 
-TEST_CASE("tcgen05 takes 128-row blocks of a multiple of 16 columns, no batch",
+TEST_CASE("a 64-row tcgen05 result is read from the lower half of each "
+          "warp's quarter of the lanes",
           "[layout]") {
-  CHECK_FALSE(tensorMmaTiling({64, 64}, 4));
+  // 8 warps: warp w reads rows 16 (w % 4) .. + 15 (lanes 32 (w % 4) ..
+  // + 15, the hardware's M = 64 layout) in column block w / 4; registers
+  // and lanes in the 16x256b fragment, as for 128-row blocks.
+  std::optional<TensorMmaTiling> tiling = tensorMmaTiling({64, 256}, 8);
+  REQUIRE(tiling);
+  CHECK(tiling->instructionM == 64);
+  CHECK(tiling->rowBlocks == 1);
+  CHECK(tiling->blockN == 128);
+  CHECK(tiling->instructionN == 256);
+  CHECK(tiling->warpsPerColumnBlock() == 4);
+  LL layout = tensorMmaResultLayout({64, 256}, 8);
+  CHECK(layout.hasDisjointParts());
+  CHECK(layout.getSize(LL::Register) == 64);
+  std::set<uint64_t> seen;
+  for (uint64_t w = 0; w < 8; ++w)
+    for (uint64_t l = 0; l < 32; ++l)
+      for (uint64_t i = 0; i < 64; ++i) {
+        int64_t row = 16 * int64_t(w % 4) + int64_t(l / 4) +
+                      8 * int64_t((i / 2) % 2);
+        int64_t col = 128 * int64_t(w / 4) + 8 * int64_t(i / 4) +
+                      2 * int64_t(l % 4) + int64_t(i % 2);
+        CHECK(layout.unflatten(layout.apply(i, l, w)) ==
+              llvm::SmallVector<int64_t>{row, col});
+        seen.insert(layout.apply(i, l, w));
+      }
+  CHECK(seen.size() == 64 * 256);
+
+  // 4 warps read all the columns; n need only be a multiple of 8.
+  std::optional<TensorMmaTiling> four = tensorMmaTiling({64, 8}, 4);
+  REQUIRE(four);
+  CHECK(four->blockN == 8);
+  CHECK(tensorMmaResultLayout({64, 8}, 4).getSize(LL::Register) == 4);
+  CHECK_FALSE(tensorMmaTiling({64, 8}, 8)); // 4 columns a warp
+}
+
+TEST_CASE("tcgen05 takes 64 rows or 128-row blocks of a multiple of 16 "
+          "columns, no batch",
+          "[layout]") {
+  CHECK(tensorMmaTiling({64, 64}, 4));
+  CHECK_FALSE(tensorMmaTiling({32, 64}, 4));
+  CHECK_FALSE(tensorMmaTiling({192, 64}, 4));
   CHECK_FALSE(tensorMmaTiling({128, 24}, 4));
   CHECK_FALSE(tensorMmaTiling({2, 128, 64}, 8));
   CHECK(tensorMmaTiling({1, 128, 64}, 8));

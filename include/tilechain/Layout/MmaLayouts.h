@@ -84,32 +84,45 @@ std::optional<WgmmaTiling> wgmmaTiling(llvm::ArrayRef<int64_t> shape,
 LinearLayout wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                unsigned numWarps);
 
-/// The m of every tcgen05.mma tile-lower issues (cta_group::1: one row per
-/// lane of tensor memory), and the most n one instruction takes.
+/// The m of tcgen05.mma (cta_group::1) tile-lower issues for results of
+/// 128-row blocks (row i of a block in lane i of tensor memory) and for
+/// 64-row results (rows 16 q .. 16 q + 15 in lanes 32 q .. 32 q + 15: the
+/// lower half of each warp's quarter), and the most n one instruction takes.
 constexpr int64_t kTensorMmaM = 128;
+constexpr int64_t kTensorMmaHalfM = 64;
 constexpr int64_t kTensorMmaMaxN = 256;
 
 /// How the warps of `numWarps` (a multiple of 4) read an mma result of
-/// `shape` ([1,] m, n) from tensor memory: its `rowBlocks` blocks of 128
-/// rows lie side by side in the columns (block b in columns b n ..
-/// (b + 1) n - 1); of each, warp w reads 16-row halves of its quarter of
-/// the lanes (both with 4 warps, half (w / 4) % 2 with more) in `blockN`
-/// columns (all of them, or block w / 8 of them with 16 warps or more).
+/// `shape` ([1,] m, n) from tensor memory, one instruction m = `instructionM`
+/// tall:
+/// - m a multiple of 128: its `rowBlocks` blocks of 128 rows lie side by
+///   side in the columns (block b in columns b n .. (b + 1) n - 1); of each,
+///   warp w reads 16-row halves of its quarter of the lanes (both with 4
+///   warps, half (w / 4) % 2 with more) in `blockN` columns (all of them,
+///   or block w / 8 of them with 16 warps or more);
+/// - m = 64: warp w reads the 16 rows of its quarter in column block w / 4.
 struct TensorMmaTiling {
-  int64_t rowBlocks, blockN, instructionN, halvesPerWarp;
+  int64_t instructionM, rowBlocks, blockN, instructionN, halvesPerWarp;
+
+  /// The warps that read one column block's rows.
+  int64_t warpsPerColumnBlock() const {
+    return instructionM == kTensorMmaM ? 8 : 4;
+  }
 };
-/// The tiling, or nullopt where the shape does not split so: m not a
-/// multiple of 128, n not of 16, a batch, or fewer than 8 columns a warp.
+/// The tiling, or nullopt where the shape does not split so: m neither 64
+/// nor a multiple of 128, n not a multiple of 16 (of 8 where m = 64), a
+/// batch, or fewer than 8 columns a warp.
 std::optional<TensorMmaTiling> tensorMmaTiling(llvm::ArrayRef<int64_t> shape,
                                                unsigned numWarps);
 
 /// The layout of an mma result of `shape` read from tensor memory
 /// (tensorMmaTiling has a tiling): lane bits as in the mma.sync C/D
 /// fragment, warp bits 0-1 walk m by 32 and 64 (the warp's quarter of the
-/// lanes), then m by 16 (the half) and n by blockN; register bits are
-/// (n + 1, m + 8), then n by 8 up to blockN, then m by 16 where a warp
-/// reads both halves, then m by 128. So each blockN / 2 registers from a
-/// multiple of that are one tcgen05.ld.16x256b.
+/// lanes; by 16 and 32 where m = 64), then m by 16 (the half, where m is
+/// 128-row blocks) and n by blockN; register bits are (n + 1, m + 8), then
+/// n by 8 up to blockN, then m by 16 where a warp reads both halves, then m
+/// by 128. So each blockN / 2 registers from a multiple of that are one
+/// tcgen05.ld.16x256b.
 LinearLayout tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                    unsigned numWarps);
 

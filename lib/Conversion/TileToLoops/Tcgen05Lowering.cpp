@@ -1,23 +1,27 @@
 //===- Tcgen05Lowering.cpp - mmaf/mmai on sm_100's tensor cores -----------===//
 //
-// result = acc + lhs x rhs with tcgen05.mma.cta_group::1 (sm_100a), M = 128:
-// the operands cross into shared memory as for wgmma (SharedOperands.h:
-// swizzled chunks of k, double-buffered, by TMA where the views allow),
-// and one thread issues the products of a chunk, which accumulate in the
-// CTA's tensor memory rather than in registers: row i of a 128-row block in
-// lane i, the blocks side by side in the columns. Per run of the op:
+// result = acc + lhs x rhs with tcgen05.mma.cta_group::1 (sm_100a), M = 128
+// or, for a 64-row result, M = 64: the operands cross into shared memory as
+// for wgmma (SharedOperands.h: swizzled chunks of k, double-buffered, by TMA
+// where the views allow), and one thread issues the products of a chunk,
+// which accumulate in the CTA's tensor memory rather than in registers: row
+// i of a 128-row block in lane i, the blocks side by side in the columns; a
+// 64-row result in the lower 16 lanes of each warp's quarter (the hardware's
+// M = 64 layout). Per run of the op:
 //   - warp 0 allocates the columns (tile_dist.tmem_alloc), thread 0 sets up
 //     an mbarrier, and a barrier publishes both;
 //   - the threads write the accumulator into tensor memory (tcgen05.st,
 //     the reads' converse), unless it is zero, where the first product of
 //     each block overwrites instead of accumulating;
 //   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
-//     per 128 x N block and k step (32 bytes of k) and commits them to the
+//     per M x N block and k step (32 bytes of k) and commits them to the
 //     mbarrier, and every thread waits for that phase, so that the chunk's
 //     half is free before the barrier that lets the next copies into it;
 //   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
 //     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
 //     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
+// Smaller results stay on mma.sync, as NVIDIA's tileiras keeps them: M = 64
+// is the least tcgen05.mma takes.
 // An accumulator that a `for` loop only carries from the mma back to it (a
 // k loop's) stays in tensor memory through the loop instead: allocated and
 // written before it, read back and given back after it
@@ -124,8 +128,8 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
     why = (rank == 3 && shape[0] != 1)
               ? "it multiplies a batch of " + std::to_string(shape[0])
               : "its " + std::to_string(m) + "x" + std::to_string(n) +
-                    " result does not split into 128-row blocks of a "
-                    "multiple of 16 columns";
+                    " result is neither 64 rows of a multiple of 8 columns "
+                    "nor 128-row blocks of a multiple of 16";
     return failure();
   }
   // An accumulator kept in tensor memory through a loop takes no registers
@@ -191,7 +195,7 @@ std::optional<ChunkOrder> mma::tcgen05OperandOrder(TileLowering &l,
     return std::nullopt;
   return swizzledOperandOrder(l, op, index, p->staging.swizzle,
                               p->kind.elementBytes,
-                              index == 0 ? kTensorMmaM
+                              index == 0 ? p->tiling.instructionM
                                          : p->tiling.instructionN);
 }
 
@@ -286,9 +290,10 @@ void releaseTensorMemory(TileLowering &l, Location loc,
 
 /// The running thread's accesses of an accumulator of `shape` in tensor
 /// memory at `address`: per 128-row block, the 16-row halves of its warp's
-/// quarter of the lanes that it reads (tensorMmaTiling), in the columns of
-/// its warp's column block; each one tcgen05.ld or .st of blockN / 2 words,
-/// registers in tensorMmaResultLayout's order.
+/// quarter of the lanes that it reads (tensorMmaTiling), of a 64-row one
+/// the quarter's lower half, in the columns of its warp's column block; each
+/// one tcgen05.ld or .st of blockN / 2 words, registers in
+/// tensorMmaResultLayout's order.
 struct AccumulatorAccesses {
   Value threadAddress;
   int64_t count, words, halves, n;
@@ -307,13 +312,14 @@ struct AccumulatorAccesses {
     auto c32 = [&](int64_t v) { return i32Constant(b, loc, v); };
     Value quarter = index32(arith::RemUIOp::create(b, loc, warp, c(4)));
     Value firstLane = arith::MulIOp::create(b, loc, quarter, c32(32));
-    if (halves == 1) {
+    if (tiling.instructionM == kTensorMmaM && halves == 1) {
       Value half = index32(arith::RemUIOp::create(
           b, loc, arith::DivUIOp::create(b, loc, warp, c(4)), c(2)));
       firstLane = arith::AddIOp::create(
           b, loc, firstLane, arith::MulIOp::create(b, loc, half, c32(16)));
     }
-    Value columnBlock = index32(arith::DivUIOp::create(b, loc, warp, c(8)));
+    Value columnBlock = index32(arith::DivUIOp::create(
+        b, loc, warp, c(tiling.warpsPerColumnBlock())));
     threadAddress = arith::AddIOp::create(
         b, loc, address,
         arith::AddIOp::create(
@@ -472,8 +478,9 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   int64_t e = p.kind.elementBytes;
   int64_t kc = p.staging.kc;
 
+  int64_t instructionM = p.tiling.instructionM;
   std::array<OperandForm, 2> forms = swizzledOperandForms(
-      l, op, p.staging.swizzle, e, kTensorMmaM, p.tiling.instructionN);
+      l, op, p.staging.swizzle, e, instructionM, p.tiling.instructionN);
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms);
   if (failed(staged))
@@ -538,7 +545,7 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
                 then, loc, lhsChunk,
                 indexConstant(then, loc,
                               operandStart(forms[0], kc, e,
-                                           block * kTensorMmaM, kStep)));
+                                           block * instructionM, kStep)));
             Value rhsStart = arith::AddIOp::create(
                 then, loc, rhsChunk,
                 indexConstant(then, loc,
@@ -550,7 +557,7 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
                 (*staged)[0].arrays, lhsStart, (*staged)[1].arrays, rhsStart,
                 accumulate, TypeAttr::get(p.kind.lhsType),
                 TypeAttr::get(p.kind.rhsType),
-                then.getI64IntegerAttr(kTensorMmaM),
+                then.getI64IntegerAttr(instructionM),
                 then.getI64IntegerAttr(instructionN), lhsMatrix, rhsMatrix);
           }
       }

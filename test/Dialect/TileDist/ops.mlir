@@ -72,11 +72,13 @@ gpu.module @fragments {
 
 // The tcgen05 ops: tensor memory allocated into a slot and given back, a
 // warp's 16x256b fragments read and written, one thread's product of two
-// shared-memory matrices into tensor memory and its commit to an mbarrier.
+// shared-memory matrices into tensor memory (M = 128 and M = 64) and its
+// commit to an mbarrier.
 // CHECK-LABEL: gpu.func @tcgen05(
 // CHECK: tile_dist.tmem_alloc %arg0[%arg1] {columns = 256 : i64} : memref<4xi32, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.tmem_store %arg2, %arg3 : vector<64xi32>
 // CHECK: tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, m = 128 : i64, n = 256 : i64, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>, rhsType = f16}
+// CHECK: tile_dist.tensor_mma %arg2, {{.*}} m = 64 : i64, n = 24 : i64
 // CHECK: tile_dist.tensor_mma_commit %arg7[%arg1] : memref<2xi64, #gpu.address_space<workgroup>>
 // CHECK: %{{.+}} = tile_dist.tmem_load %arg2 : vector<64xi32>
 // CHECK: tile_dist.tmem_dealloc %arg2 {columns = 256 : i64}
@@ -85,6 +87,7 @@ gpu.module @tcgen05s {
     tile_dist.tmem_alloc %arg0[%arg1] {columns = 256 : i64} : memref<4xi32, #gpu.address_space<workgroup>>
     tile_dist.tmem_store %arg2, %arg3 : vector<64xi32>
     tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsType = f16, rhsType = f16, m = 128 : i64, n = 256 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
+    tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsType = f16, rhsType = f16, m = 64 : i64, n = 24 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     tile_dist.tensor_mma_commit %arg7[%arg1] : memref<2xi64, #gpu.address_space<workgroup>>
     %0 = tile_dist.tmem_load %arg2 : vector<64xi32>
     tile_dist.tmem_dealloc %arg2 {columns = 256 : i64}

@@ -232,8 +232,28 @@ gpu.module @kernels {
 
 gpu.module @kernels {
   gpu.func @tcgen05_n(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
-    // expected-error @+1 {{has no tcgen05.mma of M = 128, N = 24 (M = 128, N a multiple of 16 from 16 to 256)}}
+    // expected-error @+1 {{has no tcgen05.mma of M = 128, N = 24 (M = 128 with N a multiple of 16, M = 64 with N a multiple of 8, N at most 256)}}
     tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 {lhsType = f16, rhsType = f16, m = 128 : i64, n = 24 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_m32(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{has no tcgen05.mma of M = 32, N = 24 (M = 128 with N a multiple of 16, M = 64 with N a multiple of 8, N at most 256)}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 {lhsType = f16, rhsType = f16, m = 32 : i64, n = 24 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_m64_n(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{has no tcgen05.mma of M = 64, N = 12 (M = 128 with N a multiple of 16, M = 64 with N a multiple of 8, N at most 256)}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 {lhsType = f16, rhsType = f16, m = 64 : i64, n = 12 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
     gpu.return
   }
 }

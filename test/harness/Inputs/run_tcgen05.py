@@ -75,6 +75,26 @@ d = np.zeros((256, 256), np.float32)
 run("f16_wide_loop", a, column_major(b), d)
 check("f16 wide loop", d, exact(a) @ exact(b), atol=1e-3)
 
+a = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+b = rng.uniform(-1, 1, (64, 256)).astype(np.float16)
+d = np.zeros((64, 256), np.float32)
+run("f16_sixty_four_rows", a, column_major(b), d)
+check("f16 sixty-four rows", d, 0.25 + exact(a) @ exact(b), atol=1e-3)
+
+
+# tf32 keeps 10 bits of mantissa: inputs that it holds exactly (low 13 bits
+# zero) make the products exact in f32.
+def tf32_values(shape):
+    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+    return (bits & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+a = tf32_values((64, 128))
+b = tf32_values((128, 64))
+d = np.zeros((64, 64), np.float32)
+run("tf32_sixty_four_rows_loop", a, b, d)
+check("tf32 sixty-four rows loop", d, exact(a) @ exact(b), atol=1e-3)
+
 # P is S rounded to f16; numpy's S and the host's may round differently
 # where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
 # O; an element read from the wrong lane or register is off by about 1.
@@ -85,3 +105,9 @@ o = np.zeros((128, 64), np.float32)
 run("attention_like", q, k, v, o)
 p16 = (exact(q) @ exact(k).T).astype(np.float16)
 check("attention-like", o, 1 + exact(p16) @ exact(v), atol=0.05)
+
+q = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
+o = np.zeros((64, 64), np.float32)
+run("attention_sixty_four_rows", q, k, v, o)
+p16 = (exact(q) @ exact(k).T).astype(np.float16)
+check("attention sixty-four rows", o, 1 + exact(p16) @ exact(v), atol=0.05)

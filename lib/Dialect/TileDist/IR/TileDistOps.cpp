@@ -211,11 +211,13 @@ LogicalResult TensorMmaOp::verify() {
                                 getRhsMatrix().getMnMajor())))
     return failure();
   int64_t m = getM(), n = getN();
-  // The cta_group::1 shapes tile-lower uses: M = 128, whose rows are the
-  // 128 lanes (M = 64 takes half of each warp's lanes).
-  if (m != 128 || n < 16 || n > 256 || n % 16 != 0)
+  // The cta_group::1 shapes: M = 128, whose rows are the 128 lanes, and
+  // M = 64, which takes the lower half of each warp's quarter of them.
+  int64_t nStep = m == 64 ? 8 : 16;
+  if ((m != 64 && m != 128) || n < nStep || n > 256 || n % nStep != 0)
     return emitOpError() << "has no tcgen05.mma of M = " << m << ", N = " << n
-                         << " (M = 128, N a multiple of 16 from 16 to 256)";
+                         << " (M = 128 with N a multiple of 16, M = 64 with "
+                            "N a multiple of 8, N at most 256)";
   return success();
 }
 
