@@ -60,8 +60,10 @@ bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
 void tilechain::populateLowerPipeline(OpPassManager &pm,
                                       const LowerOptions &options) {
   pm.addPass(createExpectStagePass("tile-read"));
-  if (options.parallel)
+  if (options.parallel) {
+    pm.addPass(createExpandScaledMmaPass(options.gpuName));
     pm.addPass(createAssignLayoutsPass());
+  }
   pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel,
                                         options.parallel));
   pm.addPass(createMarkStagePass("tile-lower"));
@@ -135,6 +137,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
 void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
+  registerPass([] { return createExpandScaledMmaPass("sm_100"); });
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });

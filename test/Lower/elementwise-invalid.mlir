@@ -23,9 +23,10 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
-  entry @e8m0(%a: tile<f8E8M0FNU>) {
+  entry @e8m0(%a: tile<f32>) {
+    // e8m0 scales convert to f32 (decoded), not from it.
     // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.ftof' with element type 'f8E8M0FNU' yet}}
-    %0 = ftof %a : tile<f8E8M0FNU> -> tile<f32>
+    %0 = ftof %a rounding<positive_inf> : tile<f32> -> tile<f8E8M0FNU>
     return
   }
 }

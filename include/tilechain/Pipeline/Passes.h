@@ -15,6 +15,11 @@ std::unique_ptr<mlir::Pass> createExpectStagePass(llvm::StringRef stage);
 /// Records on the module that `stage` produced it.
 std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 
+/// tile-lower, parallel form, sm_100 and newer: computes each
+/// cuda_tile.mmaf_scaled as an mmaf of its operands times their block
+/// scales, rounded exactly to bf16 (ExpandScaledMma.cpp).
+std::unique_ptr<mlir::Pass> createExpandScaledMmaPass(llvm::StringRef gpuName);
+
 /// tile-lower, parallel form: chooses the layouts of each kernel's tiles
 /// from how they are used and records them as `tile_dist.layout` attributes
 /// for the lowering (LayoutAssignment.cpp).

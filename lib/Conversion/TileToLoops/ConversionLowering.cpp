@@ -27,6 +27,10 @@ using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange)>;
 
 static bool isFloat8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
+/// The small float with no conversion instruction that ftof converts from by
+/// decoding its bits (decodeSmallFloat): e8m0, the block scales.
+static bool isDecodedFloat(Type t) { return isa<Float8E8M0FNUType>(t); }
+
 /// The float types the arithmetic of this file handles directly.
 static bool isIEEEFloat(Type t) {
   return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
@@ -187,6 +191,87 @@ static ScalarFn ftoi(cuda_tile::FToIOp op) {
   };
 }
 
+Value tilechain::decodeSmallFloat(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<FloatType>(x.getType());
+  unsigned width = type.getWidth();
+  unsigned mantissaBits = type.getFPMantissaWidth() - 1;
+  bool hasSign = !isa<Float8E8M0FNUType>(type);
+  unsigned exponentBits = width - mantissaBits - (hasSign ? 1 : 0);
+  int bias = (1 << (exponentBits - 1)) - 1;
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto i32c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  auto f32c = [&](float v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  };
+  Value raw = arith::BitcastOp::create(b, loc, b.getIntegerType(width), x);
+  Value bits = arith::ExtUIOp::create(b, loc, i32, raw);
+  Value zero = i32c(0);
+
+  if (isa<Float8E8M0FNUType>(type)) {
+    // 2^(e - 127) is the f32 with exponent field e; 2^-127 is subnormal.
+    Value normal = arith::ShLIOp::create(b, loc, bits, i32c(23));
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits, zero);
+    Value scaled = arith::SelectOp::create(b, loc, isZero,
+                                           i32c(0x00400000), normal);
+    Value isNan = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        bits, i32c(255));
+    return arith::SelectOp::create(
+        b, loc, isNan, f32c(std::numeric_limits<float>::quiet_NaN()),
+        arith::BitcastOp::create(b, loc, f32, scaled));
+  }
+
+  Value mantissa =
+      arith::AndIOp::create(b, loc, bits, i32c((1 << mantissaBits) - 1));
+  Value exponent = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, i32c(mantissaBits)),
+      i32c((1 << exponentBits) - 1));
+  Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            exponent, zero);
+  Value significand = arith::SelectOp::create(
+      b, loc, isSubnormal, mantissa,
+      arith::OrIOp::create(b, loc, mantissa, i32c(1 << mantissaBits)));
+  Value effectiveExponent =
+      arith::SelectOp::create(b, loc, isSubnormal, i32c(1), exponent);
+  // 2^(effectiveExponent - bias - mantissaBits) as f32 bits; always normal.
+  Value scaleField = arith::AddIOp::create(
+      b, loc, effectiveExponent, i32c(127 - bias - int(mantissaBits)));
+  Value scale = arith::BitcastOp::create(
+      b, loc, f32, arith::ShLIOp::create(b, loc, scaleField, i32c(23)));
+  Value magnitude = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, f32, significand), scale);
+
+  // The all-ones exponent: e5m2 has inf and NaN there, e4m3fn only NaN
+  // (with all-ones mantissa), e2m1fn nothing special.
+  unsigned top = (1 << exponentBits) - 1;
+  Value isTop = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      exponent, i32c(top));
+  if (isa<Float8E5M2Type>(type)) {
+    Value isInf = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        mantissa, zero);
+    Value special = arith::SelectOp::create(
+        b, loc, isInf, f32c(std::numeric_limits<float>::infinity()),
+        f32c(std::numeric_limits<float>::quiet_NaN()));
+    magnitude = arith::SelectOp::create(b, loc, isTop, special, magnitude);
+  } else if (isa<Float8E4M3FNType>(type)) {
+    Value allOnes = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, mantissa,
+        i32c((1 << mantissaBits) - 1));
+    Value isNan = arith::AndIOp::create(b, loc, isTop, allOnes);
+    magnitude = arith::SelectOp::create(
+        b, loc, isNan, f32c(std::numeric_limits<float>::quiet_NaN()),
+        magnitude);
+  }
+  Value sign = arith::AndIOp::create(b, loc, bits, i32c(1 << (width - 1)));
+  Value negative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, sign, zero);
+  return arith::SelectOp::create(b, loc, negative,
+                                 arith::NegFOp::create(b, loc, magnitude),
+                                 magnitude);
+}
+
 /// f32 -> f8 (nearest even, saturating to the largest finite value).
 static Value f32ToFloat8(OpBuilder &b, Location loc, Value x, Type to) {
   StringRef name = isa<Float8E4M3FNType>(to) ? "llvm.nvvm.ff.to.e4m3x2.rn"
@@ -257,6 +342,8 @@ static ScalarFn ftof(cuda_tile::FToFOp op) {
     Value x = v[0];
     if (isFloat8(x.getType()))
       x = float8ToF16(b, loc, x);
+    else if (isDecodedFloat(x.getType()))
+      x = decodeSmallFloat(b, loc, x);
     if (toTF32) {
       if (x.getType().isF16() || x.getType().isBF16())
         return widenToF32(b, loc, x); // exact in tf32
@@ -271,14 +358,18 @@ static ScalarFn ftof(cuda_tile::FToFOp op) {
   };
 }
 
-/// Refuses conversions this lowering has no exact code for.
+/// Refuses conversions this lowering has no exact code for; `decodes`: the
+/// op is an ftof, which converts e8m0 to the IEEE types.
 static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
-                                          Type from, Type to) {
+                                          Type from, Type to,
+                                          bool decodes = false) {
   auto refuse = [&](Type t) {
     return op->emitError() << "tile-lower cannot lower '"
                            << op->getName() << "' with element type " << t
                            << " yet";
   };
+  if (isDecodedFloat(from) && decodes && isIEEEFloat(to))
+    return success();
   for (Type t : {from, to})
     if (!isIEEEFloat(t) && !isFloat8(t) && !isa<IntegerType>(t))
       return refuse(t);
@@ -339,7 +430,7 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
   table.add<FToFOp>([](TileLowering &l, FToFOp op) {
     Type from = TileLowering::tileElementType(op.getFrom().getType());
     Type to = TileLowering::tileElementType(op.getTo().getType());
-    if (failed(checkFloatConversion(l, op, from, to)))
+    if (failed(checkFloatConversion(l, op, from, to, /*decodes=*/true)))
       return failure();
     return l.lowerElementwise(op, ftof(op));
   });

@@ -46,6 +46,12 @@ mlir::Value truncateF32(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value widenToF32(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value value);
 
+/// Decodes a small float (f8E4M3FN, f8E5M2, f4E2M1FN, f8E8M0FNU) to f32
+/// exactly from its bits: magnitude = significand * 2^(exponent - bias -
+/// mantissa bits), with the implicit leading one for normal numbers.
+mlir::Value decodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value x);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_LIB_CONVERSION_TILETOLOOPS_ELEMENTWISELOWERING_H

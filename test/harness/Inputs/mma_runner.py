@@ -23,3 +23,20 @@ def check(name, got, want, atol):
         sys.exit("%s: %d elements differ, first at %d: %r != %r"
                  % (name, bad.size, bad[0], got.flat[bad[0]], want.flat[bad[0]]))
     print("%s: %d elements match numpy" % (name, got.size))
+
+
+def decode_fp8(codes, mantissa_bits, bias):
+    """fp8 bytes (finite ones) as float64: sign, exponent, mantissa."""
+    codes = codes.astype(np.int64)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    exponent = (codes >> mantissa_bits) & ((1 << (7 - mantissa_bits)) - 1)
+    mantissa = codes & ((1 << mantissa_bits) - 1)
+    normal = (1 + mantissa / 2.0 ** mantissa_bits) * 2.0 ** (exponent - bias)
+    subnormal = mantissa / 2.0 ** mantissa_bits * 2.0 ** (1 - bias)
+    return sign * np.where(exponent == 0, subnormal, normal)
+
+
+def finite_codes(rng, shape, is_finite):
+    """Random fp8 bytes, every finite code (subnormals and -0 included)."""
+    codes = np.array([c for c in range(256) if is_finite(c)], np.uint8)
+    return rng.choice(codes, shape)

@@ -1,33 +1,17 @@
 """Runs e4m3__host and e5m2_k16__host from a host library over one block
-each and checks their results against numpy, decoding the fp8 bytes here."""
+each and checks their results against numpy, decoding the fp8 bytes."""
 import sys
 
 import numpy as np
 
-from mma_runner import check, run as run_in
+from mma_runner import check, decode_fp8 as decode, finite_codes
+from mma_runner import run as run_in
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
     run_in(library, symbol, *arrays)
-
-
-def decode(codes, mantissa_bits, bias):
-    """fp8 bytes (finite ones) as float64: sign, exponent, mantissa."""
-    codes = codes.astype(np.int64)
-    sign = np.where(codes & 0x80, -1.0, 1.0)
-    exponent = (codes >> mantissa_bits) & ((1 << (7 - mantissa_bits)) - 1)
-    mantissa = codes & ((1 << mantissa_bits) - 1)
-    normal = (1 + mantissa / 2.0 ** mantissa_bits) * 2.0 ** (exponent - bias)
-    subnormal = mantissa / 2.0 ** mantissa_bits * 2.0 ** (1 - bias)
-    return sign * np.where(exponent == 0, subnormal, normal)
-
-
-def finite_codes(rng, shape, is_finite):
-    """Random fp8 bytes, every finite code (subnormals and -0 included)."""
-    codes = np.array([c for c in range(256) if is_finite(c)], np.uint8)
-    return rng.choice(codes, shape)
 
 
 # Each product of two fp8 values is exact in f32 and the host sums them in

@@ -1,0 +1,119 @@
+// mmaf_scaled in the parallel form (ExpandScaledMma.cpp): each operand
+// element times its block's scale, exactly in bf16, then a bf16 mmaf on the
+// target's tensor cores: tcgen05.mma on sm_100 (with the accumulator in
+// tensor memory through a k loop), mma.sync on sm_120 and for 16-row tiles;
+// run on the host against numpy over e4m3 and e5m2 operands and e8m0 scales
+// from 2^-8 to 2^8.
+// REQUIRES: numpy, host-cc
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=SM100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
+// RUN: %cc -shared -o %t.so %t.o -lm
+// RUN: %hpython %S/Inputs/run_mma_scaled.py %t.so | FileCheck %s
+// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | FileCheck %s --check-prefix=SM120
+// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t120.o
+// RUN: %cc -shared -o %t120.so %t120.o -lm
+// RUN: %hpython %S/Inputs/run_mma_scaled.py %t120.so | FileCheck %s
+
+// SM100-LABEL: gpu.func @e4m3_128x128(
+// SM100-NOT: cuda_tile.mmaf_scaled
+// SM100-COUNT-4: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 128 : i64
+// SM100-LABEL: gpu.func @e5m2_loop(
+// SM100: tile_dist.tmem_alloc
+// SM100: scf.for
+// SM100-NOT: tile_dist.tmem_load
+// SM100: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 64 : i64
+// SM100: tile_dist.tmem_load
+// SM100-LABEL: gpu.func @e4m3_16x16(
+// SM100: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<bf16>
+// SM120-LABEL: gpu.func @e4m3_128x128(
+// SM120: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<bf16>
+
+// CHECK: e4m3 128x128: 16384 elements match numpy
+// CHECK: e5m2 loop: 8192 elements match numpy
+// CHECK: e4m3 16x16: 256 elements match numpy
+
+cuda_tile.module @kernels {
+  // 128x128 = 128x128 x 128x128 e4m3, four 32-wide blocks of k, e8m0
+  // scales; A row-major, B and its scales column-major (as the
+  // corpus's block-scaled matmul).
+  entry @e4m3_128x128(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f8E4M3FN>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f8E4M3FN>>
+    %va = make_tensor_view %a16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf8E4M3FN, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 128], strides = [1, 128] : tensor_view<128x128xf8E4M3FN, strides=[1,128]>
+    %vsa = make_tensor_view %sa, shape = [128, 4], strides = [4, 1] : tensor_view<128x4xf8E8M0FNU, strides=[4,1]>
+    %vsb = make_tensor_view %sb, shape = [4, 128], strides = [1, 4] : tensor_view<4x128xf8E8M0FNU, strides=[1,4]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x128), tensor_view<128x128xf8E4M3FN, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x128), tensor_view<128x128xf8E4M3FN, strides=[1,128]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(128x4), tensor_view<128x4xf8E8M0FNU, strides=[4,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(4x128), tensor_view<4x128xf8E8M0FNU, strides=[1,4]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.5> : tile<128x128xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x128), tensor_view<128x128xf8E4M3FN, strides=[128,1]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x128), tensor_view<128x128xf8E4M3FN, strides=[1,128]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+    %xs, %txs = load_view_tko weak %qsa[%zero, %zero] token = %t0 : partition_view<tile=(128x4), tensor_view<128x4xf8E8M0FNU, strides=[4,1]>>, tile<i32> -> tile<128x4xf8E8M0FNU>, token
+    %ys, %tys = load_view_tko weak %qsb[%zero, %zero] token = %t0 : partition_view<tile=(4x128), tensor_view<4x128xf8E8M0FNU, strides=[1,4]>>, tile<i32> -> tile<4x128xf8E8M0FNU>, token
+    %r = mmaf_scaled %x, %y, %init, %xs, %ys : tile<128x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<128x128xf32>, tile<128x4xf8E8M0FNU>, tile<4x128xf8E8M0FNU>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // e5m2 through a k loop of 3 iterations of k = 64 (two blocks each):
+  // on sm_100 the accumulator stays in tensor memory through it.
+  entry @e5m2_loop(%a: tile<ptr<f8E5M2>>, %b: tile<ptr<f8E5M2>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f8E5M2>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f8E5M2>>
+    %va = make_tensor_view %a16, shape = [128, 192], strides = [192, 1] : tensor_view<128x192xf8E5M2, strides=[192,1]>
+    %vb = make_tensor_view %b16, shape = [192, 64], strides = [1, 192] : tensor_view<192x64xf8E5M2, strides=[1,192]>
+    %vsa = make_tensor_view %sa, shape = [128, 6], strides = [6, 1] : tensor_view<128x6xf8E8M0FNU, strides=[6,1]>
+    %vsb = make_tensor_view %sb, shape = [6, 64], strides = [1, 6] : tensor_view<6x64xf8E8M0FNU, strides=[1,6]>
+    %vd = make_tensor_view %d, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x192xf8E5M2, strides=[192,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x64), tensor_view<192x64xf8E5M2, strides=[1,192]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(128x2), tensor_view<128x6xf8E8M0FNU, strides=[6,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(2x64), tensor_view<6x64xf8E8M0FNU, strides=[1,6]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x64xf32>
+    %one = constant <i32: 1> : tile<i32>
+    %iters = constant <i32: 3> : tile<i32>
+    %r = for %k in (%zero to %iters, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x64xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x192xf8E5M2, strides=[192,1]>>, tile<i32> -> tile<128x64xf8E5M2>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<192x64xf8E5M2, strides=[1,192]>>, tile<i32> -> tile<64x64xf8E5M2>, token
+      %xs, %txs = load_view_tko weak %qsa[%zero, %k] token = %t0 : partition_view<tile=(128x2), tensor_view<128x6xf8E8M0FNU, strides=[6,1]>>, tile<i32> -> tile<128x2xf8E8M0FNU>, token
+      %ys, %tys = load_view_tko weak %qsb[%k, %zero] token = %t0 : partition_view<tile=(2x64), tensor_view<6x64xf8E8M0FNU, strides=[1,6]>>, tile<i32> -> tile<2x64xf8E8M0FNU>, token
+      %next = mmaf_scaled %x, %y, %acc, %xs, %ys : tile<128x64xf8E5M2>, tile<64x64xf8E5M2>, tile<128x64xf32>, tile<128x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
+      continue %next : tile<128x64xf32>
+    }
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // 16x16 = 16x64 x 64x16, as the corpus's test kernel: mma.sync.
+  entry @e4m3_16x16(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f8E4M3FN>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f8E4M3FN>>
+    %va = make_tensor_view %a16, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf8E4M3FN, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 16], strides = [1, 64] : tensor_view<64x16xf8E4M3FN, strides=[1,64]>
+    %vsa = make_tensor_view %sa, shape = [16, 2], strides = [2, 1] : tensor_view<16x2xf8E8M0FNU, strides=[2,1]>
+    %vsb = make_tensor_view %sb, shape = [2, 16], strides = [1, 2] : tensor_view<2x16xf8E8M0FNU, strides=[1,2]>
+    %vd = make_tensor_view %d, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(16x64), tensor_view<16x64xf8E4M3FN, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf8E4M3FN, strides=[1,64]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(16x2), tensor_view<16x2xf8E8M0FNU, strides=[2,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(2x16), tensor_view<2x16xf8E8M0FNU, strides=[1,2]>>
+    %qd = make_partition_view %vd : partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: -1.0> : tile<16x16xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(16x64), tensor_view<16x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<16x64xf8E4M3FN>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf8E4M3FN, strides=[1,64]>>, tile<i32> -> tile<64x16xf8E4M3FN>, token
+    %xs, %txs = load_view_tko weak %qsa[%zero, %zero] token = %t0 : partition_view<tile=(16x2), tensor_view<16x2xf8E8M0FNU, strides=[2,1]>>, tile<i32> -> tile<16x2xf8E8M0FNU>, token
+    %ys, %tys = load_view_tko weak %qsb[%zero, %zero] token = %t0 : partition_view<tile=(2x16), tensor_view<2x16xf8E8M0FNU, strides=[1,2]>>, tile<i32> -> tile<2x16xf8E8M0FNU>, token
+    %r = mmaf_scaled %x, %y, %init, %xs, %ys : tile<16x64xf8E4M3FN>, tile<64x16xf8E4M3FN>, tile<16x16xf32>, tile<16x2xf8E8M0FNU>, tile<2x16xf8E8M0FNU>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+}
