@@ -2,23 +2,28 @@
 //
 // The parallel form computes `mmaf_scaled` as an `mmaf` of bf16 operands:
 // each operand element times the scale of its block of k, in f32, then
-// rounded to bf16. That rounding is exact: an fp8 or fp4 element times an
-// e8m0 scale (a power of two) keeps the element's 2 to 4 significant bits,
-// times an e4m3 scale (nvfp4's) at most 8, and bf16 holds 8 with f32's
-// exponent range. So each product the mmaf forms is exactly the scaled
-// product, summed in f32 as block-scaled tensor cores sum them, and the mma
-// runs on whatever tensor cores the target has (mma.sync, tcgen05.mma)
-// with the operand staging and loop residency of any other bf16 mmaf. Only
-// scaled elements outside bf16's normal range (below 2^-126, where bf16
-// keeps fewer bits, or past its largest) differ from the serial form's
-// exact product.
+// rounded to bf16. That rounding is exact: an fp8 element times an e8m0
+// scale (a power of two) keeps the element's 3 or 4 significant bits, and
+// bf16 holds 8 with f32's exponent range. So each product the mmaf forms is
+// exactly the scaled product, summed in f32 as block-scaled tensor cores
+// sum them, and the mma runs on whatever tensor cores the target has
+// (mma.sync, tcgen05.mma) with the operand staging and loop residency of
+// any other bf16 mmaf. Only scaled elements outside bf16's normal range
+// (below 2^-126, where bf16 keeps fewer bits, or past its largest) differ
+// from the serial form's exact product.
 //
-// The block scales are stretched along k by a reshape that opens a unit
-// dim, a broadcast over the block, and a reshape that closes it. The serial
-// form keeps its own lowering of mmaf_scaled (the reference); targets
-// before sm_100 keep the op, so its lowering refuses them as before; and
-// so do e2m1 operands, which the parallel form does not convert yet (their
-// kernels stay serial).
+// Each operand is viewed with k split into (blocks, block size) and each
+// scale with a unit dim opened after its blocks, broadcast over it: a
+// broadcast that feeds the multiply directly costs no exchange (each thread
+// repeats the scales of the elements it holds), where stretching the scale
+// back to the operand's shape first would make every thread hold one scale
+// register per element (the t128x128x128 block-scaled matmul spilled 592
+// bytes on sm_100 so).
+//
+// The serial form keeps its own lowering of mmaf_scaled (the reference);
+// targets before sm_100 keep the op, so its lowering refuses them as
+// before; and so do e2m1 operands, which the parallel form does not convert
+// yet (their kernels stay serial).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
@@ -34,38 +39,39 @@ using namespace mlir::cuda_tile;
 
 namespace {
 
-/// `scale` ([batch,] rows, cols of blocks, or blocks, cols) stretched over
-/// k, which is dim `kDim` of the result of shape `shape`, as f32.
-Value stretchedScale(OpBuilder &b, Location loc, Value scale,
-                     ArrayRef<int64_t> shape, unsigned kDim) {
-  auto scaleType = cast<TileType>(scale.getType());
-  Type f32 = b.getF32Type();
-  Value wide = FToFOp::create(b, loc, scaleType.clone(f32), scale);
-  ArrayRef<int64_t> blocks = scaleType.getShape();
-  int64_t blockSize = shape[kDim] / blocks[kDim];
-  // [.., blocks, ..] -> [.., blocks, 1, ..] -> [.., blocks, blockSize, ..].
-  SmallVector<int64_t> opened(blocks);
-  opened.insert(opened.begin() + kDim + 1, 1);
-  Value unit =
-      ReshapeOp::create(b, loc, TileType::get(opened, f32), wide).getResult();
-  opened[kDim + 1] = blockSize;
-  Value stretched =
-      BroadcastOp::create(b, loc, TileType::get(opened, f32), unit).getResult();
-  return ReshapeOp::create(b, loc, TileType::get(shape, f32), stretched)
-      .getResult();
-}
-
-/// `operand` times its stretched scale, rounded to bf16 (exactly).
+/// `operand` times the scale of its block of k (dim `kDim`), rounded to
+/// bf16 (exactly). Both are viewed with k split into (blocks, block size):
+/// the operand by a reshape, the scale by a reshape that opens a unit dim
+/// after its blocks and a broadcast over it, which the multiply reads
+/// without an exchange (each thread repeats the scales of its elements).
 Value scaledOperand(OpBuilder &b, Location loc, Value operand, Value scale,
                     unsigned kDim) {
   auto type = cast<TileType>(operand.getType());
+  auto scaleType = cast<TileType>(scale.getType());
   Type f32 = b.getF32Type();
-  Value wide = FToFOp::create(b, loc, type.clone(f32), operand);
+  ArrayRef<int64_t> blocks = scaleType.getShape();
+  int64_t blockSize = type.getShape()[kDim] / blocks[kDim];
+  // [.., k, ..] -> [.., blocks, blockSize, ..]; the scale [.., blocks, 1, ..].
+  SmallVector<int64_t> split(blocks);
+  split.insert(split.begin() + kDim + 1, 1);
+  Value unit = ReshapeOp::create(b, loc, TileType::get(split, f32),
+                                 FToFOp::create(b, loc, scaleType.clone(f32),
+                                                scale))
+                   .getResult();
+  split[kDim + 1] = blockSize;
+  auto splitType = TileType::get(split, f32);
+  Value stretched = BroadcastOp::create(b, loc, splitType, unit).getResult();
+  Value wide = ReshapeOp::create(
+                   b, loc, splitType,
+                   FToFOp::create(b, loc, type.clone(f32), operand))
+                   .getResult();
   Value product = MulFOp::create(
-      b, loc, type.clone(f32), wide,
-      stretchedScale(b, loc, scale, type.getShape(), kDim),
+      b, loc, splitType, wide, stretched,
       RoundingModeAttr::get(b.getContext(), RoundingMode::NEAREST_EVEN));
-  return FToFOp::create(b, loc, type.clone(b.getBF16Type()), product);
+  Value narrow =
+      FToFOp::create(b, loc, splitType.clone(b.getBF16Type()), product);
+  return ReshapeOp::create(b, loc, type.clone(b.getBF16Type()), narrow)
+      .getResult();
 }
 
 struct ExpandScaledMmaPass

@@ -3,37 +3,40 @@
 // RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_90" | FileCheck %s --check-prefix=SM90
 
 // From sm_100 on, mmaf_scaled becomes an mmaf of bf16 operands: each
-// element in f32 times its block's scale, stretched over k by a reshape
-// that opens a unit dim after the blocks (lhs: dim 1 of [m, blocks]; rhs:
-// dim 0 of [blocks, n]), a broadcast over the block and a reshape back,
-// then rounded to bf16. Before sm_100 the op stays (its lowering refuses
-// the target).
+// operand viewed with k split into (blocks, block size) (lhs: dims 1-2 of
+// [m, blocks, 32]; rhs: dims 0-1 of [blocks, 32, n]), in f32, times its
+// scale opened to a unit dim after the blocks and broadcast over it,
+// rounded to bf16 and viewed back. Before sm_100 the op stays (its lowering
+// refuses the target).
 
 // CHECK-LABEL: entry @two_d(
-// CHECK: %[[AW:.+]] = ftof %cst_1_f8E4M3FN : tile<128x128xf8E4M3FN> -> tile<128x128xf32>
 // CHECK: %[[SA:.+]] = ftof %cst_1_f8E8M0FNU : tile<128x4xf8E8M0FNU> -> tile<128x4xf32>
 // CHECK: %[[SA1:.+]] = reshape %[[SA]] : tile<128x4xf32> -> tile<128x4x1xf32>
 // CHECK: %[[SAB:.+]] = broadcast %[[SA1]] : tile<128x4x1xf32> -> tile<128x4x32xf32>
-// CHECK: %[[SAK:.+]] = reshape %[[SAB]] : tile<128x4x32xf32> -> tile<128x128xf32>
-// CHECK: %[[A:.+]] = mulf %[[AW]], %[[SAK]] : tile<128x128xf32>
-// CHECK: %[[ABF:.+]] = ftof %[[A]] : tile<128x128xf32> -> tile<128x128xbf16>
+// CHECK: %[[AW:.+]] = ftof %cst_1_f8E4M3FN : tile<128x128xf8E4M3FN> -> tile<128x128xf32>
+// CHECK: %[[AS:.+]] = reshape %[[AW]] : tile<128x128xf32> -> tile<128x4x32xf32>
+// CHECK: %[[A:.+]] = mulf %[[AS]], %[[SAB]] : tile<128x4x32xf32>
+// CHECK: %[[AB:.+]] = ftof %[[A]] : tile<128x4x32xf32> -> tile<128x4x32xbf16>
+// CHECK: %[[ABF:.+]] = reshape %[[AB]] : tile<128x4x32xbf16> -> tile<128x128xbf16>
 // CHECK: %[[SB:.+]] = ftof %cst_2_f8E8M0FNU : tile<4x64xf8E8M0FNU> -> tile<4x64xf32>
 // CHECK: %[[SB1:.+]] = reshape %[[SB]] : tile<4x64xf32> -> tile<4x1x64xf32>
 // CHECK: %[[SBB:.+]] = broadcast %[[SB1]] : tile<4x1x64xf32> -> tile<4x32x64xf32>
-// CHECK: %[[SBK:.+]] = reshape %[[SBB]] : tile<4x32x64xf32> -> tile<128x64xf32>
-// CHECK: %[[B:.+]] = mulf %{{.+}}, %[[SBK]] : tile<128x64xf32>
-// CHECK: %[[BBF:.+]] = ftof %[[B]] : tile<128x64xf32> -> tile<128x64xbf16>
+// CHECK: %[[BW:.+]] = ftof %cst_2_f8E4M3FN : tile<128x64xf8E4M3FN> -> tile<128x64xf32>
+// CHECK: %[[BS:.+]] = reshape %[[BW]] : tile<128x64xf32> -> tile<4x32x64xf32>
+// CHECK: %[[B:.+]] = mulf %[[BS]], %[[SBB]] : tile<4x32x64xf32>
+// CHECK: %[[BB:.+]] = ftof %[[B]] : tile<4x32x64xf32> -> tile<4x32x64xbf16>
+// CHECK: %[[BBF:.+]] = reshape %[[BB]] : tile<4x32x64xbf16> -> tile<128x64xbf16>
 // CHECK: %[[R:.+]] = mmaf %[[ABF]], %[[BBF]], %cst_0_f32 : tile<128x128xbf16>, tile<128x64xbf16>, tile<128x64xf32>
 // CHECK: print_tko "%f", %[[R]]
 // CHECK-NOT: mmaf_scaled
 // A batch: k is dim 2 of lhs, dim 1 of rhs.
 // CHECK-LABEL: entry @batch(
-// CHECK: reshape %{{.+}} : tile<2x16x4xf32> -> tile<2x16x4x1xf32>
 // CHECK: broadcast %{{.+}} : tile<2x16x4x1xf32> -> tile<2x16x4x32xf32>
-// CHECK: reshape %{{.+}} : tile<2x16x4x32xf32> -> tile<2x16x128xf32>
-// CHECK: reshape %{{.+}} : tile<2x4x16xf32> -> tile<2x4x1x16xf32>
+// CHECK: reshape %{{.+}} : tile<2x16x128xf32> -> tile<2x16x4x32xf32>
+// CHECK: reshape %{{.+}} : tile<2x16x4x32xbf16> -> tile<2x16x128xbf16>
 // CHECK: broadcast %{{.+}} : tile<2x4x1x16xf32> -> tile<2x4x32x16xf32>
-// CHECK: reshape %{{.+}} : tile<2x4x32x16xf32> -> tile<2x128x16xf32>
+// CHECK: reshape %{{.+}} : tile<2x128x16xf32> -> tile<2x4x32x16xf32>
+// CHECK: reshape %{{.+}} : tile<2x4x32x16xbf16> -> tile<2x128x16xbf16>
 // CHECK: mmaf %{{.+}}, %{{.+}}, %{{.+}} : tile<2x16x128xbf16>, tile<2x128x16xbf16>, tile<2x16x16xf32>
 // SM90-LABEL: entry @two_d(
 // SM90: mmaf_scaled %cst_1_f8E4M3FN, %cst_2_f8E4M3FN, %cst_0_f32, %cst_1_f8E8M0FNU, %cst_2_f8E8M0FNU
