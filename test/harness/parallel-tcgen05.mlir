@@ -7,10 +7,11 @@
 // into tensor memory first, a zero one overwritten by the first products;
 // 128x128 over 8 warps (each reads one 16-row half of its quarter of the
 // lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
-// k, k loops whose accumulator stays in tensor memory (a 256x256 one too),
-// i8 signed times unsigned, an attention's P x V with P written from
-// registers; and results of 64 rows (M = 64, the lower half of each warp's
-// quarter of the lanes): f16 over 8 warps, tf32 through a k loop, P x V.
+// k, k loops whose accumulator stays in tensor memory (256x256 and 128x512
+// ones too), i8 signed times unsigned, an attention's P x V with P written
+// from registers; and results of 64 rows (M = 64, the lower half of each
+// warp's quarter of the lanes): f16 over 8 warps, tf32 through a k loop,
+// P x V.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -71,6 +72,11 @@
 // LOWER: scf.for
 // LOWER: tile_dist.tensor_mma {{.+}}lhsType = tf32, m = 64 : i64, n = 64 : i64
 // LOWER: tile_dist.tmem_load {{.+}} : vector<16xi32>
+// LOWER-LABEL: gpu.func @f16_wide_columns_loop(
+// LOWER: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
+// LOWER-COUNT-2: tile_dist.tmem_store {{.+}} : vector<128xi32>
+// LOWER: scf.for
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<128xi32>
 // LOWER-LABEL: gpu.func @attention_like(
 // LOWER-LABEL: gpu.func @attention_sixty_four_rows(
 // LOWER-COUNT-2: tile_dist.tensor_mma {{.+}}m = 64 : i64, n = 64 : i64
@@ -83,6 +89,7 @@
 // CHECK: f16 wide loop: 65536 elements match numpy
 // CHECK: f16 sixty-four rows: 16384 elements match numpy
 // CHECK: tf32 sixty-four rows loop: 4096 elements match numpy
+// CHECK: f16 wide columns loop: 65536 elements match numpy
 // CHECK: attention-like: 8192 elements match numpy
 // CHECK: attention sixty-four rows: 4096 elements match numpy
 
@@ -265,6 +272,32 @@ cuda_tile.module @kernels {
       continue %next : tile<64x64xf32>
     }
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // 128x512 over 8 warps through a k loop of 2 iterations of k = 32, kept
+  // in tensor memory: 256 words a thread, which take two tcgen05.ld and .st
+  // of 128 (the most one moves), 256 columns apart.
+  entry @f16_wide_columns_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 512], strides = [1, 64] : tensor_view<64x512xf16, strides=[1,64]>
+    %vd = make_tensor_view %d, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf32, strides=[512,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x512), tensor_view<64x512xf16, strides=[1,64]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x512), tensor_view<128x512xf32, strides=[512,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x512xf32>
+    %sum = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x512xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(32x512), tensor_view<64x512xf16, strides=[1,64]>>, tile<i32> -> tile<32x512xf16>, token
+      %next = mmaf %x, %y, %acc : tile<128x32xf16>, tile<32x512xf16>, tile<128x512xf32>
+      continue %next : tile<128x512xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x512xf32>, partition_view<tile=(128x512), tensor_view<128x512xf32, strides=[512,1]>>, tile<i32> -> token
     return
   }
   // S = Q x K^T, P = S in f16, O = P x V + 1: P goes from the registers the

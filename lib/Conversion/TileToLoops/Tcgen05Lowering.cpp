@@ -51,6 +51,9 @@ using namespace tilechain::mma;
 
 namespace {
 
+/// The most words one tcgen05.ld or .st moves per thread (16x256b.x32).
+constexpr int64_t kMaxAccessWords = 128;
+
 /// The most accumulator registers per thread where the accumulator lives in
 /// registers between runs of the op (read back whole after each): past
 /// this it spills as wgmma's does (WgmmaLowering.cpp). One kept in tensor
@@ -292,16 +295,19 @@ void releaseTensorMemory(TileLowering &l, Location loc,
 /// memory at `address`: per 128-row block, the 16-row halves of its warp's
 /// quarter of the lanes that it reads (tensorMmaTiling), of a 64-row one
 /// the quarter's lower half, in the columns of its warp's column block; each
-/// one tcgen05.ld or .st of blockN / 2 words, registers in
+/// one tcgen05.ld or .st of blockN / 2 words, or of 128 (the most one
+/// takes) at every 256 columns of a wider block, registers in
 /// tensorMmaResultLayout's order.
 struct AccumulatorAccesses {
   Value threadAddress;
-  int64_t count, words, halves, n;
+  int64_t count, words, pieces, halves, n;
 
   AccumulatorAccesses(TileLowering &l, Location loc, Value address,
                       const TensorMmaTiling &tiling, int64_t n)
-      : count(tiling.rowBlocks * tiling.halvesPerWarp),
-        words(tiling.blockN / 2), halves(tiling.halvesPerWarp), n(n) {
+      : words(std::min<int64_t>(tiling.blockN / 2, kMaxAccessWords)),
+        pieces(tiling.blockN / 2 / words), halves(tiling.halvesPerWarp),
+        n(n) {
+    count = tiling.rowBlocks * halves * pieces;
     OpBuilder &b = l.b();
     Type i32 = b.getI32Type();
     Value warp = l.getWarpId();
@@ -327,11 +333,15 @@ struct AccumulatorAccesses {
             arith::MulIOp::create(b, loc, columnBlock, c32(tiling.blockN))));
   }
 
-  /// Access a: row block a / halves, the half a % halves further down.
+  /// Access a: piece a % pieces (2 columns a word) of the half (a /
+  /// pieces) % halves further down of row block a / (pieces * halves).
   Value address(OpBuilder &b, Location loc, int64_t a) const {
+    int64_t piece = a % pieces, half = (a / pieces) % halves,
+            block = a / (pieces * halves);
     return arith::AddIOp::create(
         b, loc, threadAddress,
-        i32Constant(b, loc, (a % halves) * (16 << 16) + (a / halves) * n));
+        i32Constant(b, loc,
+                    half * (16 << 16) + block * n + piece * 2 * words));
   }
 
   VectorType type(OpBuilder &b) const {

@@ -75,6 +75,7 @@ d = np.zeros((256, 256), np.float32)
 run("f16_wide_loop", a, column_major(b), d)
 check("f16 wide loop", d, exact(a) @ exact(b), atol=1e-3)
 
+
 a = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
 b = rng.uniform(-1, 1, (64, 256)).astype(np.float16)
 d = np.zeros((64, 256), np.float32)
@@ -94,6 +95,12 @@ b = tf32_values((128, 64))
 d = np.zeros((64, 64), np.float32)
 run("tf32_sixty_four_rows_loop", a, b, d)
 check("tf32 sixty-four rows loop", d, exact(a) @ exact(b), atol=1e-3)
+
+a = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+b = rng.uniform(-1, 1, (64, 512)).astype(np.float16)
+d = np.zeros((128, 512), np.float32)
+run("f16_wide_columns_loop", a, column_major(b), d)
+check("f16 wide columns loop", d, exact(a) @ exact(b), atol=1e-3)
 
 # P is S rounded to f16; numpy's S and the host's may round differently
 # where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
