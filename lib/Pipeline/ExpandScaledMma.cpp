@@ -20,10 +20,12 @@
 // register per element (the t128x128x128 block-scaled matmul spilled 592
 // bytes on sm_100 so).
 //
-// The serial form keeps its own lowering of mmaf_scaled (the reference);
-// targets before sm_100 keep the op, so its lowering refuses them as
-// before; and so do e2m1 operands, which the parallel form does not convert
-// yet (their kernels stay serial).
+// The serial form (--tile-form serial) keeps its own lowering of
+// mmaf_scaled, the reference; a kernel the parallel form declines for
+// another op lowers the rewritten ops serially. Targets before sm_100 keep
+// the op, so its lowering refuses them as before; and so do e2m1 operands,
+// which the parallel form does not convert yet (their kernels stay
+// serial).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"

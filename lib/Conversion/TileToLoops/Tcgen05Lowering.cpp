@@ -333,8 +333,9 @@ struct AccumulatorAccesses {
             arith::MulIOp::create(b, loc, columnBlock, c32(tiling.blockN))));
   }
 
-  /// Access a: piece a % pieces (2 columns a word) of the half (a /
-  /// pieces) % halves further down of row block a / (pieces * halves).
+  /// Access a: piece a % pieces (a thread's `words` words span 2 `words`
+  /// columns) of the half (a / pieces) % halves further down, of row block
+  /// a / (pieces * halves).
   Value address(OpBuilder &b, Location loc, int64_t a) const {
     int64_t piece = a % pieces, half = (a / pieces) % halves,
             block = a / (pieces * halves);
