@@ -78,6 +78,28 @@ class InputsTest(unittest.TestCase):
         self.assertEqual(dtypes.bf16_to_f32(bits)[3], 1.0)
 
 
+    def test_float8_codes_decode_exactly(self):
+        codes = np.array([0x38, 0x01, 0x7E, 0xC0, 0x7F], dtype=np.uint8)
+        e4m3 = dtypes.to_values("float8_e4m3fn", codes)
+        # 1.0, the least subnormal 2^-9, the largest 448, -2.0 and NaN.
+        np.testing.assert_array_equal(e4m3[:4], [1.0, 2.0 ** -9, 448.0, -2.0])
+        self.assertTrue(np.isnan(e4m3[4]))
+        e5m2 = dtypes.to_values("float8_e5m2", np.array([0x3C, 0x7B, 0x7C], np.uint8))
+        np.testing.assert_array_equal(e5m2, [1.0, 57344.0, np.inf])
+        e8m0 = dtypes.to_values("float8_e8m0fnu", np.array([127, 125, 0, 255], np.uint8))
+        np.testing.assert_array_equal(e8m0[:3], [1.0, 0.25, 2.0 ** -127])
+        self.assertTrue(np.isnan(e8m0[3]))
+
+    def test_float8_inputs_store_the_nearest_finite_code(self):
+        values = np.array([0.3, -0.7, 500.0, 0.0], dtype=np.float32)
+        codes = dtypes.from_values("float8_e4m3fn", values)
+        self.assertEqual(codes.dtype, np.uint8)
+        np.testing.assert_array_equal(dtypes.to_values("float8_e4m3fn", codes),
+                                      [0.3125, -0.6875, 448.0, 0.0])
+        scales = dtypes.from_values("float8_e8m0fnu", np.array([0.25, 1.0, 4.0]))
+        np.testing.assert_array_equal(scales, [125, 127, 129])
+
+
 class PackTest(unittest.TestCase):
     def test_slots_match_cutile(self):
         spec = manifest.parse_row(ROW)

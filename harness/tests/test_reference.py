@@ -56,6 +56,22 @@ class ReferenceTest(unittest.TestCase):
         np.testing.assert_array_equal(got["x"], x & y)
         np.testing.assert_array_equal(got["z"], x)
 
+    def test_block_scales_by_their_short_names(self):
+        spec = spec_of(" | ".join([arr("A", "float8_e4m3fn", (2, 64)),
+                                   arr("A_scale", "float8_e8m0fnu", (2, 2)),
+                                   arr("B", "float8_e4m3fn", (64, 3)),
+                                   arr("B_scale", "float8_e8m0fnu", (2, 3)),
+                                   arr("C", "float32", (2, 3))]),
+                       "C = (A.f32 * np.repeat(A_s.f32,32,1)) @ "
+                       "(B.f32 * np.repeat(B_s.f32,32,0))")
+        a, b, c = self.values((2, 64), (64, 3), (2, 3))
+        sa, sb = np.full((2, 2), 2.0, np.float32), np.full((2, 3), 0.5, np.float32)
+        sa[1, 1] = 4.0
+        got = reference.evaluate(spec, {"A": a, "A_scale": sa, "B": b,
+                                        "B_scale": sb, "C": c})["C"]
+        scaled = a * np.repeat(sa, 32, 1)
+        np.testing.assert_allclose(got, scaled @ (b * 0.5), rtol=1e-6)
+
     def test_with_value(self):
         spec = spec_of(arr("x", "float32", (4,)) + " | " + arr("z", "float32", (4,)),
                        "z = x + y with y=2.5")

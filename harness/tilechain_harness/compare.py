@@ -8,10 +8,13 @@ def compare(name, dtype_name, actual_values, expected):
     """None when they match, else a one-line description of the difference."""
     rtol, atol = dtypes.tolerance(dtype_name)
     actual = np.asarray(actual_values)
-    if dtype_name in dtypes.STORAGE and dtype_name not in ("bfloat16",):
+    if dtype_name in dtypes.STORAGE and dtype_name not in dtypes.BITS_STORED:
         # Round the reference to the argument's type, as the kernel stores it.
         with np.errstate(all="ignore"):
             expected = np.asarray(expected).astype(dtypes.storage_dtype(dtype_name))
+    elif dtype_name in dtypes.FLOAT8 or dtype_name == "float8_e8m0fnu":
+        expected = dtypes.to_values(dtype_name,
+                                    dtypes.from_values(dtype_name, expected))
     if actual.shape != np.shape(expected):
         return "%s: shape %s, expected %s" % (name, actual.shape, np.shape(expected))
     if rtol == 0 and atol == 0:

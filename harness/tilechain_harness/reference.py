@@ -32,6 +32,9 @@ HELPERS = {
     "np": np, "softmax": softmax, "tf32_round": tf32_round, "tf32": tf32_round,
     "f32": np.float32, "f16": np.float16, "bf16": np.float32, "acc": np.float64,
     "i32": np.int32, "inf": np.inf, "repeat": np.repeat,
+    # Rounding into an 8-bit float result: the comparison rounds to the
+    # argument's type (compare.py).
+    "fp8": lambda x: x,
     # atomic read-modify-write references: x_ref = op(x0, y)
     "add": np.add, "xchg": lambda old, new: new, "max": np.maximum,
     "min": np.minimum, "_and": np.bitwise_and, "_or": np.bitwise_or,
@@ -127,7 +130,8 @@ def _hand_written(names, dtypes):
 def _aliases(code, arrays):
     """Names the reference uses for arguments it does not name: x, y, z
     (or a, b, c) stand for the array arguments in order; a lower-case name
-    stands for the float32 values of its upper-case argument."""
+    stands for the float32 values of its upper-case argument; N_s or Ns for
+    the block scales N_scale."""
     used = set(re.findall(r"\b[A-Za-z_]\w*\b", code))
     unknown = sorted(n for n in used if n not in arrays and n not in HELPERS
                      and len(n) == 1 and n.islower())
@@ -139,6 +143,11 @@ def _aliases(code, arrays):
     unnamed = [n for n in arrays if n not in used]
     if unknown and len(unknown) == len(unnamed):
         aliases.update(zip(unknown, unnamed))
+    # Block scales: A_s or Xs for the argument A_scale or X_scale.
+    for name in used - set(arrays) - set(HELPERS):
+        short = re.fullmatch(r"(\w+?)_?s", name)
+        if short and short.group(1) + "_scale" in arrays:
+            aliases[name] = short.group(1) + "_scale"
     return aliases
 
 
