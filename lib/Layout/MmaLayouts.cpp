@@ -24,6 +24,17 @@ LL::Bases laneBases(const LL &shape, unsigned fastDim, int64_t fastStep,
           along(shape, groupDim, 4)};
 }
 
+/// The register bases every mma accumulator layout starts with, the C/D
+/// fragment's: (n + 1, m + 8), then n by 8 up to `blockN` (a thread's
+/// columns of its block).
+LL::Bases accumulatorRegisterBases(const LL &layout, unsigned mDim,
+                                   unsigned nDim, int64_t blockN) {
+  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
+  for (int64_t step = kMmaSyncN; step < blockN; step *= 2)
+    registers.push_back(along(layout, nDim, step));
+  return registers;
+}
+
 /// A layout of `shape`'s shape over one warp's registers and lanes.
 LL oneWarp(const LL &shape, LL::Bases registers, LL::Bases lanes) {
   return LL(shape.getShape(),
@@ -100,16 +111,12 @@ LL tilechain::mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
     }
   }
 
-  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
-  for (int64_t step = kMmaSyncN; step < blockN; step *= 2)
-    registers.push_back(along(layout, nDim, step));
+  LL::Bases registers = accumulatorRegisterBases(layout, mDim, nDim, blockN);
   for (int64_t step = kMmaSyncM; step < blockM; step *= 2)
     registers.push_back(along(layout, mDim, step));
   for (int64_t step = 1; step < batchLeft; step *= 2)
     registers.push_back(along(layout, 0, step));
-  LL::Bases lanes = {along(layout, nDim, 2), along(layout, nDim, 4),
-                     along(layout, mDim, 1), along(layout, mDim, 2),
-                     along(layout, mDim, 4)};
+  LL::Bases lanes = laneBases(layout, nDim, 2, mDim);
   return LL(shape, std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
 }
 
@@ -144,9 +151,8 @@ LL tilechain::wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
     warps.push_back(along(layout, mDim, step));
   for (int64_t step = tiling->blockN; step < shape[nDim]; step *= 2)
     warps.push_back(along(layout, nDim, step));
-  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
-  for (int64_t step = 8; step < tiling->blockN; step *= 2)
-    registers.push_back(along(layout, nDim, step));
+  LL::Bases registers =
+      accumulatorRegisterBases(layout, mDim, nDim, tiling->blockN);
   for (int64_t step = kWgmmaM; step < tiling->blockM; step *= 2)
     registers.push_back(along(layout, mDim, step));
   LL::Bases lanes = laneBases(layout, nDim, 2, mDim);
@@ -184,9 +190,8 @@ LL tilechain::tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
   unsigned rank = shape.size();
   unsigned mDim = rank - 2, nDim = rank - 1;
   LL layout(shape, {});
-  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
-  for (int64_t step = 8; step < tiling->blockN; step *= 2)
-    registers.push_back(along(layout, nDim, step));
+  LL::Bases registers =
+      accumulatorRegisterBases(layout, mDim, nDim, tiling->blockN);
   if (tiling->halvesPerWarp == 2)
     registers.push_back(along(layout, mDim, 16));
   for (int64_t step = kTensorMmaM; step < shape[mDim]; step *= 2)

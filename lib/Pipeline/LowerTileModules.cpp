@@ -61,33 +61,9 @@ bool usesFp8MmaSync(gpu::GPUModuleOp module) {
       .wasInterrupted();
 }
 
-/// Whether a kernel of `module` runs wgmma, which only sm_90a (the
-/// arch-specific sm_90 target, as NVIDIA's tileiras always uses) has.
-bool usesWgmma(gpu::GPUModuleOp module) {
-  return module
-      .walk([](tilechain::tile_dist::WarpgroupMmaOp) {
-        return WalkResult::interrupt();
-      })
-      .wasInterrupted();
-}
-
-/// Whether a kernel of `module` runs tcgen05.mma, which only sm_100a (the
-/// arch-specific sm_100 target, as NVIDIA's tileiras always uses) has.
-bool usesTensorMma(gpu::GPUModuleOp module) {
-  return module
-      .walk([](tilechain::tile_dist::TensorMmaOp) {
-        return WalkResult::interrupt();
-      })
-      .wasInterrupted();
-}
-
-/// Whether a kernel of `module` copies by TMA, as PTX 8.6 writes it
-/// (`.shared::cta` destinations; sm_90's minimum PTX is 7.8, sm_100's 8.6).
-bool usesTensorCopies(gpu::GPUModuleOp module) {
-  return module
-      .walk([](tilechain::tile_dist::TensorCopyOp) {
-        return WalkResult::interrupt();
-      })
+/// Whether a kernel of `module` has an `OpT`.
+template <typename OpT> bool uses(gpu::GPUModuleOp module) {
+  return module.walk([](OpT) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
@@ -327,9 +303,16 @@ struct LowerTileModulesPass
       tileModule.erase();
       bool fp8 =
           needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule);
-      bool wgmma = gpuName.getValue() == "sm_90" && usesWgmma(gpuModule);
-      bool tma = gpuName.getValue() == "sm_90" && usesTensorCopies(gpuModule);
-      bool tcgen05 = gpuName.getValue() == "sm_100" && usesTensorMma(gpuModule);
+      // wgmma and tcgen05.mma exist only on the arch-specific targets
+      // sm_90a and sm_100a, which NVIDIA's tileiras always uses; TMA copies
+      // as PTX 8.6 writes them (`.shared::cta` destinations) need it on
+      // sm_90, whose minimum PTX is 7.8 (sm_100's is 8.6).
+      bool wgmma = gpuName.getValue() == "sm_90" &&
+                   uses<tilechain::tile_dist::WarpgroupMmaOp>(gpuModule);
+      bool tma = gpuName.getValue() == "sm_90" &&
+                 uses<tilechain::tile_dist::TensorCopyOp>(gpuModule);
+      bool tcgen05 = gpuName.getValue() == "sm_100" &&
+                     uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
       if (fp8 || wgmma || tma || tcgen05)
         gpuModule.setTargetsAttr(builder.getArrayAttr(
             {targetWith(fp8 ? "+ptx87" : tma ? "+ptx86" : "",

@@ -15,7 +15,6 @@
 // RUN: %hpython %S/Inputs/run_mma_scaled.py %t120.so | FileCheck %s
 
 // SM100-LABEL: gpu.func @e4m3_128x128(
-// SM100-NOT: cuda_tile.mmaf_scaled
 // SM100-COUNT-4: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 128 : i64
 // SM100-LABEL: gpu.func @e5m2_loop(
 // SM100: tile_dist.tmem_alloc

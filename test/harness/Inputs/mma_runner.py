@@ -25,6 +25,36 @@ def check(name, got, want, atol):
     print("%s: %d elements match numpy" % (name, got.size))
 
 
+def exact(x):
+    """`x` in float64, where numpy's reference products and sums of f16,
+    bf16, tf32 and 8-bit inputs are exact or nearly so."""
+    return x.astype(np.float64)
+
+
+def column_major(x):
+    """The elements of `x` in column-major order (a k-contiguous B)."""
+    return np.asfortranarray(x).ravel(order="K")
+
+
+def bf16_values(rng, shape):
+    """Random f32 values in [-1, 1] that bf16 holds exactly (their low 16
+    bits zero): numpy has no bf16."""
+    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+    return (bits & np.uint32(0xFFFF0000)).view(np.float32)
+
+
+def as_bf16(x):
+    """The bf16 bits of f32 values bf16 holds exactly."""
+    return (np.asarray(x).view(np.uint32) >> 16).astype(np.uint16)
+
+
+def tf32_values(rng, shape):
+    """Random f32 values in [-1, 1] that tf32 holds exactly (their low 13
+    bits zero): their products are exact in f32."""
+    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+    return (bits & np.uint32(0xFFFFE000)).view(np.float32)
+
+
 def decode_fp8(codes, mantissa_bits, bias):
     """fp8 bytes (finite ones) as float64: sign, exponent, mantissa."""
     codes = codes.astype(np.int64)

@@ -4,17 +4,14 @@ import sys
 
 import numpy as np
 
-from mma_runner import check, decode_fp8, finite_codes, run as run_in
+from mma_runner import (check, column_major, decode_fp8, finite_codes,
+                        run as run_in)
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
     run_in(library, symbol, *arrays)
-
-
-def column_major(x):
-    return np.asfortranarray(x).ravel(order="K")
 
 
 def scales(shape):

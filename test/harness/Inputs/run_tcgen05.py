@@ -4,21 +4,14 @@ import sys
 
 import numpy as np
 
-from mma_runner import check, run as run_in
+from mma_runner import (as_bf16, bf16_values, check, column_major, exact,
+                        run as run_in, tf32_values)
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
     run_in(library, symbol, *arrays)
-
-
-def exact(x):
-    return x.astype(np.float64)
-
-
-def column_major(x):
-    return np.asfortranarray(x).ravel(order="K")
 
 
 rng = np.random.default_rng(100)
@@ -40,19 +33,9 @@ want = np.zeros((256, 128))
 want[:250, :100] = exact(a) @ exact(b[:, :100])
 check("f16 two row blocks", d, want, atol=1e-3)
 
-# bf16 has 8 significant bits; numpy has no bf16, so the inputs are f32
-# values that bf16 holds exactly (their low 16 bits zero).
-def bf16_values(shape):
-    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
-    return (bits & np.uint32(0xFFFF0000)).view(np.float32)
-
-
-def as_bf16(x):
-    return (x.view(np.uint32) >> 16).astype(np.uint16)
-
-
-a = bf16_values((128, 16))
-b = bf16_values((16, 16))
+# bf16 has 8 significant bits: inputs it holds exactly.
+a = bf16_values(rng, (128, 16))
+b = bf16_values(rng, (16, 16))
 d = np.zeros((128, 16), np.float32)
 run("bf16_four_warps", as_bf16(a), as_bf16(column_major(b)), d)
 check("bf16 four warps", d, -1 + exact(a) @ exact(b), atol=1e-3)
@@ -83,15 +66,9 @@ run("f16_sixty_four_rows", a, column_major(b), d)
 check("f16 sixty-four rows", d, 0.25 + exact(a) @ exact(b), atol=1e-3)
 
 
-# tf32 keeps 10 bits of mantissa: inputs that it holds exactly (low 13 bits
-# zero) make the products exact in f32.
-def tf32_values(shape):
-    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
-    return (bits & np.uint32(0xFFFFE000)).view(np.float32)
-
-
-a = tf32_values((64, 128))
-b = tf32_values((128, 64))
+# tf32 keeps 10 bits of mantissa: inputs it holds exactly.
+a = tf32_values(rng, (64, 128))
+b = tf32_values(rng, (128, 64))
 d = np.zeros((64, 64), np.float32)
 run("tf32_sixty_four_rows_loop", a, b, d)
 check("tf32 sixty-four rows loop", d, exact(a) @ exact(b), atol=1e-3)

@@ -4,17 +4,14 @@ import sys
 
 import numpy as np
 
-from mma_runner import check, run as run_in
+from mma_runner import (as_bf16, bf16_values, check, column_major, exact,
+                        run as run_in)
 
 library = sys.argv[1]
 
 
 def run(symbol, *arrays):
     run_in(library, symbol, *arrays)
-
-
-def exact(x):
-    return x.astype(np.float64)
 
 
 rng = np.random.default_rng(90)
@@ -24,7 +21,7 @@ rng = np.random.default_rng(90)
 a = rng.uniform(-1, 1, (64, 128)).astype(np.float16)
 b = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
 d = np.zeros((64, 64), np.float32)
-run("f16_k_contiguous", a, np.asfortranarray(b).ravel(order="K"), d)
+run("f16_k_contiguous", a, column_major(b), d)
 check("f16 k contiguous", d, 0.5 + exact(a) @ exact(b), atol=1e-3)
 
 a = rng.uniform(-1, 1, (120, 64)).astype(np.float16)
@@ -48,19 +45,11 @@ d = np.zeros((64, 64), np.float32)
 run("f16_loop_written", a, b, d)
 check("f16 loop written", d, -0.5 + exact(a) @ exact(b), atol=2e-3)
 
-# bf16 has 8 significant bits; numpy has no bf16, so the inputs are f32
-# values that bf16 holds exactly (their low 16 bits zero).
-def bf16_values(shape):
-    bits = rng.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
-    return (bits & np.uint32(0xFFFF0000)).view(np.float32)
-
-
-a = bf16_values((64, 64))
-b = bf16_values((64, 64))
+# bf16 has 8 significant bits: inputs it holds exactly.
+a = bf16_values(rng, (64, 64))
+b = bf16_values(rng, (64, 64))
 d = np.zeros((64, 64), np.float32)
-as_bf16 = lambda x: (np.asfortranarray(x).ravel(order="K").view(np.uint32)
-                     >> 16).astype(np.uint16)
-run("bf16_columns", as_bf16(a), as_bf16(b), d)
+run("bf16_columns", as_bf16(column_major(a)), as_bf16(column_major(b)), d)
 check("bf16 columns", d, -1 + exact(a) @ exact(b), atol=1e-3)
 
 # tf32 keeps 10 of f32's 23 mantissa bits: sums of 32 products of inputs in
@@ -74,7 +63,7 @@ check("tf32", d, 0.5 + exact(a) @ exact(b), atol=0.05)
 x = rng.integers(-128, 128, (64, 64)).astype(np.int8)
 y = rng.integers(0, 256, (64, 64)).astype(np.uint8)
 z = np.zeros((64, 64), np.int32)
-run("int8", x, np.asfortranarray(y).ravel(order="K").view(np.int8), z)
+run("int8", x, column_major(y).view(np.int8), z)
 check("int8", z, 7 + x.astype(np.int64) @ y.astype(np.int64), atol=0)
 
 # The f16 result: the f32 sum rounded once, within half an f16 ulp of
@@ -82,7 +71,7 @@ check("int8", z, 7 + x.astype(np.int64) @ y.astype(np.int64), atol=0)
 a = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
 b = rng.uniform(-1, 1, (64, 64)).astype(np.float16)
 d = np.zeros((64, 64), np.float16)
-run("f16_negated_f16_acc", a, np.asfortranarray(b).ravel(order="K"), d)
+run("f16_negated_f16_acc", a, column_major(b), d)
 check("f16 negated, f16 accumulator", d.astype(np.float64),
       2 - exact(a) @ exact(b), atol=1e-2)
 
