@@ -11,7 +11,8 @@ CUDA cores with tile-lower's reason, the serial form, or the compile error),
 the tensor-core instructions in its SASS (cuobjdump -sass: HMMA, IMMA,
 HGMMA, IGMMA, QGMMA, UTC*MMA by opcode, with their counts), its asynchronous copies into
 shared memory (LDGSTS: cp.async; UTMALDG: TMA), the local-memory instructions
-(LDL/STL: spills or stack arrays) and REG, STACK and LOCAL from cuobjdump
+(LDL/STL: spills or stack arrays) and REG, STACK, LOCAL and SHARED (the
+static shared memory, where the pipeline's stages show) from cuobjdump
 --dump-resource-usage.
 
   mma-check.py [KERNEL.tileirbc ...] [--corpus DIR] [--targets sm_80,...]
@@ -110,14 +111,14 @@ def check(kernel, target, cuobjdump, scratch):
     row["LDL/STL"] = local
     usage = subprocess.run([cuobjdump, "--dump-resource-usage", cubin],
                            capture_output=True, text=True, check=True).stdout
-    for resource in ("REG", "STACK", "LOCAL"):
+    for resource in ("REG", "STACK", "LOCAL", "SHARED"):
         match = re.search(rf"\b{resource}:(\d+)", usage)
         row[resource] = int(match.group(1)) if match else 0
     return row
 
 
 COLUMNS = ("kernel", "target", "mma", "sass", "copies", "REG", "STACK",
-           "LOCAL", "LDL/STL")
+           "LOCAL", "SHARED", "LDL/STL")
 
 
 def main():

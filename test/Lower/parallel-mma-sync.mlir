@@ -9,8 +9,8 @@
 // one .x2 reads b0, b1 (each lane names a matrix row; the host harness runs
 // it, test/harness/parallel-mma-sync.mlir). The views are not known to be
 // 16-byte aligned, so the operands are loaded into registers and written
-// (an aligned view's tile is copied instead: @copied below). The arrays are
-// double-buffered (chunk c in half c mod 2, 2560 bytes apart), so the chunk
+// (an aligned view's tile is copied instead: @copied below). The arrays form
+// two stages (chunk c in stage c mod 2, 2560 bytes apart), so the chunk
 // loop has one barrier, between the writes and the reads, and the
 // write-after-read barrier comes once, before the loop. Each k step of 16
 // moves 8 words (16 halfwords) on. The accumulator (1.0) is the first C
@@ -25,23 +25,19 @@
 // CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]]:4 = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[C0:.+]] = %[[ONE]], %[[C1:.+]] = %[[ONE]], %[[C2:.+]] = %[[ONE]], %[[C3:.+]] = %[[ONE]]) -> (f32, f32, f32, f32) {
 // CHECK-NEXT: arith.constant 1 : index
-// CHECK-NEXT: %[[PARITY:.+]] = arith.andi %[[CHUNK]], %{{.+}} : index
+// CHECK-NEXT: %[[STAGE:.+]] = arith.andi %[[CHUNK]], %{{.+}} : index
 // CHECK-NEXT: arith.constant 1280 : index
-// CHECK-NEXT: arith.muli %[[PARITY]]
+// CHECK-NEXT: arith.muli %[[STAGE]]
 // CHECK-NOT: gpu.barrier
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[LHS]]
 // CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier{{$}}
-// CHECK-NEXT: arith.constant 1 : index
-// CHECK-NEXT: arith.andi %[[CHUNK]]
 // CHECK-NEXT: arith.constant 640 : index
-// CHECK-NEXT: %[[LHSHALF:.+]] = arith.muli
+// CHECK-NEXT: %[[LHSHALF:.+]] = arith.muli %[[STAGE]]
 // CHECK-NEXT: %[[LHSWORD:.+]] = arith.addi %{{.+}}, %[[LHSHALF]] : index
-// CHECK-NEXT: arith.constant 1 : index
-// CHECK-NEXT: arith.andi %[[CHUNK]]
 // CHECK-NEXT: arith.constant 640 : index
-// CHECK-NEXT: %[[RHSHALF:.+]] = arith.muli
+// CHECK-NEXT: %[[RHSHALF:.+]] = arith.muli %[[STAGE]]
 // CHECK-NEXT: %[[RHSWORD:.+]] = arith.addi %{{.+}}, %[[RHSHALF]] : index
 // CHECK: %[[STEPS:.+]]:4 = scf.for %[[STEP:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[P0:.+]] = %[[C0]], %[[P1:.+]] = %[[C1]], %[[P2:.+]] = %[[C2]], %[[P3:.+]] = %[[C3]]) -> (f32, f32, f32, f32) {
 // CHECK: %[[STEPWORD:.+]] = arith.muli %[[STEP]], %c8{{.*}} : index
@@ -119,8 +115,10 @@ cuda_tile.module @kernels {
 // n: its array is k-major (32 rows of k, of 16 + 8 halfwords), which the
 // rhs ldmatrix reads transposed. Out-of-bounds bytes would be zeros: the
 // copy reads 16 bytes where the run is inside the tensor, else none.
-// Chunk 0's copies are started before the loop; iteration c waits for its
-// own, meets the barrier, and starts chunk c + 1's before its mma.
+// Two chunks, two stages: chunk 0's copies are started before the loop;
+// iteration c waits for its own, meets the barrier, and starts chunk c +
+// 1's (where there is one) before its mma, closing a cp.async group either
+// way, so that waiting for all groups but the newest waits for chunk c's.
 // CHECK-LABEL: gpu.func @copied(
 // CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5632xi8, #gpu.address_space<workgroup>>)
 // CHECK-NOT: llvm.load
@@ -133,13 +131,14 @@ cuda_tile.module @kernels {
 // CHECK: nvvm.cp.async.commit.group
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.for
-// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: gpu.barrier{{$}}
 // CHECK: scf.if
 // CHECK: tile_dist.async_copy %{{.+}}, %[[LHS]]
 // CHECK: tile_dist.async_copy %{{.+}}, %[[RHS]]
-// CHECK: nvvm.cp.async.commit.group
 // CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NOT: gpu.barrier
 // CHECK: nvgpu.ldmatrix %{{.+}} {numTiles = 4 : i32, transpose = false}
 // CHECK: nvgpu.ldmatrix %{{.+}} {numTiles = 2 : i32, transpose = true}
@@ -167,35 +166,45 @@ cuda_tile.module @kernels {
 
 // -----
 
-// In a k loop whose body only loads and multiplies, the copies run an
-// iteration ahead: the first iteration's first chunk is copied before the
-// loop (if it runs at all, lower < upper), and the last chunk of iteration
-// k starts the copies of iteration k + 1's first chunk (k + 1 < upper,
-// compared in 64 bits), with the tile origins of k + 1, into the half that
-// chunk 0 always takes. So no iteration but the first waits for its first
-// chunk, and the arrays are in use from before the loop on.
+// In a k loop whose body only loads and multiplies, the ring of stages runs
+// through the loop: with no latency hint, the copies keep up to 64 KiB in
+// flight, here the most stages, 8 of 2816 bytes, so 7 chunks ahead. Chunks
+// 0-6 (chunk g mod 2 of iteration g / 2, where that iteration runs:
+// lower + (g / 2) * step < upper in 64 bits) are copied before the loop, a
+// cp.async group each; chunk c of iteration k is chunk 2k + c of the run,
+// in stage (2k + c) mod 8, waits for all groups but the 6 newer ones, and
+// starts chunk c + 7 counted on from there: chunk (c + 7) mod 2 of
+// iteration k + (c + 7) / 2, with that iteration's tile origins. So no
+// iteration but the first waits for its chunks, and the arrays are in use
+// from before the loop on.
 // CHECK-LABEL: gpu.func @pipelined(
+// CHECK-SAME: workgroup(%{{.+}} : memref<22528xi8, #gpu.address_space<workgroup>>)
 // CHECK: gpu.barrier {tilechain.write_after_read}
-// CHECK-NEXT: %[[RUNS:.+]] = arith.cmpi slt, %[[LOWER:.+]], %[[UPPER:.+]] : i32
-// CHECK: scf.if %[[RUNS]] {
+// CHECK: scf.for %[[G:.+]] = %{{.+}} to %c7 step
+// CHECK: %[[D:.+]] = arith.divui %[[G]], %{{.+}} : index
+// CHECK: %[[RUNS:.+]] = arith.cmpi slt, %{{.+}}, %{{.+}} : i64
+// CHECK-NEXT: scf.if %[[RUNS]] {
 // CHECK: tile_dist.async_copy
 // CHECK: tile_dist.async_copy
 // CHECK: nvvm.cp.async.commit.group
-// CHECK: scf.for %[[K:.+]] = %[[LOWER]] to %[[UPPER]] step %[[STEP:.+]]  : i32 {
+// CHECK-NEXT: }
+// CHECK: scf.for %[[K:.+]] = %[[LOWER:.+]] to %[[UPPER:.+]] step %[[STEP:.+]]  : i32 {
 // CHECK-NOT: gpu.barrier
-// CHECK: %[[LAST:.+]] = arith.extsi %[[UPPER]] : i32 to i64
-// CHECK-NEXT: %[[WIDESTEP:.+]] = arith.extsi %[[STEP]] : i32 to i64
-// CHECK-NEXT: %[[WIDEK:.+]] = arith.extsi %[[K]] : i32 to i64
-// CHECK-NEXT: %[[NEXTK:.+]] = arith.addi %[[WIDEK]], %[[WIDESTEP]] : i64
-// CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[NEXTK]], %[[LAST]] : i64
-// CHECK: scf.for
-// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK: %[[ITERATION:.+]] = arith.divui
+// CHECK: %[[FIRST:.+]] = arith.muli %{{.+}}, %c2{{.*}} : index
+// CHECK: scf.for %[[C:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT: %[[NTH:.+]] = arith.addi %[[FIRST]], %[[C]] : index
+// CHECK: arith.andi %[[NTH]], %c7{{.*}} : index
+// CHECK-NEXT: nvvm.cp.async.wait.group 6
 // CHECK-NEXT: gpu.barrier{{$}}
-// CHECK: scf.if %{{.+}} {
-// CHECK: nvvm.cp.async.commit.group
-// CHECK-NEXT: } else {
+// CHECK: %[[TARGET:.+]] = arith.addi %[[C]], %c7{{.*}} : index
+// CHECK: %[[LATER:.+]] = arith.divui %[[TARGET]], %c2{{.*}} : index
+// CHECK: %[[THIS:.+]] = arith.cmpi eq, %[[LATER]], %c0{{.*}} : index
+// CHECK-NEXT: scf.if %[[THIS]] {
+// CHECK: } else {
+// CHECK: %[[MORE:.+]] = arith.cmpi slt, %{{.+}}, %{{.+}} : i64
 // CHECK-NEXT: scf.if %[[MORE]] {
-// CHECK-NEXT: arith.addi %[[K]], %[[STEP]] : i32
+// CHECK: arith.addi %[[K]], %{{.+}} : i32
 // CHECK: tile_dist.async_copy
 // CHECK: tile_dist.async_copy
 // CHECK: nvvm.cp.async.commit.group

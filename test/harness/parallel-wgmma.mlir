@@ -41,6 +41,12 @@
 // LOWER: scf.for
 // LOWER: tile_dist.mbarrier_wait
 // LOWER: tile_dist.mbarrier_inval
+// LOWER-LABEL: gpu.func @f16_nested_loops
+// LOWER: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
+// LOWER: tile_dist.mbarrier_init
+// LOWER: tile_dist.tensor_copy
+// LOWER: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
+// LOWER: tile_dist.mbarrier_wait
 // LOWER-LABEL: gpu.func @f16_loop_written
 // LOWER: memref.store
 // LOWER: tile_dist.warpgroup_mma
@@ -61,6 +67,7 @@
 // CHECK: f16 k contiguous: 4096 elements match numpy
 // CHECK: f16 row-major b: 16384 elements match numpy
 // CHECK: f16 loop copied: 16384 elements match numpy
+// CHECK: f16 nested loops: 32768 elements match numpy
 // CHECK: f16 loop written: 4096 elements match numpy
 // CHECK: bf16 columns: 4096 elements match numpy
 // CHECK: tf32: 2048 elements match numpy
@@ -130,6 +137,37 @@ cuda_tile.module @kernels {
       continue %next : tile<128x128xf32>
     }
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  // A k loop inside another loop (as in a persistent matmul), both
+  // operands by TMA: the ring of stages runs through each run of the inner
+  // loop, its first chunks copied before it, with the outer loop's column
+  // block in B's tile origin.
+  entry @f16_nested_loops(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 192], strides = [192, 1] : tensor_view<128x192xf16, strides=[192,1]>
+    %vb = make_tensor_view %b16, shape = [192, 256], strides = [256, 1] : tensor_view<192x256xf16, strides=[256,1]>
+    %vd = make_tensor_view %d, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf32, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x192xf16, strides=[192,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<192x256xf16, strides=[256,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x256xf32, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %three = constant <i32: 3> : tile<i32>
+    %init = constant <f32: 0.5> : tile<128x128xf32>
+    for %j in (%zero to %two, step %one) : tile<i32> {
+      %sum = for %k in (%zero to %three, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+        %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x192xf16, strides=[192,1]>>, tile<i32> -> tile<128x64xf16>, token
+        %y, %ty = load_view_tko weak %qb[%k, %j] token = %t0 : partition_view<tile=(64x128), tensor_view<192x256xf16, strides=[256,1]>>, tile<i32> -> tile<64x128xf16>, token
+        %next = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+        continue %next : tile<128x128xf32>
+      }
+      %done = store_view_tko weak %sum, %qd[%zero, %j] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x256xf32, strides=[256,1]>>, tile<i32> -> token
+      continue
+    }
     return
   }
   // A 64x64 result over two warpgroups: 32 columns each, less than a

@@ -84,3 +84,22 @@ TEST_CASE("pointer accesses accept only latency", "[hints]") {
         "allow_tma is not known hint for current Operation\n"
         "integer value in the range [1, 10] is expected for sm_90.latency\n");
 }
+
+TEST_CASE("a hint comes from the target's entry, else the default one",
+          "[hints]") {
+  MLIRContext context;
+  context.getOrLoadDialect<CudaTileDialect>();
+  auto hints = [&](llvm::StringRef body) {
+    return cast<OptimizationHintsAttr>(parseAttribute(
+        ("#cuda_tile.optimization_hints<" + body + ">").str(), &context));
+  };
+  OptimizationHintsAttr both =
+      hints("default = {latency = 4}, sm_90 = {latency = 7}");
+  CHECK(both.getLatency("sm_90") == 7);
+  CHECK(both.getLatency("sm_90a") == 7);
+  CHECK(both.getLatency("sm_100") == 4);
+  OptimizationHintsAttr specific = hints("sm_100a = {num_cta_in_cga = 2}");
+  CHECK(specific.getNumCTAInCGA("sm_100") == 2);
+  CHECK(specific.getNumCTAInCGA("sm_90") == std::nullopt);
+  CHECK(specific.getLatency("sm_100") == std::nullopt);
+}

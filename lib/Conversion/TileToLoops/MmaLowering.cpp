@@ -416,30 +416,31 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
     return elements;
   };
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  if (operands[0].halfBytes != 0)
+  if (operands[0].stages > 1)
     l.barrierBeforeSharedWrites(b, loc);
   auto chunks = scf::ForOp::create(
       b, loc, zero, arith::ConstantIndexOp::create(b, loc, k / kc), one,
       starts,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange sums) {
-        // Single-buffered, a barrier keeps the writes from overtaking the
-        // reads of the previous chunk; double-buffered, the barrier before
-        // the loop keeps them from overtaking another exchange's. The
+        // With one stage, a barrier keeps the writes from overtaking the
+        // reads of the previous chunk; with two, the barrier before the
+        // loop keeps them from overtaking another exchange's. The
         // barrier after the writes makes them visible.
-        if (operands[0].halfBytes == 0)
+        if (operands[0].stages == 1)
           l.barrierBeforeSharedWrites(inChunks, loc);
+        Value stage = mma::chunkStage(inChunks, loc, operands[0], chunk);
         for (const mma::StagedOperand &operand : operands)
-          mma::writeChunk(l, inChunks, loc, operand, chunk, kc);
+          mma::writeChunk(l, inChunks, loc, operand, chunk, stage, kc);
         gpu::BarrierOp::create(inChunks, loc);
-        // The thread's slots in this chunk's half.
-        auto inHalf = [&](const mma::StagedOperand &operand, Value slot) {
+        // The thread's slots in this chunk's stage.
+        auto inStage = [&](const mma::StagedOperand &operand, Value slot) {
           return arith::AddIOp::create(
               inChunks, loc, slot,
-              mma::halfOffset(inChunks, loc, operand, chunk,
-                              sharedElementBytes(operand.sharedType)));
+              mma::stageOffset(inChunks, loc, operand, stage,
+                               sharedElementBytes(operand.sharedType)));
         };
-        Value lhsChunkSlot = inHalf(operands[0], lhsThreadSlot);
-        Value rhsChunkSlot = inHalf(operands[1], rhsThreadSlot);
+        Value lhsChunkSlot = inStage(operands[0], lhsThreadSlot);
+        Value rhsChunkSlot = inStage(operands[1], rhsThreadSlot);
         auto steps = scf::ForOp::create(
             inChunks, loc, zero, arith::ConstantIndexOp::create(inChunks, loc, kc),
             one, sums,

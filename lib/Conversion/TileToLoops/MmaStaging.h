@@ -4,9 +4,8 @@
 // operands to the threads that need them through shared memory, kc values
 // of k at a time: every thread writes the elements of lhs and rhs it holds
 // whose k falls in the chunk, each once (by its owner), into the chunk's
-// half of a double buffer, and after a barrier the threads read what they
-// multiply. The
-// chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
+// stage of a ring of arrays, and after a barrier the threads read what
+// they multiply. The chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
 // [batch][m or n][k] (k contiguous: an mma.sync fragment register packs
 // consecutive values of k, so it is one 32-bit read). For wgmma the arrays
 // are swizzled instead (OperandForm::swizzle): the canonical layouts of
@@ -23,10 +22,14 @@
 
 namespace tilechain::mma {
 
-/// The shared memory one chunk of both operands may take, padding aside (a
-/// double-buffered staging takes twice this): a 128x256 pair of f16
+/// The shared memory one chunk of both operands may take, padding aside
+/// (each stage of the pipeline takes this): a 128x256 pair of f16
 /// operands then stages 16 values of k at a time.
 constexpr int64_t kStagingBytes = 16 * 1024;
+/// The most stages of a pipeline: each is a bit of the word in which a
+/// thread counts the TMA phases it has waited for, and beyond this the
+/// copies in flight outrun any latency hint.
+constexpr int64_t kMaxStages = 8;
 /// The most values of k staged at once.
 constexpr int64_t kMaxChunk = 32;
 
@@ -97,12 +100,14 @@ struct StagedOperand {
   llvm::SmallVector<mlir::Value> registers;
   mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays
   int64_t offset;      // of this operand's array in it, in bytes
-  /// Bytes from one half of `arrays` to the other where the chunks
-  /// alternate between two halves (chunk parity), else 0.
-  int64_t halfBytes;
-  mlir::Value buffer;  // the chunk array, a view of `arrays` (both halves)
-  /// Where operands come by TMA: the byte offset in `arrays` of two
-  /// mbarriers, one per half, after the arrays; else 0.
+  /// The pipeline's stages, a ring of chunk arrays: chunk g of a run (of
+  /// the mma, or of its pipelined loop) goes to stage g mod `stages`,
+  /// `stageBytes` bytes after stage 0 (0 with one stage).
+  int64_t stages = 1;
+  int64_t stageBytes = 0;
+  mlir::Value buffer;  // the chunk array, a view of `arrays` (every stage)
+  /// Where operands come by TMA: the byte offset in `arrays` of one
+  /// mbarrier per stage, after the arrays; else 0.
   int64_t barriersOffset = 0;
   int64_t rows;       // of the array per batch: m or n, or kc (k-major)
   int64_t rowLength;  // elements, padding included
@@ -111,22 +116,39 @@ struct StagedOperand {
   mlir::Value threadChunk, threadSlot;
 };
 
+/// The stages of the ring `op` stages its operands in (`forms`), `kc`
+/// values of k in `chunks` chunks per run, one stage taking `stageBytes`:
+/// two where only registers are written and there is more than one chunk
+/// (else one); where operands are copied, enough stages that the copies in
+/// flight, all but one stage, cover the loads' latency hint (cuTile's
+/// `latency`, 1 to 10, kDefaultLatency where none is given) times
+/// kInFlightBytesPerLatency, at most `maxStages` and at most the share of
+/// half the target's shared memory of each mma in `op`'s block,
+/// and no more than the chunks of a run where the copies cannot run into
+/// the next iteration of a loop (pipelinedLoop). MmaPipeline.cpp.
+int64_t pipelineStages(TileLowering &l, mlir::Operation *op,
+                       llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
+                       int64_t chunks, int64_t maxStages);
+
 /// The lhs and rhs of an mma, staged `kc` values of k at a time in their
 /// `forms` over `chunks` chunks: their registers in their own layouts
 /// (unless copied), their chunk arrays (lhs at byte 0, rhs after it) and
 /// the running thread's parts.
-/// With more than one chunk the arrays are double-buffered: chunk c uses
-/// the half c mod 2, so writing a chunk cannot overtake reads of the one
-/// before it, and a chunk loop needs one barrier per chunk (between its
-/// writes and reads), not two. Fails, declining the parallel form, where a
+/// With more than one chunk the arrays form a ring of stages: operands
+/// written from registers take two (chunk c in stage c mod 2, so writing
+/// a chunk cannot overtake reads of the one before it, and a chunk loop
+/// needs one barrier per chunk, not two); copied operands take as many as
+/// hide their copies' latency (pipelineStages, at most `maxStages`), the
+/// copies running all but one stage ahead. Fails, declining the parallel form, where a
 /// layout does not split into thread and register parts or shared memory
 /// cannot hold the arrays.
 mlir::FailureOr<std::array<StagedOperand, 2>>
 stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               mlir::Value rhs, int64_t kc, int64_t chunks,
-              std::array<OperandForm, 2> forms);
+              std::array<OperandForm, 2> forms,
+              int64_t maxStages = kMaxStages);
 
-/// The slot (element index, the half aside) of element (batch, k within
+/// The slot (element index, the stage aside) of element (batch, k within
 /// the chunk, x) of `operand`'s chunk array, as a constant or an index
 /// value. The slot of a thread's register is its thread's slot plus the
 /// register's where the array is plain (the map is affine), and the two
@@ -138,25 +160,31 @@ mlir::Value arraySlot(mlir::OpBuilder &b, mlir::Location loc,
                       const StagedOperand &operand, mlir::Value batch,
                       mlir::Value k, mlir::Value x);
 
-/// The index offset of chunk `chunk`'s half (an index value) in a view of
-/// `elementBytes`-byte elements of `operand`'s arrays: 0 for even chunks
-/// and where the arrays are not double-buffered.
-mlir::Value halfOffset(mlir::OpBuilder &b, mlir::Location loc,
-                       const StagedOperand &operand, mlir::Value chunk,
-                       int64_t elementBytes);
+/// The index offset of stage `stage` (an index value) in a view of
+/// `elementBytes`-byte elements of `operand`'s arrays: 0 with one stage.
+mlir::Value stageOffset(mlir::OpBuilder &b, mlir::Location loc,
+                        const StagedOperand &operand, mlir::Value stage,
+                        int64_t elementBytes);
+
+/// The stage of chunk `chunk` (an index value, counted from the run's
+/// first) in `operand`'s ring.
+mlir::Value chunkStage(mlir::OpBuilder &b, mlir::Location loc,
+                       const StagedOperand &operand, mlir::Value chunk);
 
 /// Writes the elements of `operand` the running thread holds whose k falls
-/// in chunk `chunk` (an index value) into the chunk array; each element is
-/// written once, by its owner.
+/// in chunk `chunk` (an index value) into stage `stage` of the chunk
+/// array; each element is written once, by its owner.
 void writeChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
-                const StagedOperand &operand, mlir::Value chunk, int64_t kc);
+                const StagedOperand &operand, mlir::Value chunk,
+                mlir::Value stage, int64_t kc);
 
 /// Starts the async copies of chunk `chunk` (an index value) of a copied
-/// `operand` into its array, 16 bytes each, spread over the CTA's threads
-/// in order (neighbouring threads take neighbouring runs of a row).
+/// `operand` into stage `stage` of its array, 16 bytes each, spread over
+/// the CTA's threads in order (neighbouring threads take neighbouring runs
+/// of a row).
 void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
                const StagedOperand &operand, const AsyncRunCopy &copy,
-               mlir::Value chunk, int64_t kc);
+               mlir::Value chunk, mlir::Value stage, int64_t kc);
 
 /// The running thread's registers of accumulator `acc` (a cuda_tile value)
 /// in `layout`, widened to `sumType` where that is wider (the tensor cores
@@ -168,19 +196,22 @@ accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
 
 /// What the tensor cores do with one staged chunk: the sums after chunk
 /// `chunk` (an index value) from the sums before it, built at the builder,
-/// after the barrier that makes the chunk's arrays visible.
+/// after the barrier that makes the chunk's arrays (in stage `stage`)
+/// visible.
 using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
-    mlir::OpBuilder &, mlir::Value chunk, mlir::ValueRange sums)>;
+    mlir::OpBuilder &, mlir::Value chunk, mlir::Value stage,
+    mlir::ValueRange sums)>;
 
 /// The k loop of an mma over the `chunkCount` chunks of `staged` (lhs,
 /// rhs), from `sums`; returns the sums after the last. Per chunk: its arrays
 /// are filled (register writes, or async copies waited for), a barrier, and
-/// `multiply`. Async copies run a chunk ahead (chunk c + 1 is copied into
-/// the other half while chunk c is multiplied) and, in a loop that only
-/// loads and computes (pipelinedLoop), an iteration ahead: the first chunk
-/// of the next iteration is copied during this iteration's last. With
-/// `asyncProxyReads` (wgmma reads the arrays through the async proxy) each
-/// thread fences its writes to that proxy before the barrier.
+/// `multiply`. Async copies run as many chunks ahead as the ring has stages
+/// but one (chunk g + stages - 1 is copied while chunk g is multiplied)
+/// and, in a loop that only loads and computes (pipelinedLoop), across its
+/// iterations: the ring then runs through the whole loop, the first
+/// iteration's first chunks copied before it. With `asyncProxyReads`
+/// (wgmma reads the arrays through the async proxy) each thread fences its
+/// writes to that proxy before the barrier.
 llvm::SmallVector<mlir::Value>
 multiplyChunks(TileLowering &l, mlir::Operation *op,
                llvm::ArrayRef<StagedOperand> staged, int64_t kc,

@@ -49,6 +49,10 @@ using namespace tilechain::mma;
 
 namespace {
 
+/// Accumulator registers per thread from which an mma.sync's pipeline
+/// keeps two stages: half of the 255 a thread may have.
+constexpr int64_t kRegisterBoundAccumulators = 128;
+
 /// What one mma.sync of an op multiplies and accumulates.
 struct MmaSyncKind {
   unsigned elementBits; // of an input element
@@ -339,15 +343,21 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     form.paddedRows = false;
     form.byTensorMap = true;
   }
+  LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
+  int64_t registers = layout.getSize(LinearLayout::Register);
+  // Where the accumulators take half of a thread's registers or more, the
+  // fragments ldmatrix reads fill most of the rest, and a ring of more than
+  // two stages, whose stage varies from one iteration to the next (so the
+  // fragments' addresses do), spills: the persistent t128x256x64 matmul on
+  // sm_80 took 144 bytes of stack with four stages, none with two.
+  int64_t maxStages = registers >= kRegisterBoundAccumulators ? 2 : kMaxStages;
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, k / kc, forms);
+      stageOperands(l, op, lhs, rhs, kc, k / kc, forms, maxStages);
   if (failed(staged))
     return failure();
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
   Type i16 = b.getI16Type();
 
-  LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
-  int64_t registers = layout.getSize(LinearLayout::Register);
   Type accType = TileLowering::tileElementType(acc.getType());
   FailureOr<SmallVector<Value>> sums =
       accumulatorRegisters(l, loc, acc, layout, kind.accumulatorType);
@@ -404,7 +414,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     Reader reader{&operand};
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     reader.unitBytes = contiguous ? 4 : 2;
-    int64_t units = operand.halfBytes / reader.unitBytes +
+    int64_t units = (operand.stages - 1) * operand.stageBytes /
+                        reader.unitBytes +
                     batch * operand.rows * operand.rowLength *
                         sharedElementBytes(operand.sharedType) /
                         reader.unitBytes;
@@ -439,7 +450,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     if (operand.form.swizzle) {
       // The thread's row and 16-byte unit of k, through the swizzle; the
       // swizzle leaves the instructions' other rows (8 apart) and the
-      // chunk's half where they are, and moves the units of k a step adds,
+      // chunk's stage where they are, and moves the units of k a step adds,
       // so a read XORs those in (readFragments).
       int64_t elementBytes = sharedElementBytes(operand.sharedType);
       Value threadRow = !ldmatrix ? x
@@ -542,14 +553,15 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       if (!reader.operand->form.swizzle)
         return arith::AddIOp::create(at, loc, base, constant(at, offset));
       if (reader.operand->form.order == ChunkOrder::KMajor) {
-        // The thread's slot XOR the fragment's, then the chunk's half and
+        // The thread's slot XOR the fragment's, then the chunk's stage and
         // the step's rows of k.
-        Value half = arith::SubIOp::create(at, loc, chunkUnit,
-                                           reader.threadUnit);
+        Value inStage = arith::SubIOp::create(at, loc, chunkUnit,
+                                              reader.threadUnit);
         Value slot = arith::XOrIOp::create(at, loc, reader.threadUnit,
                                            constant(at, offset));
         return arith::AddIOp::create(
-            at, loc, arith::AddIOp::create(at, loc, slot, half), stepUnits);
+            at, loc, arith::AddIOp::create(at, loc, slot, inStage),
+            stepUnits);
       }
       Value k = arith::AddIOp::create(at, loc, stepUnits,
                                       constant(at, offset % rowUnits));
@@ -595,15 +607,15 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
 
   // Per chunk, per instruction k step: the warp's fragments, then one
   // mma.sync per instruction.
-  auto multiply = [&](OpBuilder &inChunks, Value chunk,
+  auto multiply = [&](OpBuilder &inChunks, Value chunk, Value stage,
                       ValueRange chunkSums) -> SmallVector<Value> {
-    // The thread's units in this chunk's half.
+    // The thread's units in this chunk's stage.
     Value lhsChunkUnit = arith::AddIOp::create(
         inChunks, loc, lhsReader.threadUnit,
-        halfOffset(inChunks, loc, lhsStaged, chunk, lhsReader.unitBytes));
+        stageOffset(inChunks, loc, lhsStaged, stage, lhsReader.unitBytes));
     Value rhsChunkUnit = arith::AddIOp::create(
         inChunks, loc, rhsReader.threadUnit,
-        halfOffset(inChunks, loc, rhsStaged, chunk, rhsReader.unitBytes));
+        stageOffset(inChunks, loc, rhsStaged, stage, rhsReader.unitBytes));
     auto steps = scf::ForOp::create(
         inChunks, loc, constant(inChunks, 0),
         constant(inChunks, kc / instructionK), constant(inChunks, 1),

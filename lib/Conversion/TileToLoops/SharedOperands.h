@@ -4,8 +4,8 @@
 // memory themselves, through matrix descriptors, in the swizzled canonical
 // layouts of tile_dist.shared_matrix. What the two lowerings share: which
 // element types they multiply, how the operands are staged (chunks of k in
-// rows of S bytes, double-buffered) and where an instruction's operand
-// starts.
+// rows of S bytes, through a ring of stages) and where an instruction's
+// operand starts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_SHAREDOPERANDS_H
@@ -33,9 +33,10 @@ mlir::FailureOr<SharedOperandKind>
 classifySharedOperands(mlir::Operation *op, llvm::StringRef instruction,
                        std::string &why);
 
-/// The shared memory one chunk of both operands may take (double-buffered,
-/// twice this): 128-byte rows of k fit for a 128x256 pair of operands (48
-/// KiB) and a 256x256 pair (64 KiB).
+/// The shared memory one chunk of both operands may take (each stage of
+/// the pipeline takes this, and there are at least two): 128-byte rows of
+/// k fit for a 128x256 pair of operands (48 KiB) and a 256x256 pair (64
+/// KiB).
 constexpr int64_t kSwizzledStagingBytes = 64 * 1024;
 
 /// How the operands of an m x n x k mma are staged: rows of `swizzle` (S)
@@ -44,9 +45,8 @@ struct SwizzledStaging {
   int64_t swizzle, kc, chunks;
 };
 /// Rows of up to 128 bytes of k, and at least two chunks where k has 64
-/// bytes (so that copies overlap the tensor cores, and a k loop's run an
-/// iteration ahead), narrower where both operands' chunk (double-buffered)
-/// would not fit 2 kSwizzledStagingBytes; failure with `why` where even
+/// bytes (so that copies overlap the tensor cores), narrower where two
+/// stages of both operands' chunk would not fit 2 kSwizzledStagingBytes; failure with `why` where even
 /// 32-byte rows do not.
 mlir::FailureOr<SwizzledStaging> planSwizzledStaging(int64_t m, int64_t n,
                                                      int64_t k,
@@ -59,7 +59,7 @@ tile_dist::SharedMatrixAttr sharedMatrix(mlir::MLIRContext *context,
                                                const OperandForm &form,
                                                int64_t kc);
 
-/// The byte of element (x, k) of an operand's array (the half aside) where
+/// The byte of element (x, k) of an operand's array (the stage aside) where
 /// x is a multiple of 8 (k contiguous) or of S / e (k major) and k of 8:
 /// the start of an instruction's operand, where the swizzle moves nothing.
 int64_t operandStart(const OperandForm &form, int64_t kc, int64_t elementBytes,

@@ -2,8 +2,8 @@
 //
 // result = acc + lhs x rhs with tcgen05.mma.cta_group::1 (sm_100a), M = 128
 // or, for a 64-row result, M = 64: the operands cross into shared memory as
-// for wgmma (SharedOperands.h: swizzled chunks of k, double-buffered, by TMA
-// where the views allow), and one thread issues the products of a chunk,
+// for wgmma (SharedOperands.h: swizzled chunks of k in a ring of stages, by
+// TMA where the views allow), and one thread issues the products of a chunk,
 // which accumulate in the CTA's tensor memory rather than in registers: row
 // i of a 128-row block in lane i, the blocks side by side in the columns; a
 // 64-row result in the lower 16 lanes of each warp's quarter (the hardware's
@@ -16,7 +16,7 @@
 //   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
 //     per M x N block and k step (32 bytes of k) and commits them to the
 //     mbarrier, and every thread waits for that phase, so that the chunk's
-//     half is free before the barrier that lets the next copies into it;
+//     stage is free before the barrier that lets the next copies into it;
 //   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
 //     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
 //     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
@@ -531,15 +531,15 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], kc);
   int64_t instructionK = 32 / e;
   int64_t instructionN = p.tiling.instructionN;
-  auto multiply = [&](OpBuilder &at, Value chunk,
+  auto multiply = [&](OpBuilder &at, Value chunk, Value stage,
                       ValueRange) -> SmallVector<Value> {
     auto c = [&](int64_t v) { return indexConstant(at, loc, v); };
     Value lhsChunk = arith::AddIOp::create(
         at, loc, c((*staged)[0].offset),
-        halfOffset(at, loc, (*staged)[0], chunk, 1));
+        stageOffset(at, loc, (*staged)[0], stage, 1));
     Value rhsChunk = arith::AddIOp::create(
         at, loc, c((*staged)[1].offset),
-        halfOffset(at, loc, (*staged)[1], chunk, 1));
+        stageOffset(at, loc, (*staged)[1], stage, 1));
     Value notFirstChunk = arith::CmpIOp::create(
         at, loc, arith::CmpIPredicate::ne, chunk, c(0));
     scf::IfOp::create(at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then,

@@ -235,13 +235,13 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
   unsigned kTileDim = operand.form.leadingUnitDims + operand.kDim;
   int64_t elementBytes = sharedElementBytes(operand.sharedType);
   return [=](OpBuilder &at, Location loc, Value chunk,
-             ArrayRef<StagedOperand> operands, Value barriers, Value barrier) {
+             ArrayRef<StagedOperand> operands, Value barriers, Value stage) {
     const StagedOperand &target = operands[index];
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(at, loc, v);
     };
     Value chunkK = arith::MulIOp::create(at, loc, chunk, constant(kc));
-    Value half = halfOffset(at, loc, target, chunk, elementBytes);
+    Value inStage = stageOffset(at, loc, target, stage, elementBytes);
     for (const ChunkBoxes::Box &each : boxes.boxes) {
       SmallVector<Value> coordinates;
       for (unsigned d : dims) {
@@ -253,10 +253,10 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
         coordinates.push_back(
             arith::IndexCastOp::create(at, loc, at.getI32Type(), c));
       }
-      Value slot = arith::AddIOp::create(at, loc, half, constant(each.slot));
+      Value slot = arith::AddIOp::create(at, loc, inStage, constant(each.slot));
       tile_dist::TensorCopyOp::create(
           at, loc, map, base, mapExtents, mapElementStrides, coordinates,
-          target.buffer, slot, barriers, barrier,
+          target.buffer, slot, barriers, stage,
           at.getDenseI64ArrayAttr(box),
           at.getI64IntegerAttr(target.form.swizzle));
     }

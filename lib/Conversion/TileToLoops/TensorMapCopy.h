@@ -3,8 +3,8 @@
 // On sm_90 a wgmma operand that is copied straight from a view load
 // (AsyncViewCopy.h) comes by TMA where it can: one thread starts the copy
 // of each box of a chunk (tile_dist.tensor_copy), the copy engine writes
-// the swizzled rows the chunk array wants, and an mbarrier per half of the
-// double buffer tells the threads when the bytes have landed. The tensor
+// the swizzled rows the chunk array wants, and an mbarrier per stage of the
+// ring tells the threads when the bytes have landed. The tensor
 // map the hardware reads is a hidden kernel parameter, which the `.nv.host`
 // callback fills in at launch from the view's base, extents and strides
 // (docs/tile-kernel-contract.md): so those must be kernel parameters or
@@ -28,12 +28,12 @@ constexpr unsigned kTensorMapMinSM = 90;
 std::optional<std::string> whyNotTensorMapCopy(const OperandForm &form);
 
 /// Starts the TMA copies of chunk `chunk` of `operand` (an index value)
-/// into its array, completing on mbarrier `barriers[barrier]`; run by one
-/// thread.
+/// into stage `stage` of its array, completing on mbarrier
+/// `barriers[stage]`; run by one thread.
 using TensorChunkCopy = std::function<void(
     mlir::OpBuilder &, mlir::Location, mlir::Value chunk,
     llvm::ArrayRef<StagedOperand> operands, mlir::Value barriers,
-    mlir::Value barrier)>;
+    mlir::Value stage)>;
 /// The copier of an operand that can come by TMA (whyNotTensorMapCopy) (the `index`-th staged one),
 /// with the tile origin from `loweredIndex` where given (another
 /// iteration's) instead of the lowered index operands; adds the kernel's

@@ -4,8 +4,8 @@
 // warpgroup (four consecutive warps) computes a block of the result
 // (wgmmaTiling), 64 rows per instruction, from operands that wgmma reads
 // from shared memory itself. The operands cross into shared memory as on
-// mma.sync (MmaStaging.h: chunks of k, double-buffered, view loads copied
-// with cp.async, computed tiles written from registers), but in the
+// mma.sync (MmaStaging.h: chunks of k in a ring of stages, view loads
+// copied by TMA or cp.async, computed tiles written from registers), but in the
 // swizzled canonical layouts wgmma reads (tile_dist.shared_matrix): rows of
 // S bytes of k (half of k's bytes, 32 to 128, so that copies overlap the
 // tensor cores; fewer where shared memory is tight), or, for 16-bit views
@@ -16,7 +16,7 @@
 // proxy before the chunk's barrier, then the warpgroup fences its
 // accumulator registers, issues one warpgroup_mma per instruction and k
 // step (32 bytes of k), commits them as one group and waits for it, so the
-// accumulators are whole and the chunk's half is free before the next
+// accumulators are whole and the chunk's stage is free before the next
 // barrier. The result takes wgmmaResultLayout (MmaLayouts.h), so a k loop
 // carries its accumulator in the registers wgmma writes.
 //
@@ -273,15 +273,15 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
         at, loc, VectorType::get({4}, at.getI32Type()), words);
   };
 
-  auto multiply = [&](OpBuilder &at, Value chunk,
+  auto multiply = [&](OpBuilder &at, Value chunk, Value stage,
                       ValueRange chunkSums) -> SmallVector<Value> {
     Value lhsChunk =
         lhsBlock ? arith::AddIOp::create(
                        at, loc, lhsBlock,
-                       halfOffset(at, loc, (*staged)[0], chunk, 1))
+                       stageOffset(at, loc, (*staged)[0], stage, 1))
                  : Value();
     Value rhsChunk = arith::AddIOp::create(
-        at, loc, rhsBlock, halfOffset(at, loc, (*staged)[1], chunk, 1));
+        at, loc, rhsBlock, stageOffset(at, loc, (*staged)[1], stage, 1));
     NVVM::WgmmaFenceAlignedOp::create(at, loc);
     SmallVector<Value> accumulators;
     for (int64_t i = 0, e = instructions.size(); i < e; ++i)

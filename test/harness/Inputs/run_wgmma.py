@@ -39,6 +39,12 @@ d = np.zeros((128, 128), np.float32)
 run("f16_loop_copied", a, b, d)
 check("f16 loop copied", d, 0.5 + exact(a) @ exact(b), atol=2e-3)
 
+a = rng.uniform(-1, 1, (128, 192)).astype(np.float16)
+b = rng.uniform(-1, 1, (192, 256)).astype(np.float16)
+d = np.zeros((128, 256), np.float32)
+run("f16_nested_loops", a, b, d)
+check("f16 nested loops", d, 0.5 + exact(a) @ exact(b), atol=2e-3)
+
 a = rng.uniform(-1, 1, (64, 192)).astype(np.float16)
 b = rng.uniform(-1, 1, (192, 64)).astype(np.float16)
 d = np.zeros((64, 64), np.float32)

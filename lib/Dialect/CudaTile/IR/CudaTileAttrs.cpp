@@ -84,8 +84,15 @@ OptimizationHintsAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 Attribute OptimizationHintsAttr::getHint(StringRef sm, StringRef name) const {
-  auto perArch = dyn_cast_or_null<DictionaryAttr>(getValue().get(sm));
-  return perArch ? perArch.get(name) : Attribute();
+  // The target's own entry (with or without the arch-specific `a`, which
+  // cuTile writes for sm_100a), else the `default` one.
+  std::string other =
+      sm.ends_with("a") ? sm.drop_back().str() : (sm + "a").str();
+  for (StringRef key : {sm, StringRef(other), StringRef("default")})
+    if (auto perArch = dyn_cast_or_null<DictionaryAttr>(getValue().get(key)))
+      if (Attribute hint = perArch.get(name))
+        return hint;
+  return Attribute();
 }
 
 static std::optional<int64_t> intHint(Attribute hint) {

@@ -153,7 +153,9 @@ def CudaTile_OptimizationHintsAttr
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The hint `name` for architecture `sm` (e.g. "sm_100"), if present.
+    /// The hint `name` for architecture `sm` (e.g. "sm_100"), if present:
+    /// from its entry (or its arch-specific `sm_100a` one), else from the
+    /// `default` entry.
     ::mlir::Attribute getHint(::llvm::StringRef sm, ::llvm::StringRef name) const;
     std::optional<int64_t> getNumCTAInCGA(::llvm::StringRef sm) const;
     std::optional<bool> getAllowTMA(::llvm::StringRef sm) const;

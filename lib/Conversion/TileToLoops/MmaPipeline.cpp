@@ -1,0 +1,524 @@
+//===- MmaPipeline.cpp - an mma's k loop, software-pipelined --------------===//
+//
+// An mma multiplies its operands a chunk of k at a time from a ring of
+// shared-memory stages (MmaStaging.h). Where operands are copied (cp.async
+// or TMA), the copies run ahead: chunk g + stages - 1 starts while chunk g
+// is multiplied, into the stage chunk g - 1 was read from, which the
+// barrier before chunk g has freed. In a loop that only loads and
+// computes, the ring runs on across the loop's iterations, so that none
+// but the first waits for its first chunks.
+//
+//===----------------------------------------------------------------------===//
+#include "MmaStaging.h"
+#include "TensorMapCopy.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::mma;
+
+namespace {
+/// The latency hint assumed for a load cuTile gives none.
+constexpr int64_t kDefaultLatency = 4;
+/// The bytes of copies kept in flight per unit of latency hint: with
+/// kDefaultLatency, 64 KiB, what an SM's share of H100's DRAM bandwidth
+/// (3.35 TB/s over 132 SMs, about 25 KB a microsecond) moves in 2.5
+/// microseconds, over twice a load's latency from DRAM.
+constexpr int64_t kInFlightBytesPerLatency = 16 * 1024;
+} // namespace
+
+/// The loop around `op` that its ring may run through, the copies of an
+/// iteration's first chunks starting during the one before (so that no
+/// iteration but the first waits for them), or null, with `whyNot` where
+/// there is a loop: both operands are copied (or held in registers), by
+/// loads whose indices are the loop's counter or values from outside it;
+/// the loop counts up by a positive constant (or compares unsigned); its
+/// body writes no memory and leaves no iteration early, so that copying a
+/// load iterations ahead reads what the load would read and every
+/// iteration's mma takes the chunks the ones before it copied; and `op` is
+/// lowered straight into the loop's body. Where operands come by cp.async,
+/// a loop inside another loop is left alone: every thread computes its
+/// copies' addresses, and beside the outer loop's state the persistent
+/// matmul t128x256x64 then spilled (72 bytes of stack on sm_90, with its
+/// operands by cp.async); TMA copies, a few instructions of one thread, do
+/// not (220 registers and no stack there with four stages).
+static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
+                                      ArrayRef<OperandForm> forms,
+                                      std::string *whyNot = nullptr) {
+  auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
+  if (!loop || !isa<scf::ForOp>(l.b().getInsertionBlock()->getParentOp()))
+    return {};
+  auto decline = [&](StringRef why) {
+    if (whyNot)
+      *whyNot = why.str();
+    return cuda_tile::ForOp();
+  };
+  bool byTensorMaps = llvm::all_of(forms, [](const OperandForm &form) {
+    return form.byTensorMap || form.inRegisters;
+  });
+  if (!byTensorMaps && (loop->getParentOfType<cuda_tile::ForOp>() ||
+                        loop->getParentOfType<cuda_tile::LoopOp>()))
+    return decline("its loop is inside another loop");
+  if (!llvm::all_of(forms, [](const OperandForm &form) {
+        return form.copiedFrom || form.inRegisters;
+      }))
+    return decline("an operand is written from registers, not copied");
+  APInt step;
+  if (!loop.getUnsignedCmp() &&
+      !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
+        step.isStrictlyPositive()))
+    return decline("its loop's step is not a positive constant");
+  auto outside = [&](Value v) {
+    return !loop->isAncestor(v.getParentRegion()->getParentOp());
+  };
+  for (const OperandForm &form : forms) {
+    cuda_tile::LoadViewTkoOp load = form.copiedFrom;
+    if (!load)
+      continue;
+    bool outsideOrCounter =
+        outside(load.getView()) &&
+        llvm::all_of(load.getIndex(), [&](Value index) {
+          return index == loop.getInductionVar() || outside(index);
+        });
+    if (!outsideOrCounter)
+      return decline("a load's view or index is computed in the loop, not "
+                     "from its counter");
+  }
+  Operation *terminator = loop.getBody()->getTerminator();
+  WalkResult body = loop.getBody()->walk([&](Operation *inner) {
+    if (inner == terminator)
+      return WalkResult::advance();
+    if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(
+            inner))
+      return WalkResult::interrupt();
+    auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
+    bool reads = load && load.getMemoryOrderingSemantics() ==
+                             cuda_tile::MemoryOrderingSemantics::WEAK;
+    return reads || isMemoryEffectFree(inner) ? WalkResult::advance()
+                                              : WalkResult::interrupt();
+  });
+  if (body.wasInterrupted())
+    return decline("its loop's body writes memory or leaves an iteration "
+                   "early");
+  return loop;
+}
+
+int64_t mma::pipelineStages(TileLowering &l, Operation *op,
+                            ArrayRef<OperandForm> forms, int64_t stageBytes,
+                            int64_t chunks, int64_t maxStages) {
+  if (!llvm::any_of(forms,
+                    [](const OperandForm &form) { return form.copiedFrom; }))
+    return chunks > 1 ? 2 : 1;
+  std::string whyNot;
+  bool acrossIterations = bool(pipelinedLoop(l, op, forms, &whyNot));
+  if (!whyNot.empty())
+    op->emitRemark() << "'" << op->getName()
+                     << "' pipelines its copies within each iteration, not "
+                        "across its loop's: "
+                     << whyNot;
+  if (chunks == 1 && !acrossIterations)
+    return 1;
+  std::string arch = "sm_" + std::to_string(l.getTarget().smVersion);
+  std::optional<int64_t> latency;
+  for (const OperandForm &form : forms)
+    if (cuda_tile::LoadViewTkoOp load = form.copiedFrom)
+      if (cuda_tile::OptimizationHintsAttr hints =
+              load.getOptimizationHintsAttr())
+        if (std::optional<int64_t> hinted = hints.getLatency(arch))
+          latency = std::max(latency.value_or(0), *hinted);
+  int64_t inFlight =
+      latency.value_or(kDefaultLatency) * kInFlightBytesPerLatency;
+  int64_t stages = 1 + llvm::divideCeil(inFlight, stageBytes);
+  // The mmas whose rings may be in use at once: those of op's block (a
+  // loop's body, or the kernel's), nested ones included. Rings of
+  // different loops one after the other share bytes (tile-sched).
+  int64_t mmas = 0;
+  for (Operation &sibling : *op->getBlock())
+    sibling.walk([&](Operation *inner) {
+      mmas += isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(inner);
+    });
+  int64_t share = l.getTarget().sharedBytesPerBlock / (2 * mmas);
+  stages = std::min({stages, share / stageBytes, maxStages});
+  if (!acrossIterations)
+    stages = std::min(stages, chunks);
+  return std::max<int64_t>(stages, 2);
+}
+
+SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
+                                       ArrayRef<StagedOperand> staged,
+                                       int64_t kc, int64_t chunkCount,
+                                       ValueRange sums, bool asyncProxyReads,
+                                       ChunkMultiply multiply) {
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  // Filling a chunk's arrays: the copied operands' async copies (cp.async,
+  // one group per chunk, or TMA) and the others' register writes.
+  struct Copier {
+    AsyncRunCopy threads;
+    TensorChunkCopy tensor;
+  };
+  // The copiers of the staged operands with tile origins `index` (of this
+  // iteration where empty).
+  auto copiersWith = [&](auto indexOf) {
+    SmallVector<Copier, 2> copiers;
+    for (auto [i, operand] : llvm::enumerate(staged)) {
+      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+      Copier copier;
+      if (load && operand.form.byTensorMap)
+        copier.tensor = tensorChunkCopy(l, operand, i, kc, indexOf(load));
+      else if (load)
+        copier.threads = asyncRunCopy(l, load, operand.form.leadingUnitDims,
+                                      indexOf(load));
+      copiers.push_back(std::move(copier));
+    }
+    return copiers;
+  };
+  SmallVector<Copier, 2> copiers =
+      copiersWith([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
+  bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
+  int64_t tensorBytes = 0;
+  SmallVector<OperandForm, 2> forms;
+  for (const StagedOperand &operand : staged) {
+    forms.push_back(operand.form);
+    anyCopied |= bool(operand.form.copiedFrom);
+    anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
+    if (operand.form.byTensorMap) {
+      anyTensorCopies = true;
+      tensorBytes += tensorChunkBytes(operand, kc);
+    }
+  }
+  int64_t stages = staged[0].stages;
+  // How many chunks the copies run ahead of the multiply: all stages but
+  // the one being read (the single stage of a one-chunk run is filled
+  // before it).
+  int64_t ahead = anyCopied ? std::max<int64_t>(stages - 1, 1) : 0;
+  // TMA copies complete on the mbarrier of their stage; every thread counts
+  // the phases it has waited for per stage (bit s of a word the threads
+  // keep in a register: LLVM promotes the entry block's alloca).
+  Value phases;
+  if (anyTensorCopies) {
+    auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
+    OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    phases = memref::AllocaOp::create(
+        atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
+  }
+  auto barriersAt = [&](OpBuilder &at) {
+    return sharedView(at, staged[0].arrays, at.getI64Type(), stages,
+                      staged[0].barriersOffset);
+  };
+  auto stageOf = [&](OpBuilder &at, Value chunk) {
+    return chunkStage(at, loc, staged[0], chunk);
+  };
+  // Thread 0 sets up the mbarriers (the phase counts restart) and the
+  // barrier after publishes them: before the first fill of each run of the
+  // mma (or of its pipelined loop). Each thread first fences its earlier
+  // accesses of shared memory to the async proxy, so that the copies, which
+  // write through it, come after them (the planner may have given these
+  // bytes to an earlier exchange).
+  auto initBarriers = [&](OpBuilder &at) {
+    NVVM::FenceProxyOp::create(
+        at, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(at.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
+    memref::StoreOp::create(at, loc, zero32, phases, constant(at, 0));
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
+                      [&](OpBuilder &then, Location) {
+                        Value one32 = arith::ConstantIntOp::create(then, loc, 1, 32);
+                        for (int64_t s = 0; s < stages; ++s)
+                          tile_dist::MbarrierInitOp::create(
+                              then, loc, barriers, constant(then, s), one32);
+                        NVVM::FenceMbarrierInitOp::create(then, loc);
+                        scf::YieldOp::create(then, loc);
+                      });
+    gpu::BarrierOp::create(at, loc);
+  };
+  // And gives them back after the last wait (all threads' waits are
+  // before the barrier of the last chunk, which thread 0 has passed).
+  auto invalidateBarriers = [&](OpBuilder &at) {
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
+                      [&](OpBuilder &then, Location) {
+                        for (int64_t s = 0; s < stages; ++s)
+                          tile_dist::MbarrierInvalOp::create(
+                              then, loc, barriers, constant(then, s));
+                        scf::YieldOp::create(then, loc);
+                      });
+  };
+  // Waits for the TMA copies into stage `stage`: the phase of its mbarrier
+  // that this thread has not waited for yet.
+  auto waitForTensorCopies = [&](OpBuilder &at, Value stage) {
+    Value stage32 = arith::IndexCastOp::create(at, loc, at.getI32Type(), stage);
+    Value counted = memref::LoadOp::create(at, loc, phases, constant(at, 0));
+    Value one32 = arith::ConstantIntOp::create(at, loc, 1, 32);
+    Value parity = arith::AndIOp::create(
+        at, loc, arith::ShRUIOp::create(at, loc, counted, stage32), one32);
+    tile_dist::MbarrierWaitOp::create(at, loc, barriersAt(at), stage, parity);
+    memref::StoreOp::create(
+        at, loc,
+        arith::XOrIOp::create(at, loc, counted,
+                              arith::ShLIOp::create(at, loc, one32, stage32)),
+        phases, constant(at, 0));
+  };
+  // Fills stage `stage` with chunk `chunk` of `operands` (the staged ones,
+  // or copies of them with views made elsewhere) by their copiers `with`
+  // (of this iteration or another).
+  auto fillFrom = [&](OpBuilder &at, Value chunk, Value stage,
+                      ArrayRef<StagedOperand> operands,
+                      ArrayRef<Copier> with) {
+    for (auto [operand, copier] : llvm::zip(operands, with)) {
+      if (operand.form.byTensorMap)
+        continue;
+      if (operand.form.copiedFrom)
+        copyChunk(l, at, loc, operand, copier.threads, chunk, stage, kc);
+      else if (!operand.form.inRegisters)
+        writeChunk(l, at, loc, operand, chunk, stage, kc);
+    }
+    if (!anyTensorCopies)
+      return;
+    Value barriers = barriersAt(at);
+    scf::IfOp::create(
+        at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then, Location) {
+          tile_dist::MbarrierExpectTxOp::create(
+              then, loc, barriers, stage,
+              arith::ConstantIntOp::create(then, loc, tensorBytes, 32));
+          for (auto [operand, copier] : llvm::zip(operands, with))
+            if (operand.form.byTensorMap)
+              copier.tensor(then, loc, chunk, operands, barriers, stage);
+          scf::YieldOp::create(then, loc);
+        });
+  };
+  auto fill = [&](OpBuilder &at, Value chunk, Value stage) {
+    fillFrom(at, chunk, stage, staged, copiers);
+  };
+  // Every fill position closes one cp.async group, empty where nothing is
+  // copied there, so that the groups after a chunk's are always ahead - 1
+  // and waiting for all but those waits for exactly that chunk's.
+  auto closeGroup = [&](OpBuilder &at) {
+    if (anyThreadCopies)
+      NVVM::CpAsyncCommitGroupOp::create(at, loc);
+  };
+
+  // With async copies, chunk g is filled `ahead` chunks before the barrier
+  // that starts its multiply and read after it; the multiply of chunk g
+  // starts the copies of chunk g + ahead, into the stage chunk g - 1 was
+  // read from (which that barrier has finished), before the tensor cores
+  // multiply chunk g, so the copies overlap the mma. Registers are written
+  // in the iteration that reads them, before its barrier (written a chunk
+  // ahead, they would stay live longer beside the accumulators). Either way
+  // one barrier per chunk where there are two stages or more; the
+  // write-after-read barrier before the first fill keeps it from
+  // overtaking an earlier exchange's reads, and with one stage, each fill
+  // has one.
+  cuda_tile::ForOp loop = anyCopied && stages > 1
+                              ? pipelinedLoop(l, op, forms)
+                              : cuda_tile::ForOp();
+  if (!loop)
+    ahead = std::min(ahead, chunkCount);
+  // A pipelined loop's ring runs through it: the chunks of its first
+  // iterations' are copied before the loop (those of iterations that run),
+  // and chunk c of iteration i copies chunk c + ahead counted on from
+  // there, in this iteration or a later one. The arrays' first use is then
+  // before the loop, so tile-sched keeps their bytes for this mma through
+  // the whole loop, copies in flight across its back edge included.
+  auto copiersAt = [&](Value iv) {
+    return copiersWith([&](cuda_tile::LoadViewTkoOp load) {
+      SmallVector<Value> index;
+      for (Value v : load.getIndex())
+        index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
+      return index;
+    });
+  };
+  bool isUnsigned = loop && loop.getUnsignedCmp();
+  // Loop bounds in 64 bits, so that iv + d * step cannot overflow.
+  auto wide = [&](OpBuilder &at, Value v) -> Value {
+    Type i64 = at.getI64Type();
+    if (v.getType() == i64)
+      return v;
+    if (v.getType().isIndex())
+      return arith::IndexCastOp::create(at, loc, i64, v);
+    if (isUnsigned)
+      return arith::ExtUIOp::create(at, loc, i64, v);
+    return arith::ExtSIOp::create(at, loc, i64, v);
+  };
+  // Iteration `iv` + d * step, which runs where it is below the upper
+  // bound; `d` an index value.
+  auto laterIv = [&](OpBuilder &at, Value iv, Value d) -> Value {
+    Type ivType = iv.getType();
+    Value dAsIv = ivType.isIndex()
+                      ? d
+                      : arith::IndexCastOp::create(at, loc, ivType, d);
+    return arith::AddIOp::create(
+        at, loc, iv,
+        arith::MulIOp::create(at, loc, dAsIv, l.lookup(loop.getStep())));
+  };
+  auto runs = [&](OpBuilder &at, Value iv, Value d) -> Value {
+    Value d64 = arith::IndexCastOp::create(at, loc, at.getI64Type(), d);
+    Value later = arith::AddIOp::create(
+        at, loc, wide(at, iv),
+        arith::MulIOp::create(at, loc, d64, wide(at, l.lookup(loop.getStep()))));
+    return arith::CmpIOp::create(
+        at, loc,
+        isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+        later, wide(at, l.lookup(loop.getUpperBound())));
+  };
+  // Builds `body` for each of the chunks filled before the first multiply,
+  // g < ahead: in a loop where there are several.
+  auto forEachFirst = [&](OpBuilder &at,
+                          function_ref<void(OpBuilder &, Value)> body) {
+    if (ahead == 1) {
+      body(at, constant(at, 0));
+      return;
+    }
+    scf::ForOp::create(at, loc, constant(at, 0), constant(at, ahead),
+                       constant(at, 1), ValueRange(),
+                       [&](OpBuilder &inFirst, Location, Value g, ValueRange) {
+                         body(inFirst, g);
+                         scf::YieldOp::create(inFirst, loc);
+                       });
+  };
+  // The run's chunk count before this iteration's first: iteration i of
+  // the pipelined loop starts at chunk i * chunkCount.
+  Value firstChunk;
+  if (loop) {
+    auto loweredLoop = cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
+    Value lower = l.lookup(loop.getLowerBound());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loweredLoop);
+      l.barrierBeforeSharedWrites(b, loc);
+      if (anyTensorCopies)
+        initBarriers(b);
+      // Views of the arrays made here: the loop body's are inside it.
+      SmallVector<StagedOperand, 2> outside(staged);
+      for (StagedOperand &operand : outside)
+        operand.buffer = sharedView(
+            b, operand.arrays, operand.sharedType,
+            cast<MemRefType>(operand.buffer.getType()).getNumElements(),
+            operand.offset);
+      // Chunk g (below ahead < stages, so in stage g) is chunk g mod
+      // chunkCount of the (g / chunkCount)-th iteration.
+      forEachFirst(b, [&](OpBuilder &at, Value g) {
+        Value d =
+            arith::DivUIOp::create(at, loc, g, constant(at, chunkCount));
+        scf::IfOp::create(
+            at, loc, runs(at, lower, d), [&](OpBuilder &then, Location) {
+              fillFrom(then,
+                       arith::RemUIOp::create(then, loc, g,
+                                              constant(then, chunkCount)),
+                       g, outside, copiersAt(laterIv(then, lower, d)));
+              scf::YieldOp::create(then, loc);
+            });
+        closeGroup(at);
+      });
+    }
+    Value iv = l.lookup(loop.getInductionVar());
+    Value iteration = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, wide(b, iv), wide(b, lower)),
+        wide(b, l.lookup(loop.getStep())));
+    firstChunk = arith::MulIOp::create(
+        b, loc,
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), iteration),
+        constant(b, chunkCount));
+  } else if (anyCopied) {
+    l.barrierBeforeSharedWrites(b, loc);
+    if (anyTensorCopies)
+      initBarriers(b);
+    // Chunk g below ahead < stages goes to stage g.
+    forEachFirst(b, [&](OpBuilder &at, Value g) {
+      fill(at, g, g);
+      closeGroup(at);
+    });
+  } else if (stages > 1) {
+    l.barrierBeforeSharedWrites(b, loc);
+  }
+  auto chunks = scf::ForOp::create(
+      b, loc, constant(b, 0), constant(b, chunkCount), constant(b, 1), sums,
+      [&](OpBuilder &inChunks, Location, Value chunk, ValueRange chunkSums) {
+        Value inRun =
+            firstChunk ? arith::AddIOp::create(inChunks, loc, firstChunk, chunk)
+                       : chunk;
+        Value stage = stageOf(inChunks, inRun);
+        if (anyCopied) {
+          if (anyThreadCopies)
+            NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, ahead - 1);
+          if (anyTensorCopies)
+            waitForTensorCopies(inChunks, stage);
+        } else {
+          if (stages == 1)
+            l.barrierBeforeSharedWrites(inChunks, loc);
+          fill(inChunks, chunk, stage);
+        }
+        // The async proxy sees this thread's writes once they are fenced;
+        // the barrier then makes every thread's visible to it.
+        if (asyncProxyReads)
+          NVVM::FenceProxyOp::create(
+              inChunks, loc, NVVM::ProxyKind::async_shared,
+              NVVM::SharedSpaceAttr::get(inChunks.getContext(),
+                                         NVVM::SharedSpace::shared_cta));
+        gpu::BarrierOp::create(inChunks, loc);
+        if (anyCopied && (loop || chunkCount > ahead)) {
+          // Chunk c + ahead: chunk c' of this iteration or of the d-th
+          // after it. (The region builders are l.b() itself, moved into the
+          // regions, as the copies' constants need.)
+          Value target = arith::AddIOp::create(inChunks, loc, chunk,
+                                               constant(inChunks, ahead));
+          Value targetStage = stageOf(
+              inChunks, arith::AddIOp::create(inChunks, loc, inRun,
+                                              constant(inChunks, ahead)));
+          Value d = arith::DivUIOp::create(inChunks, loc, target,
+                                           constant(inChunks, chunkCount));
+          Value inIteration = arith::RemUIOp::create(
+              inChunks, loc, target, constant(inChunks, chunkCount));
+          Value thisIteration = arith::CmpIOp::create(
+              inChunks, loc, arith::CmpIPredicate::eq, d,
+              constant(inChunks, 0));
+          auto fillThis = [&](OpBuilder &then, Location) {
+            fill(then, inIteration, targetStage);
+            scf::YieldOp::create(then, loc);
+          };
+          auto fillLater = [&](OpBuilder &otherwise, Location) {
+            Value iv = l.lookup(loop.getInductionVar());
+            scf::IfOp::create(otherwise, loc, runs(otherwise, iv, d),
+                              [&](OpBuilder &then, Location) {
+                                // The later iteration's tile origins, made
+                                // here to keep them out of the registers
+                                // live beside the accumulators.
+                                fillFrom(then, inIteration, targetStage,
+                                         staged,
+                                         copiersAt(laterIv(then, iv, d)));
+                                scf::YieldOp::create(then, loc);
+                              });
+            scf::YieldOp::create(otherwise, loc);
+          };
+          if (loop)
+            scf::IfOp::create(inChunks, loc, thisIteration, fillThis,
+                              fillLater);
+          else
+            scf::IfOp::create(inChunks, loc, thisIteration, fillThis);
+          closeGroup(inChunks);
+        }
+        scf::YieldOp::create(inChunks, loc,
+                             multiply(inChunks, chunk, stage, chunkSums));
+      });
+  if (anyTensorCopies) {
+    OpBuilder::InsertionGuard guard(b);
+    if (loop)
+      b.setInsertionPointAfter(b.getInsertionBlock()->getParentOp());
+    invalidateBarriers(b);
+  }
+  return SmallVector<Value>(chunks.getResults());
+}

@@ -1,0 +1,236 @@
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+
+// The stages of an mma's pipeline (MmaPipeline.cpp). A 128x128x64 f16
+// wgmma in a k loop whose operands come by TMA: each chunk of k (32
+// values, two per iteration) takes 16 KiB of both operands' arrays. With no
+// latency hint the copies keep 64 KiB in flight: 1 + 64/16 = 5 stages (80
+// KiB) and an mbarrier each. The four chunks after the first stage are
+// copied before the loop (chunk g of iteration g / 2, where it runs); chunk
+// c of iteration k is chunk 2k + c of the run, waits on its stage's
+// mbarrier, and starts chunk 2k + c + 4.
+// CHECK-LABEL: gpu.func @default(
+// CHECK-SAME: workgroup(%{{.+}} : memref<81960xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-COUNT-5: tile_dist.mbarrier_init
+// CHECK-NOT: tile_dist.mbarrier_init
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
+// CHECK: tile_dist.mbarrier_expect_tx
+// CHECK: tile_dist.tensor_copy
+// CHECK: tile_dist.tensor_copy
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
+// CHECK: scf.for %[[C:.+]] = %{{.+}} to %c2{{.*}} step
+// CHECK-NEXT: %[[NTH:.+]] = arith.addi %{{.+}}, %[[C]] : index
+// CHECK-NEXT: arith.constant 5 : index
+// CHECK-NEXT: %[[STAGE:.+]] = arith.remui %[[NTH]], %{{.+}} : index
+// CHECK: tile_dist.mbarrier_wait %{{.+}}[%[[STAGE]]]
+// CHECK: gpu.barrier{{$}}
+// CHECK: arith.addi %[[C]], %c4{{.*}} : index
+// CHECK-COUNT-2: tile_dist.warpgroup_mma
+// CHECK: scf.if
+// CHECK-COUNT-5: tile_dist.mbarrier_inval
+cuda_tile.module @kernels {
+  entry @default(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A latency hint of 1 (cuTile's lowest) asks for 16 KiB in flight: two
+// stages.
+// CHECK-LABEL: gpu.func @low_latency(
+// CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-COUNT-2: tile_dist.mbarrier_init
+// CHECK-NOT: tile_dist.mbarrier_init
+cuda_tile.module @kernels {
+  entry @low_latency(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 optimization_hints = <sm_90 = {latency = 1}> : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 optimization_hints = <sm_90 = {latency = 1}> : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A hint of 10 asks for 160 KiB: 11 stages, of which 7 fit the mma's share
+// of shared memory (half of sm_90's 227 KiB).
+// CHECK-LABEL: gpu.func @high_latency(
+// CHECK-SAME: workgroup(%{{.+}} : memref<114744xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-COUNT-7: tile_dist.mbarrier_init
+// CHECK-NOT: tile_dist.mbarrier_init
+cuda_tile.module @kernels {
+  entry @high_latency(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 optimization_hints = <sm_90 = {latency = 10}> : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 optimization_hints = <sm_90 = {latency = 10}> : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// Two mmas in a kernel share that half: 56 KiB each, 3 stages.
+// CHECK-LABEL: gpu.func @two_mmas(
+// CHECK-SAME: workgroup(%{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64}, %{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+cuda_tile.module @kernels {
+  entry @two_mmas(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %x1, %tx1 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y1, %ty1 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %s1 = mmaf %x1, %y1, %s0 : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s1 : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A loop inside another loop whose operands come by TMA: the ring runs
+// through the inner loop as above, its first chunks copied before it, in
+// each iteration of the outer one.
+// CHECK-LABEL: gpu.func @nested_tma(
+// CHECK-SAME: workgroup(%{{.+}} : memref<81960xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
+// CHECK: tile_dist.tensor_copy
+// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
+cuda_tile.module @kernels {
+  entry @nested_tma(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %outer = for %j in (%zero to %one, step %one) : tile<i32> iter_values(%unused = %init) -> (tile<128x128xf32>) {
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    continue %sum : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %outer, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// With A by cp.async (its base is computed, so no tensor map can describe
+// it; B still comes by TMA), a loop inside another loop keeps its copies
+// within each iteration, and a remark says so: as many stages as an
+// iteration has chunks, two.
+// CHECK-LABEL: gpu.func @nested_cp_async(
+// CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+cuda_tile.module @kernels {
+  entry @nested_cp_async(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %skip: tile<i64>) {
+    %t0 = make_token : token
+    %a_skipped = offset %a, %skip : tile<ptr<f16>>, tile<i64> -> tile<ptr<f16>>
+    %a16 = assume div_by<16>, %a_skipped : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %outer = for %j in (%zero to %one, step %one) : tile<i32> iter_values(%unused = %init) -> (tile<128x128xf32>) {
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      // expected-remark @below {{'cuda_tile.mmaf' copies its lhs by cp.async, not TMA: its tensor's base is not a kernel parameter}}
+      // expected-remark @below {{'cuda_tile.mmaf' pipelines its copies within each iteration, not across its loop's: its loop is inside another loop}}
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    continue %sum : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %outer, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
