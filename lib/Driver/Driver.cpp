@@ -66,8 +66,9 @@ static std::optional<unsigned> stageTimeout() {
 }
 
 bool tilechain::driver::writeRemarks(const TileirasArgs &args) {
-  // No stage emits remarks yet: with yaml and any category enabled the
-  // remark file is written empty, not left missing.
+  // The stages' remarks are diagnostics on standard error, not remark
+  // records: with yaml and any category enabled the remark file is written
+  // empty, not left missing.
   if (args.remarkFormat != "yaml" || !args.remarksRequested())
     return true;
   if (std::error_code ec = writeOutputFile(args.remarksOutputFile, "")) {
