@@ -111,21 +111,21 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
   return loop;
 }
 
-int64_t mma::pipelineStages(TileLowering &l, Operation *op,
-                            ArrayRef<OperandForm> forms, int64_t stageBytes,
-                            int64_t chunks, int64_t maxStages) {
+Pipeline mma::planPipeline(TileLowering &l, Operation *op,
+                           ArrayRef<OperandForm> forms, int64_t stageBytes,
+                           int64_t chunks, int64_t maxStages) {
   if (!llvm::any_of(forms,
                     [](const OperandForm &form) { return form.copiedFrom; }))
-    return chunks > 1 ? 2 : 1;
+    return {cuda_tile::ForOp(), chunks > 1 ? 2 : 1};
   std::string whyNot;
-  bool acrossIterations = bool(pipelinedLoop(l, op, forms, &whyNot));
+  cuda_tile::ForOp loop = pipelinedLoop(l, op, forms, &whyNot);
   if (!whyNot.empty())
     op->emitRemark() << "'" << op->getName()
                      << "' pipelines its copies within each iteration, not "
                         "across its loop's: "
                      << whyNot;
-  if (chunks == 1 && !acrossIterations)
-    return 1;
+  if (chunks == 1 && !loop)
+    return {loop, 1};
   std::string arch = "sm_" + std::to_string(l.getTarget().smVersion);
   std::optional<int64_t> latency;
   for (const OperandForm &form : forms)
@@ -147,9 +147,9 @@ int64_t mma::pipelineStages(TileLowering &l, Operation *op,
     });
   int64_t share = l.getTarget().sharedBytesPerBlock / (2 * mmas);
   stages = std::min({stages, share / stageBytes, maxStages});
-  if (!acrossIterations)
+  if (!loop)
     stages = std::min(stages, chunks);
-  return std::max<int64_t>(stages, 2);
+  return {loop, std::max<int64_t>(stages, 2)};
 }
 
 SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
@@ -188,9 +188,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
       copiersWith([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
   bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
   int64_t tensorBytes = 0;
-  SmallVector<OperandForm, 2> forms;
   for (const StagedOperand &operand : staged) {
-    forms.push_back(operand.form);
     anyCopied |= bool(operand.form.copiedFrom);
     anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
     if (operand.form.byTensorMap) {
@@ -322,11 +320,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // write-after-read barrier before the first fill keeps it from
   // overtaking an earlier exchange's reads, and with one stage, each fill
   // has one.
-  cuda_tile::ForOp loop = anyCopied && stages > 1
-                              ? pipelinedLoop(l, op, forms)
-                              : cuda_tile::ForOp();
-  if (!loop)
-    ahead = std::min(ahead, chunkCount);
+  cuda_tile::ForOp loop = staged[0].ringLoop;
   // A pipelined loop's ring runs through it: the chunks of its first
   // iterations' are copied before the loop (those of iterations that run),
   // and chunk c of iteration i copies chunk c + ahead counted on from

@@ -197,8 +197,9 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), alignment);
   int64_t stageBytes =
       llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
-  int64_t stages =
-      pipelineStages(l, op, forms, stageBytes, chunks, maxStages);
+  Pipeline pipeline =
+      planPipeline(l, op, forms, stageBytes, chunks, maxStages);
+  int64_t stages = pipeline.stages;
   int64_t arraysBytes = stages * stageBytes;
   bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;
   FailureOr<Value> arrays = l.allocShared(
@@ -209,6 +210,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   for (StagedOperand &operand : operands) {
     operand.arrays = *arrays;
     operand.stages = stages;
+    operand.ringLoop = pipeline.ringLoop;
     operand.stageBytes = stages > 1 ? stageBytes : 0;
     operand.barriersOffset = byTensorMap ? arraysBytes : 0;
     // Every stage: each starts stageBytes (a multiple of 16) after the one

@@ -105,6 +105,10 @@ struct StagedOperand {
   /// `stageBytes` bytes after stage 0 (0 with one stage).
   int64_t stages = 1;
   int64_t stageBytes = 0;
+  /// The loop the ring runs through, its copies reaching into later
+  /// iterations (pipelinedLoop), or null where it runs within each run of
+  /// the mma.
+  mlir::cuda_tile::ForOp ringLoop;
   mlir::Value buffer;  // the chunk array, a view of `arrays` (every stage)
   /// Where operands come by TMA: the byte offset in `arrays` of one
   /// mbarrier per stage, after the arrays; else 0.
@@ -116,8 +120,14 @@ struct StagedOperand {
   mlir::Value threadChunk, threadSlot;
 };
 
-/// The stages of the ring `op` stages its operands in (`forms`), `kc`
-/// values of k in `chunks` chunks per run, one stage taking `stageBytes`:
+/// How `op`'s operands are pipelined: the loop their ring runs through
+/// (or null) and its stages.
+struct Pipeline {
+  mlir::cuda_tile::ForOp ringLoop;
+  int64_t stages;
+};
+/// The pipeline `op` stages its operands in (`forms`), `kc` values of k in
+/// `chunks` chunks per run, one stage taking `stageBytes`: a ring of
 /// two where only registers are written and there is more than one chunk
 /// (else one); where operands are copied, enough stages that the copies in
 /// flight, all but one stage, cover the loads' latency hint (cuTile's
@@ -125,10 +135,11 @@ struct StagedOperand {
 /// kInFlightBytesPerLatency, at most `maxStages` and at most the share of
 /// half the target's shared memory of each mma in `op`'s block,
 /// and no more than the chunks of a run where the copies cannot run into
-/// the next iteration of a loop (pipelinedLoop). MmaPipeline.cpp.
-int64_t pipelineStages(TileLowering &l, mlir::Operation *op,
-                       llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
-                       int64_t chunks, int64_t maxStages);
+/// the next iteration of a loop (pipelinedLoop, which also gives the
+/// loop). MmaPipeline.cpp.
+Pipeline planPipeline(TileLowering &l, mlir::Operation *op,
+                      llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
+                      int64_t chunks, int64_t maxStages);
 
 /// The lhs and rhs of an mma, staged `kc` values of k at a time in their
 /// `forms` over `chunks` chunks: their registers in their own layouts
@@ -138,7 +149,7 @@ int64_t pipelineStages(TileLowering &l, mlir::Operation *op,
 /// written from registers take two (chunk c in stage c mod 2, so writing
 /// a chunk cannot overtake reads of the one before it, and a chunk loop
 /// needs one barrier per chunk, not two); copied operands take as many as
-/// hide their copies' latency (pipelineStages, at most `maxStages`), the
+/// hide their copies' latency (planPipeline, at most `maxStages`), the
 /// copies running all but one stage ahead. Fails, declining the parallel form, where a
 /// layout does not split into thread and register parts or shared memory
 /// cannot hold the arrays.

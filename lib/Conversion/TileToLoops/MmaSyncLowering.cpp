@@ -300,7 +300,6 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   unsigned rank = shape.size();
   int64_t m = shape[rank - 2], n = shape[rank - 1];
   int64_t k = TileLowering::tileShape(lhs.getType()).back();
-  int64_t batch = rank == 3 ? shape[0] : 1;
   int64_t instructionK = kind.k;
   int64_t kHalves = ::kHalves(kind);
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
@@ -414,11 +413,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     Reader reader{&operand};
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     reader.unitBytes = contiguous ? 4 : 2;
-    int64_t units = (operand.stages - 1) * operand.stageBytes /
-                        reader.unitBytes +
-                    batch * operand.rows * operand.rowLength *
-                        sharedElementBytes(operand.sharedType) /
-                        reader.unitBytes;
+    // The units of the operand's view of every stage.
+    int64_t units =
+        cast<MemRefType>(operand.buffer.getType()).getNumElements() *
+        sharedElementBytes(operand.sharedType) / reader.unitBytes;
     reader.array =
         ldmatrix ? l.sharedView(operand.arrays, i16,
                                 units * reader.unitBytes / 2, operand.offset)
