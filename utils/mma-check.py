@@ -4,7 +4,7 @@ tensor-core use, registers and spills per target.
 
 Each kernel (a 13.4 row with mmaf/mmai ops) is compiled for each target with
 
-  scripts/tileiras K -o K.cubin --tile-form parallel --gpu-name SM -O3
+  scripts/tileiras K -o K.cubin --tile-form parallel --gpu-name SM -O3 --remarks=all
 
 and the table has, per kernel and target: where its mma ran (tensor cores,
 CUDA cores with tile-lower's reason, the serial form, or the compile error),
@@ -56,18 +56,20 @@ def uses_mma(kernel):
     return re.search(r"\bmma[fi]\b", decoded.stdout) is not None
 
 
-def where_mma_ran(stderr):
-    """Tensor cores, or CUDA cores / serial with tile-lower's remark; on
-    sm_90 and sm_100, mma.sync instead of wgmma or tcgen05.mma with its
-    remark."""
-    if "runs in the serial form" in stderr:
-        reason = re.search(r"runs in the serial form: (.*)", stderr).group(1)
-        return "serial: " + reason
-    cuda = re.findall(r"runs (?:its mma )?on CUDA cores: (.*)", stderr)
+def where_mma_ran(remarks):
+    """Tensor cores, or CUDA cores / serial with the reason of tileiras's
+    remark (--remarks=all, its command-line layout); on sm_90 and sm_100,
+    mma.sync instead of wgmma or tcgen05.mma with its reason."""
+    serial = re.search(r"= name: RemarkKernelSerialForm\n\s+= reason: (.*)",
+                       remarks)
+    if serial:
+        return "serial: " + serial.group(1)
+    cuda = re.findall(r"= note: Instruction = FMA\n.*\n\s+= reason: (.*)",
+                      remarks)
     if cuda:
         return "CUDA cores: " + cuda[0]
-    mma_sync = re.findall(r"runs on mma.sync, not (?:wgmma|tcgen05.mma): (.*)",
-                          stderr)
+    mma_sync = re.findall(r"= name: RemarkTensorCoreMmaSync\n\s+= reason: (.*)",
+                          remarks)
     if mma_sync:
         return "tensor cores (mma.sync: " + mma_sync[0] + ")"
     return "tensor cores"
@@ -79,14 +81,15 @@ def check(kernel, target, cuobjdump, scratch):
     row = {"kernel": name, "target": target}
     compiled = subprocess.run(
         [os.path.join(ROOT, "scripts", "tileiras"), kernel, "-o", cubin,
-         "--tile-form", "parallel", "--gpu-name", target, "-O3"],
+         "--tile-form", "parallel", "--gpu-name", target, "-O3",
+         "--remarks=all"],
         capture_output=True, text=True)
     if compiled.returncode != 0:
         lines = [l for l in compiled.stderr.splitlines() if "error" in l]
         row["mma"] = "refused: " + (lines[0].split("error: ")[-1] if lines
                                     else "compile failed")
         return row
-    row["mma"] = where_mma_ran(compiled.stderr)
+    row["mma"] = where_mma_ran(compiled.stdout)
     sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
                           text=True, check=True).stdout
     counts = collections.Counter()

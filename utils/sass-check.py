@@ -101,13 +101,14 @@ def check(kernel, cuobjdump, scratch):
     row = {"kernel": name, "status": "ok", "form": "parallel"}
     compiled = subprocess.run(
         [os.path.join(ROOT, "scripts", "tileiras"), kernel, "-o", cubin,
-         "--tile-form", "parallel", "--gpu-name", "sm_90", "-O3"],
+         "--tile-form", "parallel", "--gpu-name", "sm_90", "-O3",
+         "--remarks=all"],
         capture_output=True, text=True)
     if compiled.returncode != 0:
         lines = (compiled.stderr or compiled.stdout).strip().splitlines()
         row["status"] = f"compile failed ({lines[-1] if lines else 'no output'})"
         return row
-    if "serial form" in compiled.stderr:
+    if "RemarkKernelSerialForm" in compiled.stdout:
         row["form"] = "serial"
     sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
                           text=True, check=True).stdout

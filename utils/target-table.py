@@ -2,7 +2,8 @@
 """Compiles the cuTile corpus for several targets and tabulates the outcome.
 
 Each (kernel file, target) pair is compiled with scripts/tileiras exactly as
-cuTile runs it (-O3 --lineinfo) and classified:
+cuTile runs it (-O3 --lineinfo; --remarks=all for a fallback's reason) and
+classified:
 
   compiled   exit 0 and a cubin was written
   refused    exit 5 with a diagnostic that names the target: the kernel uses
@@ -56,7 +57,8 @@ FILE_ARCH = re.compile(r"__v(\d+)_(\d+)_(anyarch|sm_\d+)\.tileirbc$")
 DEFAULT_TARGETS = "sm_80,sm_86,sm_89,sm_90,sm_100,sm_120"
 RESOURCES = ["threads", "regs", "stack", "shared", "local"]
 COLUMNS = ["file", "target", "outcome", "seconds"] + RESOURCES + ["reason"]
-FELL_BACK = re.compile(r"runs in the serial form: (.*)")
+# tileiras --remarks=all, in its command-line layout.
+FELL_BACK = re.compile(r"= name: RemarkKernelSerialForm\n\s+= reason: (.*)")
 Row = collections.namedtuple("Row", COLUMNS)
 
 
@@ -120,14 +122,16 @@ def compile_one(corpus, name, target, form, cuobjdump):
         try:
             proc = subprocess.run(
                 [TILEIRAS, os.path.join(corpus, name), "-o",
-                 cubin, "--gpu-name", target, "-O3", "--lineinfo", "--tile-form", form],
+                 cubin, "--gpu-name", target, "-O3", "--lineinfo", "--tile-form", form,
+                 "--remarks=all"],
                 capture_output=True, timeout=600)
         except subprocess.TimeoutExpired:
             return Row(name, target, "failed", "600.0", *unknown, "timed out after 600 s")
         seconds = "%.1f" % (time.monotonic() - start)
         stderr = proc.stderr.decode(errors="replace")
         if proc.returncode == 0 and os.path.exists(cubin):
-            fell_back = FELL_BACK.search(stderr) if form == "parallel" else None
+            remarks = proc.stdout.decode(errors="replace")
+            fell_back = FELL_BACK.search(remarks) if form == "parallel" else None
             outcome = "serial" if fell_back else "compiled"
             reason = fell_back.group(1).strip().replace("\t", " ") if fell_back else ""
             return Row(name, target, outcome, seconds, *cubin_resources(cuobjdump, cubin), reason)

@@ -278,14 +278,16 @@ def compare(meta, serial, parallel):
 
 
 def serial_reason(notes):
-    """The op tile-lower names when it keeps a kernel serial, with its
-    reason unless that is the plain 'no parallel lowering yet'."""
-    m = re.search(r"runs in the serial form: '(?:cuda_tile\.)?([\w.]+)'[^\n]*", notes)
+    """The op tile-lower names when it keeps a kernel serial (its
+    RemarkKernelSerialForm: Reason="'op' at f:l:c: why"), with its reason
+    unless that is the plain 'no parallel lowering yet'."""
+    m = re.search(r"RemarkKernelSerialForm [^\n]*Reason=\"("
+                  r"'(?:cuda_tile\.)?([\w.]+)'[^\n]*), Remark=", notes)
     if not m:
         return "?"
-    why = m.group(0).rsplit(": ", 1)[1]
-    return m.group(1) if why == "it has no parallel lowering yet" else \
-        "%s (%s)" % (m.group(1), why)
+    why = m.group(1).rstrip('"').rsplit(": ", 1)[1]
+    return m.group(2) if why == "it has no parallel lowering yet" else \
+        "%s (%s)" % (m.group(2), why)
 
 
 def host_check(args, program, work, meta, seed):
@@ -309,7 +311,7 @@ def host_check(args, program, work, meta, seed):
             if form == "parallel":
                 return None, problem_text("host parallel refuses what serial takes", e)
             return "refused", None
-        if form == "parallel" and "runs in the serial form" in "".join(notes):
+        if form == "parallel" and "RemarkKernelSerialForm" in "".join(notes):
             outputs, problem = run_host(libraries["serial"], meta, seed)
             return ("serial only: " + serial_reason("".join(notes)), None) \
                 if problem is None else (None, "host serial: " + problem)

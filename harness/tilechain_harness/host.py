@@ -12,14 +12,14 @@ def compile_host(bytecode, out_dir, bin_dir, gpu_name="sm_90", cc="cc",
     shared library; returns its path. Raises CalledProcessError with the
     failing stage's stderr (TimeoutExpired after `timeout` seconds in one
     stage). A list passed as `diagnostics` receives the stderr of every
-    stage that succeeded (the parallel form's remark when a kernel stays
-    serial)."""
+    stage that succeeded (tile-lower's remark when a kernel stays serial in
+    the parallel form, RemarkKernelSerialForm)."""
     tool = lambda name: os.path.join(bin_dir, name)
     obj = os.path.join(out_dir, "kernel.o")
     lib = os.path.join(out_dir, "kernel.so")
     stages = [[tool("tile-read"), bytecode],
               [tool("tile-lower"), "--gpu-name", gpu_name,
-               "--tile-form=" + tile_form],
+               "--tile-form=" + tile_form, "--remarks-filter-missed=Kernel"],
               [tool("tile-sched")],
               [tool("tile-llc"), "--emit=host-obj", "-o", obj]]
     data = None

@@ -65,20 +65,6 @@ static std::optional<unsigned> stageTimeout() {
   return seconds;
 }
 
-bool tilechain::driver::writeRemarks(const TileirasArgs &args) {
-  // The stages' remarks are diagnostics on standard error, not remark
-  // records: with yaml and any category enabled the remark file is written
-  // empty, not left missing.
-  if (args.remarkFormat != "yaml" || !args.remarksRequested())
-    return true;
-  if (std::error_code ec = writeOutputFile(args.remarksOutputFile, "")) {
-    reportError("cannot write '" + args.remarksOutputFile +
-                "': " + ec.message());
-    return false;
-  }
-  return true;
-}
-
 /// The staged build, through ninja, when its files are asked for or
 /// $TILECHAIN_STAGED is 1; otherwise the in-process mode, where
 /// tile-compile is built.

@@ -3,7 +3,10 @@
 #include "tilechain/Driver/Process.h"
 #include "tilechain/Tools/ExitCodes.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -27,6 +30,17 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
     command.push_back("--lineinfo");
   if (args.deviceDebug)
     command.push_back("-g");
+  // The remarks asked for go through a file of the driver's own.
+  SmallString<128> remarks;
+  if (args.remarksRequested()) {
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("tileiras-remarks", "yaml", remarks)) {
+      reportError("cannot create a file for the remarks: " + ec.message());
+      return kExitConfiguration;
+    }
+    llvm::append_range(command, remarkStageOptions(args, remarks));
+  }
+  llvm::FileRemover removeRemarks(remarks);
   ChildOptions options;
   options.timeoutSeconds = job.timeoutSeconds;
   ChildResult child = runChild(compiler, command, options);
@@ -53,7 +67,7 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
   }
   int code = child.exitCode;
   if (code == kExitSuccess)
-    return writeRemarks(args) ? kExitSuccess : kExitConfiguration;
+    return deliverRemarks(args, remarks) ? kExitSuccess : kExitConfiguration;
   int exitCode = code == kExitAllocation || code == kExitConfiguration ||
                          code == kExitNotTileIR
                      ? code

@@ -24,6 +24,8 @@ namespace {
 /// directory's cubin in place.
 constexpr StringLiteral kInputStamp = "input.sha256";
 
+/// tile-lower's side output: the remarks asked for, in YAML (Remarks.cpp).
+constexpr StringLiteral kRemarksFile = "remarks.yaml";
 constexpr StringLiteral kStageOutputs[] = {"read.mlirbc", "lower.mlirbc",
                                            "sched.mlirbc", "module.ptx",
                                            "module.cubin"};
@@ -105,6 +107,9 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
       {tool("tile-llc"), "$in", "--emit=ptx", quiet, "-o", "$out"},
       {tool("tile-link"), "$in", "-o", "$out", level},
   };
+  std::vector<std::string> remarkOptions =
+      remarkStageOptions(args, kRemarksFile);
+  llvm::append_range(commands[1], remarkOptions);
   if (args.lineInfo) {
     commands[3].push_back("--lineinfo");
     commands[4].push_back("--lineinfo");
@@ -130,8 +135,11 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
        << "  command = " << commandLine(words) << " 2> " << stage
        << ".log || { echo $$? > " << stage << ".rc; exit 1; }\n"
        << "  description = " << stage << " $out\n"
-       << "build " << kStageOutputs[i] << ": " << rule << " " << previous
-       << " | " << implicit << "\n\n";
+       << "build " << kStageOutputs[i]
+       << (stage == "tile-lower" && !remarkOptions.empty()
+               ? " | " + kRemarksFile.str()
+               : std::string())
+       << ": " << rule << " " << previous << " | " << implicit << "\n\n";
     previous = kStageOutputs[i].str();
   }
   SmallString<256> path(work);
@@ -282,5 +290,7 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
     reportError("cannot write '" + args.outputFile + "': " + ec.message());
     return kExitConfiguration;
   }
-  return writeRemarks(args) ? kExitSuccess : kExitConfiguration;
+  SmallString<256> remarks(work);
+  sys::path::append(remarks, kRemarksFile);
+  return deliverRemarks(args, remarks) ? kExitSuccess : kExitConfiguration;
 }

@@ -14,6 +14,7 @@
 
 #include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "tilechain/Conversion/TileToLoops/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
@@ -126,11 +127,25 @@ LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   return lowerBody(entry, func, lowering, bodyBuilder);
 }
 
+/// Reports that `entry` runs in the serial form, and why.
+void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
+  tilechain::TileRemark remark{tilechain::TileRemarkKind::Missed,
+                               tilechain::kKernelRemarks,
+                               "RemarkKernelSerialForm",
+                               entry.getLoc(),
+                               "Kernel runs in the serial form: one thread "
+                               "computes every tile",
+                               {}};
+  tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
+}
+
 /// One try at the parallel form: the kernel, or null with `declineReason`
 /// set when an op keeps it from the parallel form (and failure on errors).
+/// Where `whyNoTensorCores` is set, the kernel's mmas run on CUDA cores.
 FailureOr<gpu::GPUFuncOp>
 tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
-                 const tilechain::TargetInfo &target, bool tensorCores,
+                 const tilechain::TargetInfo &target,
+                 const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason) {
   unsigned numWarps = tilechain::chooseNumWarps(entry);
   if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
@@ -150,11 +165,14 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   tilechain::TileLowering lowering(bodyBuilder, target);
   lowering.startParallel(numWarps, lane, warp, func,
                          target.sharedBytesPerBlock);
-  lowering.setAllowsTensorCores(tensorCores);
+  if (whyNoTensorCores)
+    lowering.disallowTensorCores(*whyNoTensorCores);
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
   declineReason = lowering.getDeclineReason();
-  if (lowered && !declineReason)
+  if (lowered && !declineReason) {
+    tilechain::reportTileRemarks(lowering.getRemarks(), entry.getSymName());
     return func;
+  }
   func.erase();
   if (!declineReason)
     return failure();
@@ -167,22 +185,22 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
 /// says which op kept it there. Where the mma.sync fragment layouts keep
 /// another op from the parallel form (an exchange of a whole fragment tile
 /// through shared memory that does not fit, typically), the kernel is
-/// lowered again with its mma on CUDA cores, and a remark says why.
+/// lowered again with its mma on CUDA cores, and the mma's remark says why.
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target) {
   int64_t largest = tilechain::largestTileElements(entry);
   int64_t threads = int64_t(tilechain::chooseNumWarps(entry)) * 32;
   if (largest > tilechain::kMaxElementsPerThread * threads) {
-    entry.emitRemark() << "kernel '" << entry.getSymName()
-                       << "' runs in the serial form: its largest tile has "
-                       << largest << " elements, more than "
-                       << tilechain::kMaxElementsPerThread
-                       << " per thread over " << threads << " threads";
+    remarkSerialForm(entry, "its largest tile has " + Twine(largest) +
+                                " elements, more than " +
+                                Twine(tilechain::kMaxElementsPerThread) +
+                                " per thread over " + Twine(threads) +
+                                " threads");
     return lowerSerialEntry(entry, builder, target);
   }
   std::optional<std::string> declineReason;
-  FailureOr<gpu::GPUFuncOp> func = tryParallelEntry(
-      entry, builder, target, /*tensorCores=*/true, declineReason);
+  FailureOr<gpu::GPUFuncOp> func =
+      tryParallelEntry(entry, builder, target, std::nullopt, declineReason);
   if (failed(func))
     return failure();
   bool hasMma = entry
@@ -193,18 +211,15 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                     })
                     .wasInterrupted();
   if (!*func && hasMma) {
-    entry.emitRemark() << "kernel '" << entry.getSymName()
-                       << "' runs its mma on CUDA cores: with mma.sync, "
-                       << *declineReason;
-    func = tryParallelEntry(entry, builder, target, /*tensorCores=*/false,
+    std::optional<std::string> whyNoTensorCores = std::move(declineReason);
+    func = tryParallelEntry(entry, builder, target, whyNoTensorCores,
                             declineReason);
     if (failed(func))
       return failure();
   }
   if (*func)
     return success();
-  entry.emitRemark() << "kernel '" << entry.getSymName()
-                     << "' runs in the serial form: " << *declineReason;
+  remarkSerialForm(entry, *declineReason);
   return lowerSerialEntry(entry, builder, target);
 }
 

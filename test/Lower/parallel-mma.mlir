@@ -1,9 +1,9 @@
 // RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --remarks-filter-failed=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Each mma that stays on CUDA cores says why.
-// REMARK: remark: 'cuda_tile.mmaf' runs on CUDA cores: m = 8 is not a multiple of 16
-// REMARK: remark: 'cuda_tile.mmai' runs on CUDA cores: m = 4 is not a multiple of 16
+// REMARK: remark: [Failure] RemarkTensorCoreMMA | Category:Tensor-core | Function=mmaf_f16 | Instruction=FMA, Reason="m = 8 is not a multiple of 16", Remark="MMA operation failed to optimize to use Tensor Cores, it is using FMA instructions instead", Shape="[1, 1, 1]"
+// REMARK: remark: [Failure] RemarkTensorCoreMMA | {{.*}} Reason="m = 4 is not a multiple of 16"
 
 // mmaf on CUDA cores in the parallel form (m = 8 is not a whole mma.sync
 // fragment, and a remark says so): an 8x16 f32 result over 128 threads, one

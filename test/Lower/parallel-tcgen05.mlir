@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel --split-input-file --verify-diagnostics --remarks-filter-missed=Tensor-core | FileCheck %s
 
 // On sm_100 an mma whose result splits into 128-row blocks, or has 64 rows,
 // runs on tcgen05.mma; one of 32 rows does not (M = 64 is the least
@@ -20,7 +20,7 @@ cuda_tile.module @kernels {
     %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(32x32), tensor_view<32x32xf16, strides=[32,1]>>, tile<i32> -> tile<32x32xf16>, token
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(32x64), tensor_view<32x64xf16, strides=[64,1]>>, tile<i32> -> tile<32x64xf16>, token
     %acc = constant <f32: 0.0> : tile<32x64xf32>
-    // expected-remark @below {{'cuda_tile.mmaf' runs on mma.sync, not tcgen05.mma: its 32x64 result is neither 64 rows of a multiple of 8 columns nor 128-row blocks of a multiple of 16}}
+    // expected-remark @below {{[Missed] RemarkTensorCoreMmaSync | Category:Tensor-core | Function=rows_32 | Reason="its 32x64 result is neither 64 rows of a multiple of 8 columns nor 128-row blocks of a multiple of 16", Remark="MMA operation uses mma.sync, not tcgen05.mma"}}
     %r = mmaf %x, %y, %acc : tile<32x32xf16>, tile<32x64xf16>, tile<32x64xf32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<32x64xf32>, partition_view<tile=(32x64), tensor_view<32x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
@@ -47,7 +47,7 @@ cuda_tile.module @kernels {
     %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(256x16), tensor_view<256x16xf16, strides=[16,1]>>, tile<i32> -> tile<256x16xf16>, token
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(16x256), tensor_view<16x256xf16, strides=[256,1]>>, tile<i32> -> tile<16x256xf16>, token
     %acc = constant <f32: 0.0> : tile<256x256xf32>
-    // expected-remark @below {{'cuda_tile.mmaf' runs on mma.sync, not tcgen05.mma: its accumulator takes 256 registers per thread, more than 128}}
+    // expected-remark @below {{Function=registers | Reason="its accumulator takes 256 registers per thread, more than 128"}}
     %r = mmaf %x, %y, %acc : tile<256x16xf16>, tile<16x256xf16>, tile<256x256xf32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> token
     return

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics --remarks-filter-missed=Kernel | FileCheck %s
 
 // The parallel form: a kernel of small tiles runs on 4 warps in the
 // tile-kernel form. A 16-element f32 tile is spread one element per lane
@@ -238,7 +238,7 @@ cuda_tile.module @kernels {
 // CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
 // CHECK-NOT: tilechain.tile_kernel
 cuda_tile.module @kernels {
-  // expected-remark @below {{kernel 'transposes' runs in the serial form: 'cuda_tile.permute' at}}
+  // expected-remark @below {{[Missed] RemarkKernelSerialForm | Category:Kernel | Function=transposes | Reason="'cuda_tile.permute' at}}
   entry @transposes() {
     %i = iota : tile<65536xi32>
     %x = reshape %i : tile<65536xi32> -> tile<256x256xi32>
@@ -257,7 +257,7 @@ cuda_tile.module @kernels {
 // CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
 // CHECK: scf.for
 cuda_tile.module @kernels {
-  // expected-remark @below {{kernel 'huge' runs in the serial form: its largest tile has 1048576 elements, more than 1024 per thread over 256 threads}}
+  // expected-remark @below {{Function=huge | Reason="its largest tile has 1048576 elements, more than 1024 per thread over 256 threads", Remark="Kernel runs in the serial form: one thread computes every tile"}}
   entry @huge(%p: tile<ptr<i32>>) {
     %i = iota : tile<1048576xi32>
     %r = reshape %p : tile<ptr<i32>> -> tile<1xptr<i32>>

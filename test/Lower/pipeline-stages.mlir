@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --verify-diagnostics --remarks-filter-missed=Memory | FileCheck %s
 
 // The stages of an mma's pipeline (MmaPipeline.cpp). A 128x128x64 f16
 // wgmma in a k loop whose operands come by TMA: each chunk of k (32
@@ -223,8 +223,7 @@ cuda_tile.module @kernels {
     %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
       %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
       %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
-      // expected-remark @below {{'cuda_tile.mmaf' copies its lhs by cp.async, not TMA: its tensor's base is not a kernel parameter}}
-      // expected-remark @below {{'cuda_tile.mmaf' pipelines its copies within each iteration, not across its loop's: its loop is inside another loop}}
+      // expected-remark @below {{[Missed] RemarkMemoryPipelineWithinIteration | Category:Memory | Function=nested_cp_async | Reason="its loop is inside another loop", Remark="Copies pipelined within each loop iteration, not across iterations"}}
       %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
       continue %s0 : tile<128x128xf32>
     }

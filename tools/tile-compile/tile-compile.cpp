@@ -19,7 +19,9 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Remark/RemarkStreamer.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
@@ -54,6 +56,61 @@ static cl::opt<std::string>
           cl::value_desc("file"));
 static cl::opt<unsigned>
     timeout("timeout", cl::desc("Seconds ptxas may run"), cl::init(600));
+
+// MLIR's remark options, as tile-lower takes them from mlir-opt's.
+static cl::OptionCategory remarkCategory(
+    "Remark Options", "Filter remarks by regular expression (llvm::Regex "
+                      "syntax).");
+static cl::opt<std::string> remarksFilterPassed(
+    "remarks-filter-passed", cl::desc("Show passed remarks"),
+    cl::cat(remarkCategory));
+static cl::opt<std::string> remarksFilterMissed(
+    "remarks-filter-missed", cl::desc("Show missed remarks"),
+    cl::cat(remarkCategory));
+static cl::opt<std::string> remarksFilterFailed(
+    "remarks-filter-failed", cl::desc("Show failed remarks"),
+    cl::cat(remarkCategory));
+static cl::opt<std::string> remarksFilterAnalyse(
+    "remarks-filter-analyse", cl::desc("Show analysis remarks"),
+    cl::cat(remarkCategory));
+enum class RemarkFormat { EmitRemark, Yaml };
+static cl::opt<RemarkFormat> remarkFormat(
+    "remark-format", cl::desc("Specify the format for remark output."),
+    cl::init(RemarkFormat::EmitRemark),
+    cl::values(clEnumValN(RemarkFormat::EmitRemark, "emitRemark",
+                          "Print as emitRemark to command-line"),
+               clEnumValN(RemarkFormat::Yaml, "yaml", "Print yaml file")),
+    cl::cat(remarkCategory));
+static cl::opt<std::string> remarksOutputFile(
+    "remarks-output-file",
+    cl::desc("Output file for the yaml remark format (default: "
+             "mlir-remarks.yaml)"),
+    cl::init("mlir-remarks.yaml"), cl::cat(remarkCategory));
+
+/// Gives `context` a remark engine where a --remarks-filter-* option asks
+/// for remarks; false when their file cannot be opened.
+static bool enableRemarks(MLIRContext &context) {
+  auto filter = [](const cl::opt<std::string> &option) {
+    return option.empty() ? std::optional<std::string>()
+                          : std::optional<std::string>(option.getValue());
+  };
+  remark::RemarkCategories categories;
+  categories.passed = filter(remarksFilterPassed);
+  categories.missed = filter(remarksFilterMissed);
+  categories.failed = filter(remarksFilterFailed);
+  categories.analysis = filter(remarksFilterAnalyse);
+  if (!categories.passed && !categories.missed && !categories.failed &&
+      !categories.analysis)
+    return true;
+  auto policy = std::make_unique<remark::RemarkEmittingPolicyAll>();
+  if (remarkFormat == RemarkFormat::EmitRemark)
+    return succeeded(remark::enableOptimizationRemarks(
+        context, nullptr, std::move(policy), categories,
+        /*printAsEmitRemarks=*/true));
+  return succeeded(remark::enableOptimizationRemarksWithLLVMStreamer(
+      context, remarksOutputFile, llvm::remarks::Format::YAML,
+      std::move(policy), categories));
+}
 
 static std::string fromEnvironment(const char *name, const char *fallback) {
   const char *value = std::getenv(name);
@@ -104,6 +161,9 @@ static int compile() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (!enableRemarks(context))
+    return fail("cannot write the remarks to '" + remarksOutputFile + "'",
+                tilechain::kExitConfiguration);
 
   DefaultTimingManager timing;
   applyDefaultTimingManagerCLOptions(timing);

@@ -55,9 +55,15 @@ int compileInProcess(const TileirasArgs &args, const CompileJob &job,
 /// ends key their caches on.
 void printVersion(std::optional<std::string> tools);
 
-/// Writes the (empty) YAML remark file when remarks were asked for in that
-/// format; false, reported, when it cannot be written.
-bool writeRemarks(const TileirasArgs &args);
+/// The options of tile-lower and tile-compile that write the remarks the
+/// --remarks options select to `file`, in YAML (Remarks.cpp); none where no
+/// remarks are asked for.
+std::vector<std::string> remarkStageOptions(const TileirasArgs &args,
+                                            llvm::StringRef file);
+/// After a compile: the remarks in `file` (remarkStageOptions) copied to
+/// --remarks-output-file (--remark-format=yaml) or printed in tileiras's
+/// command-line layout; false, reported, when they cannot be.
+bool deliverRemarks(const TileirasArgs &args, llvm::StringRef file);
 
 /// A line on stderr prefixed with "tileiras: ".
 void reportError(const llvm::Twine &message);

@@ -484,18 +484,22 @@ static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
     return mma::lowerTcgen05(l, op);
   std::optional<std::string> why = mma::whyNotMmaSync(l, op);
   if (why) {
-    op->emitRemark() << "'" << op->getName()
-                     << "' runs on CUDA cores: " << *why;
+    l.remark(TileRemarkKind::Failure, kTensorCoreRemarks,
+             "RemarkTensorCoreMMA", op->getLoc(),
+             "MMA operation failed to optimize to use Tensor Cores, it is "
+             "using FMA instructions instead")
+        .note("Instruction", "FMA")
+        .note("Shape", remarkShape({1, 1, 1}))
+        .reason(*why);
     return std::nullopt;
   }
   unsigned sm = l.getTarget().smVersion;
-  if (sm == 90)
-    op->emitRemark() << "'" << op->getName()
-                     << "' runs on mma.sync, not wgmma: " << *whyNotWgmma;
-  if (sm == 100)
-    op->emitRemark() << "'" << op->getName()
-                     << "' runs on mma.sync, not tcgen05.mma: "
-                     << *whyNotTcgen05;
+  if (sm == 90 || sm == 100)
+    l.remark(TileRemarkKind::Missed, kTensorCoreRemarks,
+             "RemarkTensorCoreMmaSync", op->getLoc(),
+             sm == 90 ? "MMA operation uses mma.sync, not wgmma"
+                      : "MMA operation uses mma.sync, not tcgen05.mma")
+        .reason(sm == 90 ? *whyNotWgmma : *whyNotTcgen05);
   return mma::lowerMmaSync(l, op);
 }
 

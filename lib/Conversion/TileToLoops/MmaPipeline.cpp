@@ -120,20 +120,34 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
   std::string whyNot;
   cuda_tile::ForOp loop = pipelinedLoop(l, op, forms, &whyNot);
   if (!whyNot.empty())
-    op->emitRemark() << "'" << op->getName()
-                     << "' pipelines its copies within each iteration, not "
-                        "across its loop's: "
-                     << whyNot;
+    l.remark(TileRemarkKind::Missed, kMemoryRemarks,
+             "RemarkMemoryPipelineWithinIteration", op->getLoc(),
+             "Copies pipelined within each loop iteration, not across "
+             "iterations")
+        .reason(whyNot);
   if (chunks == 1 && !loop)
     return {loop, 1};
   std::string arch = "sm_" + std::to_string(l.getTarget().smVersion);
   std::optional<int64_t> latency;
+  cuda_tile::LoadViewTkoOp hinted, firstCopied;
   for (const OperandForm &form : forms)
-    if (cuda_tile::LoadViewTkoOp load = form.copiedFrom)
+    if (cuda_tile::LoadViewTkoOp load = form.copiedFrom) {
+      firstCopied = firstCopied ? firstCopied : load;
       if (cuda_tile::OptimizationHintsAttr hints =
               load.getOptimizationHintsAttr())
-        if (std::optional<int64_t> hinted = hints.getLatency(arch))
-          latency = std::max(latency.value_or(0), *hinted);
+        if (std::optional<int64_t> given = hints.getLatency(arch))
+          if (*given > latency.value_or(0)) {
+            latency = *given;
+            hinted = load;
+          }
+    }
+  if (latency)
+    l.remark(TileRemarkKind::Passed, kHintRemarks, "RemarkHint",
+             hinted.getLoc(), "OptimizationHint used latency")
+        .note("Latency", std::to_string(*latency));
+  else
+    l.remark(TileRemarkKind::Passed, kHintRemarks, "RemarkHintDefault",
+             firstCopied.getLoc(), "OptimizationHint used default latency");
   int64_t inFlight =
       latency.value_or(kDefaultLatency) * kInFlightBytesPerLatency;
   int64_t stages = 1 + llvm::divideCeil(inFlight, stageBytes);
@@ -149,7 +163,13 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
   stages = std::min({stages, share / stageBytes, maxStages});
   if (!loop)
     stages = std::min(stages, chunks);
-  return {loop, std::max<int64_t>(stages, 2)};
+  stages = std::max<int64_t>(stages, 2);
+  l.remark(TileRemarkKind::Passed, kMemoryRemarks, "RemarkMemoryPipelineStages",
+           op->getLoc(), "Copies pipelined in " + Twine(stages) + " stages")
+      .note("Stages", std::to_string(stages))
+      .note("StageBytes", std::to_string(stageBytes))
+      .note("Across", loop ? "loop iterations" : "chunks of k");
+  return {loop, stages};
 }
 
 SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,

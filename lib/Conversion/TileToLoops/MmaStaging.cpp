@@ -146,6 +146,44 @@ int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
   return kc;
 }
 
+/// Records how the copied `operand`'s load reaches shared memory, in
+/// tileiras's words: TMA with its box, else cp.async (LDGSTS), and on chips
+/// with TMA why not.
+static void remarkCopy(TileLowering &l, const StagedOperand &operand,
+                       int64_t kc) {
+  cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
+  Location loc = load.getLoc();
+  auto selected = [&](StringRef instruction) -> TileRemark & {
+    return l
+        .remark(TileRemarkKind::Passed, kMemoryRemarks,
+                "RemarkMemoryLoadInstructionSelected", loc,
+                "Load instruction selected")
+        .note("Instruction", instruction);
+  };
+  if (operand.form.byTensorMap) {
+    selected("TMA Load instruction")
+        .note("Shape", remarkShape(tensorMapBox(l, operand, kc)));
+    return;
+  }
+  selected("Ldgsts instruction");
+  if (!operand.form.whyNotTensorMap.empty())
+    l.remark(TileRemarkKind::Failure, kMemoryRemarks,
+             "RemarkMemoryTmaLoadFailed", loc,
+             "Failed to select TMA load instruction")
+        .reason(operand.form.whyNotTensorMap);
+}
+
+TileRemark &mma::remarkTensorCores(TileLowering &l, Operation *op,
+                                   StringRef instruction,
+                                   ArrayRef<int64_t> shape) {
+  return l
+      .remark(TileRemarkKind::Passed, kTensorCoreRemarks, "RemarkTensorCoreMMA",
+              op->getLoc(),
+              "MMA operation successfully optimized to use Tensor Cores")
+      .note("Instruction", instruction)
+      .note("Shape", remarkShape(shape));
+}
+
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    int64_t kc, int64_t chunks, std::array<OperandForm, 2> forms,
@@ -221,6 +259,8 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                 sharedElementBytes(operand.sharedType) +
             batch * operand.rows * operand.rowLength,
         operand.offset);
+    if (operand.form.copiedFrom)
+      remarkCopy(l, operand, kc);
     if (operand.form.copiedFrom || operand.form.inRegisters)
       continue;
     SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);

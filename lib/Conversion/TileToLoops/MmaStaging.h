@@ -81,6 +81,9 @@ struct OperandForm {
   unsigned leadingUnitDims = 0;
   /// Copied by TMA (TensorMapCopy.h) rather than by the threads' cp.async.
   bool byTensorMap = false;
+  /// Why a copy on a chip with TMA (sm_90 on) is by cp.async; empty
+  /// otherwise.
+  std::string whyNotTensorMap;
   /// Held in the mma's own registers (wgmma's A fragment), not staged: no
   /// array, nothing written.
   bool inRegisters = false;
@@ -158,6 +161,12 @@ stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               mlir::Value rhs, int64_t kc, int64_t chunks,
               std::array<OperandForm, 2> forms,
               int64_t maxStages = kMaxStages);
+
+/// Records that `op` runs on tensor cores, by `instruction` ("Tensor-core
+/// SM90": tileiras's names) of shape `shape` (m, n, k).
+TileRemark &remarkTensorCores(TileLowering &l, mlir::Operation *op,
+                              llvm::StringRef instruction,
+                              llvm::ArrayRef<int64_t> shape);
 
 /// The slot (element index, the stage aside) of element (batch, k within
 /// the chunk, x) of `operand`'s chunk array, as a constant or an index

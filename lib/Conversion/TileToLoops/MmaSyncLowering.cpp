@@ -185,8 +185,9 @@ int64_t kHalves(const MmaSyncKind &kind) {
 std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
                                               Operation *op) {
   if (!l.allowsTensorCores())
-    return std::string("the kernel's other ops do not take the mma.sync "
-                       "fragment layouts (the kernel's remark says why)");
+    return "the kernel's other ops do not take the mma.sync fragment "
+           "layouts: " +
+           *l.getWhyNoTensorCores();
   std::string why;
   FailureOr<MmaSyncKind> kind = classify(op, why);
   if (failed(kind))
@@ -302,6 +303,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t k = TileLowering::tileShape(lhs.getType()).back();
   int64_t instructionK = kind.k;
   int64_t kHalves = ::kHalves(kind);
+  remarkTensorCores(l, op, "Tensor-core SM80",
+                    {kMmaSyncM, kMmaSyncN, instructionK});
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
@@ -331,13 +334,20 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       for (rowBytes = 128; rowBytes >= 32; rowBytes /= 2)
         if ((width * elementBytes) % rowBytes == 0)
           break;
-    if (l.getTarget().smVersion < kTensorMapMinSM ||
-        (rowBytes != 32 && rowBytes != 64 && rowBytes != 128))
+    if (l.getTarget().smVersion < kTensorMapMinSM)
       continue;
+    if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
+      form.whyNotTensorMap = "its chunk's rows are " +
+                             std::to_string(rowBytes) +
+                             " bytes, not 32, 64 or 128";
+      continue;
+    }
     OperandForm swizzled = form;
     swizzled.swizzle = rowBytes;
-    if (whyNotTensorMapCopy(swizzled))
+    if (std::optional<std::string> whyNot = whyNotTensorMapCopy(swizzled)) {
+      form.whyNotTensorMap = *whyNot;
       continue;
+    }
     form = swizzled;
     form.paddedRows = false;
     form.byTensorMap = true;

@@ -147,10 +147,7 @@ mma::swizzledOperandForms(TileLowering &l, Operation *op, int64_t swizzle,
         operandLoad(op->getOperand(index), &form.leadingUnitDims);
     std::optional<std::string> whyNot = whyNotTensorMapCopy(form);
     form.byTensorMap = !whyNot;
-    if (whyNot)
-      op->emitRemark() << "'" << op->getName() << "' copies its "
-                       << (index == 0 ? "lhs" : "rhs")
-                       << " by cp.async, not TMA: " << *whyNot;
+    form.whyNotTensorMap = whyNot.value_or("");
   }
   return forms;
 }

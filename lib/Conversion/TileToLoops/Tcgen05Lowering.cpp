@@ -112,8 +112,8 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
     return failure();
   }
   if (!l.allowsTensorCores()) {
-    why = "the kernel's other ops do not take the tensor-core layouts (the "
-          "kernel's remark says why)";
+    why = "the kernel's other ops do not take the tensor-core layouts: " +
+          *l.getWhyNoTensorCores();
     return failure();
   }
   FailureOr<SharedOperandKind> kind =
@@ -490,6 +490,10 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   int64_t kc = p.staging.kc;
 
   int64_t instructionM = p.tiling.instructionM;
+  // An instruction takes 32 bytes of k; one CTA (no cta_group::2 yet).
+  remarkTensorCores(l, op, "Tensor-core SM100",
+                    {instructionM, p.tiling.instructionN, 32 / e})
+      .note("NumCTAs", "1");
   std::array<OperandForm, 2> forms = swizzledOperandForms(
       l, op, p.staging.swizzle, e, instructionM, p.tiling.instructionN);
   FailureOr<std::array<StagedOperand, 2>> staged =

@@ -70,6 +70,14 @@ SmallVector<unsigned> tensorMapDims(const ViewInfo &info,
   return dims;
 }
 
+/// The tile dim walking each tensor dim.
+SmallVector<unsigned> tileDimsOf(const ViewInfo &info) {
+  SmallVector<unsigned> tileDimOf(info.shape.size());
+  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+    tileDimOf[tensorDim] = tileDim;
+  return tileDimOf;
+}
+
 unsigned contiguousTensorDim(const ViewInfo &info) {
   for (auto [d, stride] : llvm::enumerate(info.strides))
     if (getConstantIntValue(stride) == 1)
@@ -171,6 +179,19 @@ int64_t mma::tensorChunkBytes(const StagedOperand &operand, int64_t kc) {
          sharedElementBytes(operand.sharedType);
 }
 
+SmallVector<int64_t> mma::tensorMapBox(TileLowering &l,
+                                      const StagedOperand &operand,
+                                      int64_t kc) {
+  ct::LoadViewTkoOp load = operand.form.copiedFrom;
+  const ViewInfo &info = l.lookupView(load.getView());
+  SmallVector<unsigned> tileDimOf = tileDimsOf(info);
+  ChunkBoxes boxes = chunkBoxes(operand, kc);
+  SmallVector<int64_t> box;
+  for (unsigned d : tensorMapDims(info, contiguousTensorDim(info)))
+    box.push_back(boxes.extents[tileDimOf[d]]);
+  return box;
+}
+
 TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
                                      const StagedOperand &operand,
                                      unsigned index, int64_t kc,
@@ -183,10 +204,7 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
   Location loc = load.getLoc();
   unsigned contiguous = contiguousTensorDim(info);
   SmallVector<unsigned> dims = tensorMapDims(info, contiguous);
-  // The tile dim walking each tensor dim.
-  SmallVector<unsigned> tileDimOf(info.shape.size());
-  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-    tileDimOf[tensorDim] = tileDim;
+  SmallVector<unsigned> tileDimOf = tileDimsOf(info);
   ChunkBoxes boxes = chunkBoxes(operand, kc);
 
   // The description the callback encodes from.
@@ -195,13 +213,12 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
   SmallVector<Attribute> strides = *describeExtents(
       viewType.getStrides(), tensorView.getDynamicStrides(), b);
   SmallVector<Attribute> mapSizes, mapStrides;
-  SmallVector<int64_t> box;
   for (auto [i, d] : llvm::enumerate(dims)) {
     mapSizes.push_back(sizes[d]);
     if (i != 0)
       mapStrides.push_back(strides[d]);
-    box.push_back(boxes.extents[tileDimOf[d]]);
   }
+  SmallVector<int64_t> box = tensorMapBox(l, operand, kc);
   Type element = TileLowering::tileElementType(operand.tile.getType());
   NamedAttrList fields;
   fields.append("type", TypeAttr::get(element));

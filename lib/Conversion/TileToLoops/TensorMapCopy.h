@@ -42,6 +42,12 @@ TensorChunkCopy tensorChunkCopy(TileLowering &l, const StagedOperand &operand,
                                 unsigned index, int64_t kc,
                                 llvm::ArrayRef<mlir::Value> loweredIndex = {});
 
+/// The box of `operand`'s TMA copies, in TMA's order of dims (the
+/// contiguous one first).
+llvm::SmallVector<int64_t> tensorMapBox(TileLowering &l,
+                                        const StagedOperand &operand,
+                                        int64_t kc);
+
 /// The bytes one chunk of `operand` takes (what its TMA copies write).
 int64_t tensorChunkBytes(const StagedOperand &operand, int64_t kc);
 

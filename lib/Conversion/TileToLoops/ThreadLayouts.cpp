@@ -83,6 +83,13 @@ LogicalResult TileLowering::declineParallel(Operation *op,
   return failure();
 }
 
+TileRemark &TileLowering::remark(TileRemarkKind kind, StringRef category,
+                                 StringRef name, Location loc,
+                                 const Twine &message) {
+  remarks.push_back({kind, category, name, loc, message.str(), {}});
+  return remarks.back();
+}
+
 const AxisInfoAnalysis &TileLowering::axisInfo(Operation *op) {
   if (!axisInfoAnalysis) {
     // The kernel: the op's ancestor right below the cuda_tile module.

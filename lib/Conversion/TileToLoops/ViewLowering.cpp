@@ -662,6 +662,26 @@ AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load,
   };
 }
 
+/// Records that view load or store `op` is done by each thread's own
+/// global-memory accesses, `width` elements at a time, in tileiras's words;
+/// on chips with TMA, stores say that they are not TMA stores.
+static void remarkAccess(TileLowering &l, Operation *op, bool isLoad,
+                         int64_t width) {
+  l.remark(TileRemarkKind::Passed, kMemoryRemarks,
+           isLoad ? "RemarkMemoryLoadInstructionSelected"
+                  : "RemarkMemoryStoreInstructionSelected",
+           op->getLoc(),
+           isLoad ? "Load instruction selected" : "Store instruction selected")
+      .note("Instruction", isLoad ? "Global-memory load instruction"
+                                  : "Global-memory store instruction")
+      .note("VectorWidth", std::to_string(width));
+  if (!isLoad && l.getTarget().smVersion >= 90)
+    l.remark(TileRemarkKind::Failure, kMemoryRemarks,
+             "RemarkMemoryTmaStoreFailed", op->getLoc(),
+             "Failed to select TMA store instruction")
+        .reason("tilechain does not emit TMA stores yet");
+}
+
 /// The parallel form of a view load: each thread loads the elements its
 /// registers hold in the view's access layout, a run of them along the
 /// contiguous dim with one vector load where the view's facts allow it (a
@@ -691,6 +711,7 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
           ? access.vectorWidth(
                 layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
           : 1;
+  remarkAccess(l, op, /*isLoad=*/true, width);
   OpBuilder &b = l.b();
   auto loadElement = [&](OpBuilder &ib, Location il, ValueRange,
                          Value address) {
@@ -770,6 +791,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
           ? access.vectorWidth(
                 layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
           : 1;
+  remarkAccess(l, op, /*isLoad=*/false, width);
   OpBuilder &b = l.b();
   auto storeElement = [&](OpBuilder &sb, Location sl, Value value,
                           Value address) {

@@ -70,7 +70,8 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
   }
   if (!l.allowsTensorCores()) {
     why = "the kernel's other ops do not take the tensor-core fragment "
-          "layouts (the kernel's remark says why)";
+          "layouts: " +
+          *l.getWhyNoTensorCores();
     return failure();
   }
   FailureOr<SharedOperandKind> kind = classifySharedOperands(op, "wgmma", why);
@@ -171,6 +172,9 @@ std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
 LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   std::string why;
   WgmmaPlan p = *plan(l, op, why);
+  // An instruction takes 32 bytes of k.
+  remarkTensorCores(l, op, "Tensor-core SM90",
+                    {kWgmmaM, p.tiling.instructionN, 32 / p.kind.elementBytes});
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   MLIRContext *context = op->getContext();

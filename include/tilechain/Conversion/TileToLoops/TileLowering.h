@@ -26,6 +26,7 @@
 #define TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
 
 #include "tilechain/Analysis/AxisInfo.h"
+#include "tilechain/Conversion/TileToLoops/TileRemarks.h"
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
@@ -253,9 +254,13 @@ public:
   unsigned getNumWarps() const { return numWarps; }
   /// Whether mmaf/mmai may run on tensor cores (on by default). A kernel
   /// whose other ops cannot take the mma fragment layouts is lowered again
-  /// without them.
-  bool allowsTensorCores() const { return tensorCores; }
-  void setAllowsTensorCores(bool allow) { tensorCores = allow; }
+  /// without them, and its mmas' remarks say `why`.
+  bool allowsTensorCores() const { return !whyNoTensorCores; }
+  void disallowTensorCores(const std::string &why) { whyNoTensorCores = why; }
+  /// Why tensor cores are not allowed, where they are not.
+  const std::optional<std::string> &getWhyNoTensorCores() const {
+    return whyNoTensorCores;
+  }
   /// The running thread's lane (0-31) and warp, as index values.
   mlir::Value getLaneId() const { return lane; }
   mlir::Value getWarpId() const { return warp; }
@@ -393,6 +398,13 @@ public:
   const std::optional<std::string> &getDeclineReason() const {
     return declineReason;
   }
+  /// Records a remark on what the lowering chose (TileRemarks.h). The
+  /// kernel's remarks are reported once its lowering is kept, so that an
+  /// attempt at a form that is then declined says nothing.
+  TileRemark &remark(TileRemarkKind kind, llvm::StringRef category,
+                     llvm::StringRef name, mlir::Location loc,
+                     const llvm::Twine &message);
+  llvm::ArrayRef<TileRemark> getRemarks() const { return remarks; }
 
   /// Where an mma's accumulator stays in tensor memory through the loop
   /// around it (tcgen05 on sm_100, Tcgen05Lowering.cpp): the columns'
@@ -430,7 +442,7 @@ private:
 
   // The parallel form (numWarps != 0).
   unsigned numWarps = 0;
-  bool tensorCores = true;
+  std::optional<std::string> whyNoTensorCores;
   mlir::Value lane, warp;
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
@@ -438,6 +450,7 @@ private:
   llvm::DenseMap<mlir::Operation *, TensorMemoryAccumulator>
       tensorMemoryAccumulators;
   std::optional<std::string> declineReason;
+  llvm::SmallVector<TileRemark> remarks;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
 
   /// For an elementwise result none of whose operands is a whole tile: the
