@@ -139,9 +139,10 @@ mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,
 /// stores, at once; the cp.async group ops go (HostAsyncCopy.cpp).
 void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 
-/// Each tile_dist.tensor_copy of `kernel` -> the issuing thread's element
-/// loads and stores, at once, from the tensor its operands describe; the
-/// mbarrier ops go (HostTensorCopy.cpp).
+/// Each tile_dist.tensor_copy and tensor_store of `kernel` -> the issuing
+/// thread's element loads and stores, at once, between the tensor its
+/// operands describe and shared memory; the mbarrier ops go
+/// (HostTensorCopy.cpp).
 void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator

@@ -251,18 +251,18 @@ private:
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
 /// the planner sees: a view, or a load or store through one (an ldmatrix
 /// is a warp's load; an async copy a store, which tile-lower waits for
-/// before the barrier that follows it; a warpgroup mma a load, which
-/// tile-lower waits for before the barrier that follows it). Through any other (a pointer taken
-/// from the memref, say) the accesses would happen where the planner cannot
-/// see them.
+/// before the barrier that follows it; a warpgroup mma and a TMA store
+/// loads, which tile-lower waits for before the barrier that follows them).
+/// Through any other (a pointer taken from the memref, say) the accesses
+/// would happen where the planner cannot see them.
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
              vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp,
-             tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
-             tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
-             tile_dist::MbarrierInvalOp, tile_dist::WarpgroupMmaOp,
-             tile_dist::TensorMmaOp, tile_dist::TensorMmaCommitOp,
-             tile_dist::TmemAllocOp>(user);
+             tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
+             tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
+             tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
+             tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp,
+             tile_dist::TensorMmaCommitOp, tile_dist::TmemAllocOp>(user);
 }
 
 /// The kernel's buffers, or none when it has an attribution tile-lower did

@@ -5,7 +5,8 @@
 // gains a hidden tensor-map parameter describing it. Here B's is; A's base
 // is a pointer the kernel computes, which a tensor map built at launch
 // cannot know, so A comes by cp.async, and a remark says why. (Stores are
-// not TMA stores yet, and a remark says so too.)
+// TMA stores: their tensor is not known to be 16-byte aligned, and a
+// remark says so too.)
 // CHECK-LABEL: gpu.func @computed_base(
 // CHECK-SAME: %arg4: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, tile_dist.tensor_map = {base = "arg1", box = array<i64: 64, 64>, sizes = [128, 64], strides = [128], swizzle = 128 : i64, type = f16}})
 // CHECK-NOT: %arg5: !llvm.ptr
@@ -29,7 +30,7 @@ cuda_tile.module @kernels {
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
     %acc = constant <f32: 0.0> : tile<64x64xf32>
     %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
-    // expected-remark @below {{[Failure] RemarkMemoryTmaStoreFailed | Category:Memory | Function=computed_base | Reason="tilechain does not emit TMA stores yet"}}
+    // expected-remark @below {{[Failure] RemarkMemoryTmaStoreFailed | Category:Memory | Function=computed_base | Reason="its tensor's base or strides are not known to be multiples of 16 bytes"}}
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
@@ -62,7 +63,53 @@ cuda_tile.module @kernels {
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x?xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
     %acc = constant <f32: 0.0> : tile<64x64xf32>
     %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
-    // expected-remark @below {{Function=computed_extent | Reason="tilechain does not emit TMA stores yet"}}
+    // expected-remark @below {{Function=computed_extent | Reason="its tensor's base or strides are not known to be multiples of 16 bytes"}}
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A store of an mma's accumulator, whose fragments hold runs of two f32 of
+// a row (8 bytes: a thread's own stores would be narrow), to a 16-byte
+// aligned tensor goes by TMA: each thread writes its registers into a
+// staging buffer of 128-byte rows, 32 f32 each, swizzled as a 128-byte TMA
+// box reads them, in two boxes of 32 columns by 64 rows (8192 bytes each);
+// fences them to the async proxy; after a barrier thread 0 stores both
+// boxes, and a barrier keeps the buffer until then.
+// CHECK-LABEL: gpu.func @aligned_store(
+// CHECK-SAME: tile_dist.tensor_map = {base = "arg2", box = array<i64: 32, 64>, sizes = [64, 64], strides = [64], swizzle = 128 : i64, type = f32}
+// CHECK: tile_dist.warpgroup_mma
+// CHECK: arith.xori
+// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%{{.+}}] : memref<4096xf32, #gpu.address_space<workgroup>>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if
+// CHECK: tile_dist.tensor_store %{{.+}}, %{{.+}}, [%{{.+}}, %{{.+}}], [%{{.+}}] at [%{{.+}}, %{{.+}}] from %[[STAGING]][%c0{{.*}}] {box = array<i64: 32, 64>, swizzle = 128 : i64}
+// CHECK-NEXT: arith.constant 32 : index
+// CHECK-NEXT: arith.addi
+// CHECK: tile_dist.tensor_store %{{.+}} from %[[STAGING]][%c2048{{.*}}] {box = array<i64: 32, 64>, swizzle = 128 : i64}
+// CHECK: gpu.barrier
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @aligned_store(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }

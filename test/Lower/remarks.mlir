@@ -9,17 +9,17 @@
 // and its shape, how each operand's load reaches shared memory (TMA with
 // its box on sm_90 and sm_100, cp.async on sm_80), the latency hint read
 // (B's, given for sm_90 only: 3 x 16 KiB in flight, 4 stages; elsewhere
-// the default, 5 stages where the stages fit), the store, and on chips with
-// TMA that the store is not a TMA store. Only the categories a filter
-// selects are reported, and nothing without one.
+// the default, 5 stages where the stages fit), and the store: by TMA on
+// sm_90 and sm_100, in boxes of 32 f32 (128-byte rows) by 128 rows, each
+// thread's own stores on sm_80. Only the categories a filter selects are
+// reported, and nothing without one.
 
 // SM90: remarks.mlir:[[MMA:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkTensorCoreMMA | Category:Tensor-core | Function=matmul | Instruction="Tensor-core SM90", Remark="MMA operation successfully optimized to use Tensor Cores", Shape="[64, 128, 16]"
 // SM90: remarks.mlir:[[B:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkHint | Category:Hints | Function=matmul | Latency=3, Remark="OptimizationHint used latency"
 // SM90: remarks.mlir:[[MMA]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", Remark="Copies pipelined in 4 stages", StageBytes=16384, Stages=4
 // SM90: remarks.mlir:[[A:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
 // SM90: remarks.mlir:[[B]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
-// SM90: remarks.mlir:[[STORE:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryStoreInstructionSelected | Category:Memory | Function=matmul | Instruction="Global-memory store instruction", Remark="Store instruction selected", VectorWidth=1
-// SM90: remarks.mlir:[[STORE]]:{{[0-9]+}}: remark: [Failure] RemarkMemoryTmaStoreFailed | Category:Memory | Function=matmul | Reason="tilechain does not emit TMA stores yet", Remark="Failed to select TMA store instruction"
+// SM90: remark: [Passed] RemarkMemoryStoreInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"
 // SM90-NOT: remark:
 
 // SM80: remark: [Passed] RemarkTensorCoreMMA | Category:Tensor-core | Function=matmul | Instruction="Tensor-core SM80", Remark="MMA operation successfully optimized to use Tensor Cores", Shape="[16, 8, 16]"
@@ -27,7 +27,7 @@
 // SM80: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", Remark="Copies pipelined in 4 stages", StageBytes=18944, Stages=4
 // SM80: remarks.mlir:[[A]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="Ldgsts instruction", Remark="Load instruction selected"
 // SM80: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="Ldgsts instruction", Remark="Load instruction selected"
-// SM80: remark: [Passed] RemarkMemoryStoreInstructionSelected
+// SM80: remark: [Passed] RemarkMemoryStoreInstructionSelected | Category:Memory | Function=matmul | Instruction="Global-memory store instruction", Remark="Store instruction selected", VectorWidth=2
 // SM80-NOT: remark:
 
 // SM100: remark: [Passed] RemarkTensorCoreMMA | Category:Tensor-core | Function=matmul | Instruction="Tensor-core SM100", NumCTAs=1, Remark="MMA operation successfully optimized to use Tensor Cores", Shape="[128, 128, 16]"
@@ -35,8 +35,7 @@
 // SM100: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", Remark="Copies pipelined in 5 stages", StageBytes=16384, Stages=5
 // SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
 // SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
-// SM100: remark: [Passed] RemarkMemoryStoreInstructionSelected
-// SM100: remark: [Failure] RemarkMemoryTmaStoreFailed
+// SM100: Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"
 // SM100-NOT: remark:
 
 // CORES: remark: [Passed] RemarkTensorCoreMMA
@@ -46,9 +45,10 @@ cuda_tile.module @kernels {
     %t0 = make_token : token
     %a16 = assume div_by<16>, %a : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
     %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
     %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
-    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %vd = make_tensor_view %d16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
     %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
     %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
     %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>

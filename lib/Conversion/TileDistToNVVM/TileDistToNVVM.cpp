@@ -81,6 +81,30 @@ struct TensorCopyLowering
   }
 };
 
+/// cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
+/// [tensorMap, {coordinates}], [source], then cp.async.bulk.commit_group and
+/// cp.async.bulk.wait_group 0: the store is complete when the op returns.
+struct TensorStoreLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TensorStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TensorStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value source = sharedElement(rewriter, loc, *getTypeConverter(),
+                                 op.getSource(), adaptor.getSource(),
+                                 adaptor.getIndex());
+    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        rewriter, loc, adaptor.getTensorMap(), source,
+        adaptor.getCoordinates(), Value(), NVVM::TMAStoreMode::TILE, Value());
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0, UnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// One tile_dist mbarrier op on `barriers[barrier]` as the NVVM op
 /// `build` makes from the barrier's address.
 template <typename OpT>
@@ -473,6 +497,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
       ConversionTarget &target, LLVMTypeConverter &converter,
       RewritePatternSet &patterns) const override {
     target.addIllegalOp<tile_dist::AsyncCopyOp, tile_dist::TensorCopyOp,
+                        tile_dist::TensorStoreOp,
                         tile_dist::MbarrierInitOp,
                         tile_dist::MbarrierExpectTxOp,
                         tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
@@ -480,7 +505,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::TmemDeallocOp, tile_dist::TmemLoadOp,
                         tile_dist::TmemStoreOp, tile_dist::TensorMmaOp,
                         tile_dist::TensorMmaCommitOp>();
-    patterns.add<AsyncCopyLowering, TensorCopyLowering,
+    patterns.add<AsyncCopyLowering, TensorCopyLowering, TensorStoreLowering,
                  MbarrierLowering<tile_dist::MbarrierInitOp>,
                  MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
                  MbarrierLowering<tile_dist::MbarrierWaitOp>,

@@ -1,4 +1,4 @@
-//===- TensorMapCopy.cpp - wgmma operands copied by TMA --------------------===//
+//===- TensorMapCopy.cpp - TMA copies: mma operands in, tiles out ---------===//
 #include "TensorMapCopy.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
@@ -8,6 +8,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -15,6 +17,13 @@ using namespace tilechain::mma;
 namespace ct = mlir::cuda_tile;
 
 namespace {
+
+/// The most elements of a tile per thread that a TMA store stages through
+/// shared memory: with the 128 accumulators per thread of the t128x256x64
+/// matmuls on sm_90, the staging writes' addresses (one xor each, live
+/// beside the accumulators) took 228 registers instead of 154, and the
+/// persistent matmul spilled.
+constexpr int64_t kMaxStagedRegisters = 64;
 
 /// TMA takes at most 5 dims and 256 elements per box dim.
 constexpr size_t kMaxTensorMapRank = 5;
@@ -150,11 +159,11 @@ Value tensorMapParameter(TileLowering &l, Location loc,
   return kernel.getArgument(count);
 }
 
-} // namespace
-
-std::optional<std::string> mma::whyNotTensorMapCopy(const OperandForm &form) {
-  ct::LoadViewTkoOp load = form.copiedFrom;
-  ct::MakeTensorViewOp tensorView = tensorViewOf(load.getView());
+/// Why a tensor map filled in at launch cannot describe the tensor under
+/// tiled view `view`, or nullopt where it can: a tensor view the kernel
+/// makes from kernel parameters and constants, of rank 5 at most.
+std::optional<std::string> whyNotTensorMapView(Value view) {
+  ct::MakeTensorViewOp tensorView = tensorViewOf(view);
   if (!tensorView)
     return std::string("its view is not a tiled view of a tensor view the "
                        "kernel makes");
@@ -164,12 +173,81 @@ std::optional<std::string> mma::whyNotTensorMapCopy(const OperandForm &form) {
            " dims, more than TMA's 5";
   if (!parameterOrConstant(tensorView.getBase()))
     return std::string("its tensor's base is not a kernel parameter");
-  Builder b(load.getContext());
+  Builder b(view.getContext());
   if (!describeExtents(type.getShape(), tensorView.getDynamicShape(), b) ||
       !describeExtents(type.getStrides(), tensorView.getDynamicStrides(), b))
     return std::string("its tensor's extents or strides are not kernel "
                        "parameters or constants");
   return std::nullopt;
+}
+
+/// What a TMA copy or store through tiled view `view` needs: the tensor
+/// map (a kernel parameter, described for the callback by the tensor's
+/// base, extents and strides in TMA's order, `box` and `swizzle`), the
+/// tensor's base, extents and element strides (dims after the first) in
+/// that order, and the tensor dim each of its dims is.
+struct TensorMapOperands {
+  Value map, base;
+  SmallVector<Value> extents, strides;
+  SmallVector<unsigned> dims;
+};
+
+TensorMapOperands tensorMapOperands(TileLowering &l, Location loc, Value view,
+                                    Type element, ArrayRef<int64_t> box,
+                                    int64_t swizzle) {
+  const ViewInfo &info = l.lookupView(view);
+  ct::MakeTensorViewOp tensorView = tensorViewOf(view);
+  auto viewType = cast<ct::TensorViewType>(tensorView.getResult().getType());
+  OpBuilder &b = l.b();
+  TensorMapOperands operands;
+  operands.dims = tensorMapDims(info, contiguousTensorDim(info));
+  SmallVector<Attribute> sizes = *describeExtents(
+      viewType.getShape(), tensorView.getDynamicShape(), b);
+  SmallVector<Attribute> strides = *describeExtents(
+      viewType.getStrides(), tensorView.getDynamicStrides(), b);
+  SmallVector<Attribute> mapSizes, mapStrides;
+  for (auto [i, d] : llvm::enumerate(operands.dims)) {
+    mapSizes.push_back(sizes[d]);
+    operands.extents.push_back(info.shape[d]);
+    if (i == 0)
+      continue;
+    mapStrides.push_back(strides[d]);
+    operands.strides.push_back(info.strides[d]);
+  }
+  NamedAttrList fields;
+  fields.append("type", TypeAttr::get(element));
+  fields.append("base", parameterOrConstant(tensorView.getBase()));
+  fields.append("sizes", b.getArrayAttr(mapSizes));
+  fields.append("strides", b.getArrayAttr(mapStrides));
+  fields.append("box", b.getDenseI64ArrayAttr(box));
+  fields.append("swizzle", b.getI64IntegerAttr(swizzle));
+  operands.map =
+      tensorMapParameter(l, loc, fields.getDictionary(b.getContext()));
+  operands.base = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), info.base);
+  return operands;
+}
+
+/// The first element of the tile at `index` (lowered index values, one
+/// per tile dim) along each tile dim, as index values.
+SmallVector<Value> tileOrigin(OpBuilder &b, Location loc, const ViewInfo &info,
+                              ArrayRef<Value> index) {
+  SmallVector<Value> origin;
+  for (auto [tileIndex, step] : llvm::zip(index, info.traversalStrides)) {
+    Value at = tileIndex;
+    if (!at.getType().isIndex())
+      at = arith::IndexCastOp::create(b, loc, b.getIndexType(), at);
+    origin.push_back(arith::MulIOp::create(
+        b, loc, at, arith::ConstantIndexOp::create(b, loc, step)));
+  }
+  return origin;
+}
+
+} // namespace
+
+std::optional<std::string> mma::whyNotTensorMapCopy(const OperandForm &form) {
+  ct::LoadViewTkoOp load = form.copiedFrom;
+  return whyNotTensorMapView(load.getView());
 }
 
 int64_t mma::tensorChunkBytes(const StagedOperand &operand, int64_t kc) {
@@ -198,57 +276,19 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
                                      ArrayRef<Value> loweredIndex) {
   ct::LoadViewTkoOp load = operand.form.copiedFrom;
   const ViewInfo &info = l.lookupView(load.getView());
-  ct::MakeTensorViewOp tensorView = tensorViewOf(load.getView());
-  auto viewType = cast<ct::TensorViewType>(tensorView.getResult().getType());
   OpBuilder &b = l.b();
   Location loc = load.getLoc();
-  unsigned contiguous = contiguousTensorDim(info);
-  SmallVector<unsigned> dims = tensorMapDims(info, contiguous);
   SmallVector<unsigned> tileDimOf = tileDimsOf(info);
   ChunkBoxes boxes = chunkBoxes(operand, kc);
-
-  // The description the callback encodes from.
-  SmallVector<Attribute> sizes = *describeExtents(
-      viewType.getShape(), tensorView.getDynamicShape(), b);
-  SmallVector<Attribute> strides = *describeExtents(
-      viewType.getStrides(), tensorView.getDynamicStrides(), b);
-  SmallVector<Attribute> mapSizes, mapStrides;
-  for (auto [i, d] : llvm::enumerate(dims)) {
-    mapSizes.push_back(sizes[d]);
-    if (i != 0)
-      mapStrides.push_back(strides[d]);
-  }
   SmallVector<int64_t> box = tensorMapBox(l, operand, kc);
   Type element = TileLowering::tileElementType(operand.tile.getType());
-  NamedAttrList fields;
-  fields.append("type", TypeAttr::get(element));
-  fields.append("base", parameterOrConstant(tensorView.getBase()));
-  fields.append("sizes", b.getArrayAttr(mapSizes));
-  fields.append("strides", b.getArrayAttr(mapStrides));
-  fields.append("box", b.getDenseI64ArrayAttr(box));
-  fields.append("swizzle", b.getI64IntegerAttr(operand.form.swizzle));
-  Value map = tensorMapParameter(l, loc, fields.getDictionary(b.getContext()));
-
-  // What every box shares: the tensor in TMA's order and the tile origin.
-  auto pointerType = LLVM::LLVMPointerType::get(b.getContext(), 1);
-  Value base = LLVM::IntToPtrOp::create(b, loc, pointerType, info.base);
-  SmallVector<Value> mapExtents, mapElementStrides;
-  for (auto [i, d] : llvm::enumerate(dims)) {
-    mapExtents.push_back(info.shape[d]);
-    if (i != 0)
-      mapElementStrides.push_back(info.strides[d]);
-  }
-  SmallVector<Value> origin;
-  ValueRange indexOperands = load.getIndex();
-  for (auto [t, step] : llvm::enumerate(info.traversalStrides)) {
-    Value tileIndex = loweredIndex.empty() ? l.lookup(indexOperands[t])
-                                           : loweredIndex[t];
-    if (!tileIndex.getType().isIndex())
-      tileIndex =
-          arith::IndexCastOp::create(b, loc, b.getIndexType(), tileIndex);
-    origin.push_back(arith::MulIOp::create(
-        b, loc, tileIndex, arith::ConstantIndexOp::create(b, loc, step)));
-  }
+  TensorMapOperands tensor = tensorMapOperands(l, loc, load.getView(), element,
+                                               box, operand.form.swizzle);
+  SmallVector<Value> tileIndex = llvm::to_vector(loweredIndex);
+  if (tileIndex.empty())
+    for (Value v : load.getIndex())
+      tileIndex.push_back(l.lookup(v));
+  SmallVector<Value> origin = tileOrigin(b, loc, info, tileIndex);
   unsigned kTileDim = operand.form.leadingUnitDims + operand.kDim;
   int64_t elementBytes = sharedElementBytes(operand.sharedType);
   return [=](OpBuilder &at, Location loc, Value chunk,
@@ -261,7 +301,7 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
     Value inStage = stageOffset(at, loc, target, stage, elementBytes);
     for (const ChunkBoxes::Box &each : boxes.boxes) {
       SmallVector<Value> coordinates;
-      for (unsigned d : dims) {
+      for (unsigned d : tensor.dims) {
         unsigned t = tileDimOf[d];
         Value c = arith::AddIOp::create(at, loc, origin[t],
                                         constant(each.start[t]));
@@ -272,10 +312,224 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
       }
       Value slot = arith::AddIOp::create(at, loc, inStage, constant(each.slot));
       tile_dist::TensorCopyOp::create(
-          at, loc, map, base, mapExtents, mapElementStrides, coordinates,
-          target.buffer, slot, barriers, stage,
+          at, loc, tensor.map, tensor.base, tensor.extents, tensor.strides,
+          coordinates, target.buffer, slot, barriers, stage,
           at.getDenseI64ArrayAttr(box),
           at.getI64IntegerAttr(target.form.swizzle));
     }
   };
+}
+
+/// Whether the tensor-map encoder has a data type for `element`
+/// (TileHostObject.cpp).
+static bool hasTensorMapType(Type element) {
+  if (auto integer = dyn_cast<IntegerType>(element))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+             Float8E4M3FNType, Float8E5M2Type>(element);
+}
+
+std::optional<std::string>
+tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
+  if (l.getTarget().smVersion < mma::kTensorMapMinSM)
+    return std::string("TMA is sm_90's and later's");
+  if (op.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
+    return std::string("its memory ordering is not weak");
+  const ViewInfo &info = l.lookupView(op.getView());
+  if (info.isGatherScatter || info.tileShape.empty())
+    return std::string("its view is not a tiled view");
+  if (std::optional<std::string> why = whyNotTensorMapView(op.getView()))
+    return why;
+  unsigned rank = info.tileShape.size();
+  bool inOrder = info.shape.size() == rank &&
+                 getConstantIntValue(info.strides.back()) == 1;
+  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
+    inOrder &= int64_t(tileDim) == tensorDim;
+  if (!inOrder)
+    return std::string("its tile dims do not walk the tensor's in order, "
+                       "the last contiguous");
+  Type element = info.elementType;
+  if (!hasTensorMapType(element)) {
+    std::string name;
+    llvm::raw_string_ostream(name) << element;
+    return "a tensor map has no type for its elements (" + name + ")";
+  }
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  for (int64_t extent : info.tileShape)
+    if (extent > kMaxBoxExtent)
+      return "its tile has " + std::to_string(extent) +
+             " elements along a dim, more than a TMA box's 256";
+  if (info.tileShape.back() * bytes % 16 != 0)
+    return "its tile's rows are " +
+           std::to_string(info.tileShape.back() * bytes) +
+           " bytes, not a multiple of 16";
+  bool aligned = info.baseAlignment % 16 == 0;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    aligned &= info.strideDivisors[d] * bytes % 16 == 0;
+  if (!aligned)
+    return std::string("its tensor's base or strides are not known to be "
+                       "multiples of 16 bytes");
+  int64_t count = 1;
+  for (int64_t extent : info.tileShape)
+    count *= extent;
+  // The staging buffer is written from the tile's registers as they are.
+  Value lowered = l.lookup(op.getTile());
+  if (!isa<VectorType>(lowered.getType()) ||
+      int64_t(1) << l.getLayout(lowered).getNumElementBits() != count)
+    return std::string("its tile is a broadcast of a smaller one");
+  int64_t perThread = l.getLayout(lowered).getSize(LinearLayout::Register);
+  if (perThread > kMaxStagedRegisters)
+    return "each thread holds " + std::to_string(perThread) +
+           " of its elements, more than " +
+           std::to_string(kMaxStagedRegisters) +
+           " (their staging would spill)";
+  int64_t tileBytes = count * bytes;
+  int64_t budget = l.getTarget().sharedBytesPerBlock / 2;
+  if (tileBytes > budget)
+    return "its tile takes " + std::to_string(tileBytes) +
+           " bytes of shared memory, more than half the target's (" +
+           std::to_string(budget) + ")";
+  return std::nullopt;
+}
+
+LogicalResult tilechain::storeByTensorMap(TileLowering &l,
+                                          ct::StoreViewTkoOp op) {
+  const ViewInfo &info = l.lookupView(op.getView());
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Value tile = op.getTile();
+  Type element = TileLowering::tileElementType(tile.getType());
+  Type shared = sharedElementType(element);
+  int64_t bytes = sharedElementBytes(shared);
+  int64_t count = 1;
+  for (int64_t extent : info.tileShape)
+    count *= extent;
+  // The staging buffer holds the tile in boxes of its rows' first
+  // `innerBox` elements, then the next, ...: rows of at most 128 bytes,
+  // swizzled as TMA reads them (where whole 8-row atoms fill each box), so
+  // that the lanes writing the rows of an mma fragment hit distinct banks.
+  int64_t width = info.tileShape.back();
+  int64_t rows = count / width;
+  int64_t innerBytes = std::min<int64_t>(width * bytes, 128);
+  int64_t innerBox = innerBytes / bytes;
+  int64_t boxBytes = rows * innerBytes;
+  int64_t swizzle =
+      innerBytes >= 32 && boxBytes % (8 * innerBytes) == 0 ? innerBytes : 0;
+  SmallVector<int64_t> box{innerBox};
+  for (int64_t extent : llvm::reverse(ArrayRef(info.tileShape).drop_back()))
+    box.push_back(extent);
+
+  SmallVector<Value> tileIndex;
+  for (Value v : op.getIndex())
+    tileIndex.push_back(l.lookup(v));
+  l.orderAfterToken(loc, op.getToken());
+  FailureOr<Value> buffer =
+      l.allocShared(op, count * bytes, swizzle ? 8 * swizzle : 128);
+  if (failed(buffer))
+    return failure();
+  Value staging = l.sharedView(*buffer, shared, count);
+  TensorMapOperands tensor =
+      tensorMapOperands(l, loc, op.getView(), element, box, swizzle);
+  SmallVector<Value> origin = tileOrigin(b, loc, info, tileIndex);
+
+  Value lowered = l.lookup(tile);
+  const LinearLayout &layout = l.getLayout(lowered);
+  // The slot of the element at row-major index `flat`. It is linear over
+  // the bits of `flat` (fields of powers of two, a swizzle that xors one
+  // into another), so the slot of a thread's register is the slot of the
+  // thread's part xor that of the register's, a constant: one xor each.
+  int64_t widthBits = llvm::Log2_64(width);
+  int64_t innerBits = llvm::Log2_64(innerBox);
+  auto slotOf = [&](int64_t flat) {
+    int64_t column = flat & (width - 1);
+    int64_t byte = (column >> innerBits) * boxBytes +
+                   (flat >> widthBits) * innerBytes +
+                   (column & (innerBox - 1)) * bytes;
+    if (swizzle)
+      byte ^= ((byte >> 7) & (swizzle / 16 - 1)) << 4;
+    return byte / bytes;
+  };
+  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+  // The thread's part, the same fields computed on an index value.
+  Value threadFlat = l.threadFlatIndex(b, loc, layout);
+  Value column = arith::AndIOp::create(b, loc, threadFlat,
+                                       constant(b, width - 1));
+  Value byte = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc,
+              arith::ShRUIOp::create(b, loc, column, constant(b, innerBits)),
+              constant(b, boxBytes)),
+          arith::MulIOp::create(
+              b, loc,
+              arith::ShRUIOp::create(b, loc, threadFlat,
+                                     constant(b, widthBits)),
+              constant(b, innerBytes))),
+      arith::MulIOp::create(
+          b, loc,
+          arith::AndIOp::create(b, loc, column, constant(b, innerBox - 1)),
+          constant(b, bytes)));
+  if (swizzle) {
+    Value atomRow = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, byte, constant(b, 7)),
+        constant(b, swizzle / 16 - 1));
+    byte = arith::XOrIOp::create(
+        b, loc, byte, arith::ShLIOp::create(b, loc, atomRow, constant(b, 4)));
+  }
+  Value threadSlot =
+      arith::DivUIOp::create(b, loc, byte, constant(b, bytes));
+  TileLowering::barrierBeforeSharedWrites(b, loc);
+  SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (auto [reg, value] : llvm::enumerate(registers)) {
+    if (reg & duplicates)
+      continue;
+    Value slot = arith::XOrIOp::create(
+        b, loc, threadSlot,
+        constant(b, slotOf(layout.applyOne(LinearLayout::Register, reg))));
+    memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), staging,
+                            slot);
+  }
+  // Each thread's writes reach the async proxy, which the stores read
+  // through, before the barrier.
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+  gpu::BarrierOp::create(b, loc);
+  scf::IfOp::create(
+      b, loc, l.isFirstThread(b, loc), [&](OpBuilder &then, Location) {
+        auto constant = [&](int64_t v) -> Value {
+          return arith::ConstantIndexOp::create(then, loc, v);
+        };
+        for (int64_t boxIndex = 0; boxIndex < width / innerBox; ++boxIndex) {
+          SmallVector<Value> coordinates;
+          for (auto [i, d] : llvm::enumerate(tensor.dims)) {
+            Value c = origin[d];
+            if (i == 0)
+              c = arith::AddIOp::create(then, loc, c,
+                                        constant(boxIndex * innerBox));
+            coordinates.push_back(arith::IndexCastOp::create(
+                then, loc, then.getI32Type(), c));
+          }
+          tile_dist::TensorStoreOp::create(
+              then, loc, tensor.map, tensor.base, tensor.extents,
+              tensor.strides, coordinates, staging,
+              constant(boxIndex * boxBytes / bytes),
+              then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
+        }
+        scf::YieldOp::create(then, loc);
+      });
+  // The buffer is the stores' until they are complete.
+  gpu::BarrierOp::create(b, loc);
+  l.remark(TileRemarkKind::Passed, kMemoryRemarks,
+           "RemarkMemoryStoreInstructionSelected", loc,
+           "Store instruction selected")
+      .note("Instruction", "TMA Store instruction")
+      .note("Shape", remarkShape(box));
+  return success();
 }

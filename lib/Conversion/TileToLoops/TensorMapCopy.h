@@ -1,4 +1,4 @@
-//===- TensorMapCopy.h - wgmma operands copied by TMA -----------*- C++ -*-===//
+//===- TensorMapCopy.h - TMA copies: mma operands in, tiles out -*- C++ -*-===//
 //
 // On sm_90 a wgmma operand that is copied straight from a view load
 // (AsyncViewCopy.h) comes by TMA where it can: one thread starts the copy
@@ -9,7 +9,9 @@
 // callback fills in at launch from the view's base, extents and strides
 // (docs/tile-kernel-contract.md): so those must be kernel parameters or
 // constants, and the parameter carries their description
-// (kTensorMapAttrName).
+// (kTensorMapAttrName). On the way out, a view store whose threads' own
+// stores would be narrow (an mma accumulator's fragments) goes through
+// shared memory and one TMA store.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_CONVERSION_TILETOLOOPS_TENSORMAPCOPY_H
@@ -52,5 +54,27 @@ llvm::SmallVector<int64_t> tensorMapBox(TileLowering &l,
 int64_t tensorChunkBytes(const StagedOperand &operand, int64_t kc);
 
 } // namespace tilechain::mma
+
+namespace tilechain {
+
+/// Why view store `op` cannot go by TMA on this target, or nullopt where it
+/// can: on sm_90 and later, a weak store of a tile through a tiled view of
+/// a tensor a tensor map can describe (whyNotTensorMapCopy's conditions),
+/// whose tile dims walk the tensor's in order with the last contiguous,
+/// of an element type the tensor map has, 16-byte aligned (base and
+/// strides) in 16-byte rows of at most 256 elements per dim, and whose
+/// staging takes at most half the target's shared memory.
+std::optional<std::string>
+whyNotTensorMapStore(TileLowering &l, mlir::cuda_tile::StoreViewTkoOp op);
+
+/// Stores `op`'s tile by TMA (where whyNotTensorMapStore has no reason):
+/// every thread writes its elements row-major into a shared buffer and
+/// fences them to the async proxy; after a barrier thread 0 stores the box
+/// (tile_dist.tensor_store, complete when it returns), and a barrier keeps
+/// the buffer until then. Elements outside the tensor are not stored.
+mlir::LogicalResult storeByTensorMap(TileLowering &l,
+                                     mlir::cuda_tile::StoreViewTkoOp op);
+
+} // namespace tilechain
 
 #endif // TILECHAIN_CONVERSION_TILETOLOOPS_TENSORMAPCOPY_H

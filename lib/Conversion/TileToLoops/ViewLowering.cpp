@@ -12,6 +12,7 @@
 #include "AsyncViewCopy.h"
 #include "GlobalMemory.h"
 #include "MmaSync.h"
+#include "TensorMapCopy.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -663,10 +664,11 @@ AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load,
 }
 
 /// Records that view load or store `op` is done by each thread's own
-/// global-memory accesses, `width` elements at a time, in tileiras's words;
-/// on chips with TMA, stores say that they are not TMA stores.
+/// global-memory accesses, `width` elements at a time, in tileiras's words,
+/// and why not by TMA where that was wanted and could not be.
 static void remarkAccess(TileLowering &l, Operation *op, bool isLoad,
-                         int64_t width) {
+                         int64_t width,
+                         const std::optional<std::string> &whyNotTensorMap) {
   l.remark(TileRemarkKind::Passed, kMemoryRemarks,
            isLoad ? "RemarkMemoryLoadInstructionSelected"
                   : "RemarkMemoryStoreInstructionSelected",
@@ -675,11 +677,13 @@ static void remarkAccess(TileLowering &l, Operation *op, bool isLoad,
       .note("Instruction", isLoad ? "Global-memory load instruction"
                                   : "Global-memory store instruction")
       .note("VectorWidth", std::to_string(width));
-  if (!isLoad && l.getTarget().smVersion >= 90)
+  if (whyNotTensorMap)
     l.remark(TileRemarkKind::Failure, kMemoryRemarks,
-             "RemarkMemoryTmaStoreFailed", op->getLoc(),
-             "Failed to select TMA store instruction")
-        .reason("tilechain does not emit TMA stores yet");
+             isLoad ? "RemarkMemoryTmaLoadFailed" : "RemarkMemoryTmaStoreFailed",
+             op->getLoc(),
+             isLoad ? "Failed to select TMA load instruction"
+                    : "Failed to select TMA store instruction")
+        .reason(*whyNotTensorMap);
 }
 
 /// The parallel form of a view load: each thread loads the elements its
@@ -711,7 +715,7 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
           ? access.vectorWidth(
                 layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
           : 1;
-  remarkAccess(l, op, /*isLoad=*/true, width);
+  remarkAccess(l, op, /*isLoad=*/true, width, std::nullopt);
   OpBuilder &b = l.b();
   auto loadElement = [&](OpBuilder &ib, Location il, ValueRange,
                          Value address) {
@@ -771,13 +775,30 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
 /// stores per element).
 static LogicalResult lowerStoreViewParallel(TileLowering &l,
                                             ct::StoreViewTkoOp op) {
-  if (failed(checkMemoryElement(op, l.lookupView(op.getView()).elementType)))
+  const ViewInfo &info = l.lookupView(op.getView());
+  if (failed(checkMemoryElement(op, info.elementType)))
     return failure();
+  // Where the tile's layout holds runs of a few elements of its rows, fewer
+  // than 16 bytes (an mma accumulator's fragments), a thread's own stores
+  // would be narrow: a chip with TMA stores the tile through shared memory
+  // in bulk instead. (A layout with runs of one element, a transposed
+  // tile's, is exchanged into rows through shared memory as it is.)
+  std::optional<std::string> whyNotTensorMap;
+  Type stored = memoryType(info.elementType);
+  int64_t run = info.tileShape.empty()
+                    ? 0
+                    : TileLowering::contiguousRegisters(
+                          l.layoutOf(op.getTile()), info.tileShape.size() - 1);
+  if (l.getTarget().smVersion >= mma::kTensorMapMinSM && stored && run >= 2 &&
+      run * byteSize(info.elementType) < 16) {
+    whyNotTensorMap = whyNotTensorMapStore(l, op);
+    if (!whyNotTensorMap)
+      return storeByTensorMap(l, op);
+  }
   Location loc = op.getLoc();
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/false);
-  Type stored = memoryType(access.view().elementType);
   LinearLayout layout = access.storeLayout(op.getTile());
   FailureOr<SmallVector<Value>> registers = l.registersIn(op.getTile(), layout);
   if (failed(registers))
@@ -791,7 +812,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
           ? access.vectorWidth(
                 layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
           : 1;
-  remarkAccess(l, op, /*isLoad=*/false, width);
+  remarkAccess(l, op, /*isLoad=*/false, width, whyNotTensorMap);
   OpBuilder &b = l.b();
   auto storeElement = [&](OpBuilder &sb, Location sl, Value value,
                           Value address) {

@@ -47,6 +47,17 @@ gpu.module @tensor_copies {
   }
 }
 
+// tile_dist.tensor_store: the tensor map, the tensor, the box's
+// coordinates and where it comes from; box and swizzle as attributes.
+// CHECK-LABEL: gpu.func @tma_store(
+// CHECK: tile_dist.tensor_store %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] from %arg6[%arg5] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, <1>, memref<8192xf32, #gpu.address_space<workgroup>>
+gpu.module @tensor_stores {
+  gpu.func @tma_store(%arg0: !llvm.ptr, %arg1: !llvm.ptr<1>, %arg2: index, %arg3: index, %arg4: i32, %arg5: index, %arg6: memref<8192xf32, #gpu.address_space<workgroup>>) {
+    tile_dist.tensor_store %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] from %arg6[%arg5] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
 // tile_dist.warpgroup_mma: both operands' shared memory and byte offsets,
 // the accumulator, the element types and the shared_matrix layouts.
 // CHECK-LABEL: gpu.func @wgmma(

@@ -287,3 +287,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_store_box_row(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<8192xf32, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{box rows are a multiple of 16 bytes, not 8}}
+    tile_dist.tensor_store %m, %p, [%a, %a], [%a] at [%c, %c] from %s[%a] {box = array<i64: 2, 64>, swizzle = 0 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tensor_store_swizzle(%m: !llvm.ptr, %p: !llvm.ptr<1>, %a: index, %c: i32, %s: memref<8192xf32, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{box rows of 256 bytes do not fit the 128-byte swizzle}}
+    tile_dist.tensor_store %m, %p, [%a, %a], [%a] at [%c, %c] from %s[%a] {box = array<i64: 64, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -380,6 +380,10 @@ public:
   /// when shared memory cannot hold it.
   mlir::FailureOr<mlir::Value> tileInShared(mlir::Operation *op,
                                             mlir::Value v);
+  /// The flat index (index value) of the element the running thread's
+  /// lanes and warps select in `layout`, registers aside.
+  mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
+                              const LinearLayout &layout);
   /// Orders a memory op after the one that produced `token`: in the parallel
   /// form other threads may have written the elements this thread accesses,
   /// so it waits at a barrier (a CTA's threads see each other's writes after
@@ -458,10 +462,6 @@ private:
   /// (or a user of one, nearest first, up to 64 of them) combines it with,
   /// which that user would otherwise exchange it into; none if there is none.
   std::optional<LinearLayout> layoutWantedByUsers(mlir::Value result) const;
-  /// The flat index (index value) of the element the running thread's
-  /// lanes and warps select in `layout`, registers aside.
-  mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
-                              const LinearLayout &layout);
   /// Declines the parallel form, at `op`, where `bytes` of shared memory
   /// are more than one CTA may have.
   mlir::LogicalResult checkSharedFits(mlir::Operation *op, int64_t bytes);

@@ -75,37 +75,57 @@ int64_t TensorCopyOp::getBoxBytes() {
   return elements * type.getElementTypeBitWidth() / 8;
 }
 
-// The limits are cuTensorMapEncodeTiled's (CUDA driver API) and PTX's.
-LogicalResult TensorCopyOp::verify() {
-  size_t rank = getBox().size();
+/// The box of a TMA copy or store against the limits of
+/// cuTensorMapEncodeTiled (CUDA driver API) and PTX: 1 to 5 dims of 1 to
+/// 256 elements of whole bytes, up to 8, rows of a multiple of 16 bytes
+/// that fit the swizzle, and as many sizes, coordinates and strides as the
+/// box needs. The rows' bytes, or failure after a diagnostic.
+template <typename OpT>
+static FailureOr<int64_t> verifyBox(OpT op, MemRefType shared) {
+  auto diagnosed = [](LogicalResult reported) -> FailureOr<int64_t> {
+    return reported;
+  };
+  size_t rank = op.getBox().size();
   if (rank < 1 || rank > 5)
-    return emitOpError() << "copies a box of 1 to 5 dims, not " << rank;
-  if (getSizes().size() != rank || getCoordinates().size() != rank ||
-      getStrides().size() + 1 != rank)
-    return emitOpError() << "needs " << rank << " sizes and coordinates and "
-                         << rank - 1 << " strides for its " << rank
-                         << "-dim box";
-  for (int64_t extent : getBox())
+    return diagnosed(op.emitOpError()
+                     << "copies a box of 1 to 5 dims, not " << rank);
+  if (op.getSizes().size() != rank || op.getCoordinates().size() != rank ||
+      op.getStrides().size() + 1 != rank)
+    return diagnosed(op.emitOpError()
+                     << "needs " << rank << " sizes and coordinates and "
+                     << rank - 1 << " strides for its " << rank
+                     << "-dim box");
+  for (int64_t extent : op.getBox())
     if (extent < 1 || extent > 256)
-      return emitOpError() << "box extents are 1 to 256, not " << extent;
-  auto type = cast<MemRefType>(getDestination().getType());
-  unsigned bits = type.getElementTypeBitWidth();
+      return diagnosed(op.emitOpError()
+                       << "box extents are 1 to 256, not " << extent);
+  unsigned bits = shared.getElementTypeBitWidth();
   if (bits % 8 != 0 || bits > 64)
-    return emitOpError() << "copies whole bytes of up to 8, not "
-                         << type.getElementType();
-  int64_t rowBytes = getBox()[0] * bits / 8;
+    return diagnosed(op.emitOpError() << "copies whole bytes of up to 8, not "
+                                      << shared.getElementType());
+  int64_t rowBytes = op.getBox()[0] * bits / 8;
   if (rowBytes % 16 != 0)
-    return emitOpError() << "box rows are a multiple of 16 bytes, not "
-                         << rowBytes;
-  int64_t swizzle = getSwizzle();
+    return diagnosed(op.emitOpError()
+                     << "box rows are a multiple of 16 bytes, not "
+                     << rowBytes);
+  int64_t swizzle = op.getSwizzle();
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
-    return emitOpError() << "swizzles 32, 64 or 128 bytes (or 0), not "
-                         << swizzle;
+    return diagnosed(op.emitOpError()
+                     << "swizzles 32, 64 or 128 bytes (or 0), not "
+                     << swizzle);
   if (swizzle && rowBytes > swizzle)
-    return emitOpError() << "box rows of " << rowBytes
-                         << " bytes do not fit the " << swizzle
-                         << "-byte swizzle";
-  return success();
+    return diagnosed(op.emitOpError()
+                     << "box rows of " << rowBytes << " bytes do not fit the "
+                     << swizzle << "-byte swizzle");
+  return rowBytes;
+}
+
+LogicalResult TensorStoreOp::verify() {
+  return verifyBox(*this, cast<MemRefType>(getSource().getType()));
+}
+
+LogicalResult TensorCopyOp::verify() {
+  return verifyBox(*this, cast<MemRefType>(getDestination().getType()));
 }
 
 StringRef WarpgroupMmaOp::ptxTypeName(Type element) {

@@ -213,6 +213,50 @@ def TileDist_TensorCopyOp : Op<TileDist_Dialect, "tensor_copy",
   }];
 }
 
+def TileDist_TensorStoreOp : Op<TileDist_Dialect, "tensor_store",
+    [AttrSizedOperandSegments]> {
+  let summary = "a box of shared memory stored into a global tensor by TMA";
+  let description = [{
+    Stores one box of shared memory into a global tensor by the tensor
+    memory accelerator, the tensor described as for tile_dist.tensor_copy
+    (`tensorMap`, and `base`, `sizes`, `strides` for everything else). The
+    box has extents `box` and starts at tensor coordinates `coordinates`;
+    element (i0, i1, ...) of it comes from byte
+    e (i0 + box0 (i1 + box1 (...))) after element `index` of `source`,
+    swizzled as tile_dist.tensor_copy's destination (`swizzle` bytes; 0:
+    none), and elements outside the tensor are not stored.
+
+    This is PTX's `cp.async.bulk.tensor` from shared to global memory in a
+    bulk group that the issuing thread commits and waits for at once: when
+    the op returns, that thread's store is complete. One thread issues it,
+    after the writes to `source` of every thread, each fenced to the async
+    proxy, and a barrier; tile-lower stores tiles of views so on sm_90 and
+    later (docs/pipeline.md).
+
+    ```mlir
+    tile_dist.tensor_store %map, %d, [%cols, %rows], [%stride]
+        at [%n, %m] from %staging[%c0] {box = array<i64: 32, 64>, swizzle = 128 : i64}
+        : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins
+      LLVM_AnyPointer:$tensorMap,
+      Arg<LLVM_PointerInAddressSpace<1>, "", [MemWrite]>:$base,
+      Variadic<Index>:$sizes,
+      Variadic<Index>:$strides,
+      Variadic<I32>:$coordinates,
+      Arg<MemRefRankOf<[AnyType], [1]>, "", [MemRead]>:$source,
+      Index:$index,
+      DenseI64ArrayAttr:$box,
+      I64Attr:$swizzle);
+  let assemblyFormat = [{
+    $tensorMap `,` $base `,` `[` $sizes `]` `,` `[` $strides `]`
+    `at` ` ` `[` $coordinates `]` `from` $source `[` $index `]`
+    attr-dict `:` type($tensorMap) `,` type($base) `,` type($source)
+  }];
+  let hasVerifier = 1;
+}
+
 def TileDist_MbarrierInitOp : Op<TileDist_Dialect, "mbarrier_init"> {
   let summary = "an mbarrier set up for `count` arrivals per phase";
   let description = [{
