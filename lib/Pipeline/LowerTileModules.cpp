@@ -321,11 +321,13 @@ struct LowerTileModulesPass
       // wgmma and tcgen05.mma exist only on the arch-specific targets
       // sm_90a and sm_100a, which NVIDIA's tileiras always uses; TMA copies
       // as PTX 8.6 writes them (`.shared::cta` destinations) need it on
-      // sm_90, whose minimum PTX is 7.8 (sm_100's is 8.6).
+      // sm_90, whose minimum PTX is 7.8 (sm_100's is 8.6), and so do TMA
+      // stores (their `fence.proxy.async` is PTX 8.0).
       bool wgmma = gpuName.getValue() == "sm_90" &&
                    uses<tilechain::tile_dist::WarpgroupMmaOp>(gpuModule);
       bool tma = gpuName.getValue() == "sm_90" &&
-                 uses<tilechain::tile_dist::TensorCopyOp>(gpuModule);
+                 (uses<tilechain::tile_dist::TensorCopyOp>(gpuModule) ||
+                  uses<tilechain::tile_dist::TensorStoreOp>(gpuModule));
       bool tcgen05 = gpuName.getValue() == "sm_100" &&
                      uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
       if (fp8 || wgmma || tma || tcgen05)
