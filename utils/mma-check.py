@@ -10,7 +10,8 @@ and the table has, per kernel and target: where its mma ran (tensor cores,
 CUDA cores with tile-lower's reason, the serial form, or the compile error),
 the tensor-core instructions in its SASS (cuobjdump -sass: HMMA, IMMA,
 HGMMA, IGMMA, QGMMA, UTC*MMA by opcode, with their counts), its asynchronous copies into
-shared memory (LDGSTS: cp.async; UTMALDG: TMA), the local-memory instructions
+and out of shared memory (LDGSTS: cp.async; UTMALDG: TMA loads; UTMASTG: TMA
+stores), the local-memory instructions
 (LDL/STL: spills or stack arrays) and REG, STACK, LOCAL and SHARED (the
 static shared memory, where the pipeline's stages show) from cuobjdump
 --dump-resource-usage.
@@ -36,7 +37,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus",
                               "cutile")
 TENSOR_CORE = re.compile(r"^(HMMA|IMMA|HGMMA|IGMMA|QGMMA|QMMA|OMMA|UTC\w*MMA)")
-ASYNC_COPY = re.compile(r"^(LDGSTS|UTMALDG)")
+ASYNC_COPY = re.compile(r"^(LDGSTS|UTMALDG|UTMASTG)")
 
 
 def find_cuobjdump():
