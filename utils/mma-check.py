@@ -14,7 +14,8 @@ and out of shared memory (LDGSTS: cp.async; UTMALDG: TMA loads; UTMASTG: TMA
 stores), the local-memory instructions
 (LDL/STL: spills or stack arrays) and REG, STACK, LOCAL and SHARED (the
 static shared memory, where the pipeline's stages show) from cuobjdump
---dump-resource-usage.
+--dump-resource-usage, and the codes of ptxas's advisories (such as C7515,
+wgmma serialized, and C7517, a wgmma wait it had to add) where it gave any.
 
   mma-check.py [KERNEL.tileirbc ...] [--corpus DIR] [--targets sm_80,...]
                [--markdown OUT.md] [-j N]
@@ -91,6 +92,8 @@ def check(kernel, target, cuobjdump, scratch):
                                     else "compile failed")
         return row
     row["mma"] = where_mma_ran(compiled.stdout)
+    row["ptxas"] = ", ".join(sorted(set(re.findall(
+        r"\((C\d{4})\)", compiled.stderr)))) or "-"
     sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True,
                           text=True, check=True).stdout
     counts = collections.Counter()
@@ -122,7 +125,7 @@ def check(kernel, target, cuobjdump, scratch):
 
 
 COLUMNS = ("kernel", "target", "mma", "sass", "copies", "REG", "STACK",
-           "LOCAL", "SHARED", "LDL/STL")
+           "LOCAL", "SHARED", "LDL/STL", "ptxas")
 
 
 def main():

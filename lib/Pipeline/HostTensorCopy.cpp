@@ -6,9 +6,9 @@
 // tensor, and each element to its swizzled byte in shared memory. The
 // mbarriers that would tell the other threads have nothing left to do; the
 // barrier every reader passes after the wait orders the copy before its
-// reads, as HostAsyncCopy does for cp.async. A tile_dist.tensor_store, which
-// is complete when it returns, is the same loop the other way, writing only
-// the elements inside the tensor.
+// reads, as HostAsyncCopy does for cp.async. A tile_dist.tensor_store is the
+// same loop the other way, writing only the elements inside the tensor, and
+// complete at once: the bulk group's commit and wait go.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -144,7 +144,7 @@ void expandTensorStore(tile_dist::TensorStoreOp op) {
 } // namespace
 
 void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
-  SmallVector<Operation *> barrierOps;
+  SmallVector<Operation *> orderingOps;
   SmallVector<tile_dist::TensorCopyOp> copies;
   SmallVector<tile_dist::TensorStoreOp> stores;
   kernel.walk([&](Operation *op) {
@@ -154,10 +154,11 @@ void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
       stores.push_back(store);
     else if (isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
                  tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
-                 NVVM::FenceMbarrierInitOp>(op))
-      barrierOps.push_back(op);
+                 NVVM::FenceMbarrierInitOp, NVVM::CpAsyncBulkCommitGroupOp,
+                 NVVM::CpAsyncBulkWaitGroupOp>(op))
+      orderingOps.push_back(op);
   });
-  for (Operation *op : barrierOps)
+  for (Operation *op : orderingOps)
     op->erase();
   for (tile_dist::TensorCopyOp copy : copies)
     expandTensorCopy(copy);

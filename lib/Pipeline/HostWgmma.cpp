@@ -11,8 +11,9 @@
 // aligns to the swizzle pattern). An lhs in registers is each lane's four
 // words of A: the thread gathers the 16 words of its lane group (the four
 // lanes holding its rows) with warp shuffles. The product runs at once, so
-// the wgmma fence, commit and wait, and the async-proxy fence, have
-// nothing left to order and go.
+// the wgmma fence, commit and waits (a tile_dist.warpgroup_wait hands its
+// values on as they are), and the async-proxy fence, have nothing left to
+// order and go.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -150,6 +151,12 @@ void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
   });
   for (Operation *op : orderingOps)
     op->erase();
+  SmallVector<tile_dist::WarpgroupWaitOp> waits;
+  kernel.walk([&](tile_dist::WarpgroupWaitOp op) { waits.push_back(op); });
+  for (tile_dist::WarpgroupWaitOp wait : waits) {
+    wait.replaceAllUsesWith(wait.getValues());
+    wait.erase();
+  }
   SmallVector<tile_dist::WarpgroupMmaOp> mmas;
   kernel.walk([&](tile_dist::WarpgroupMmaOp op) { mmas.push_back(op); });
   for (tile_dist::WarpgroupMmaOp op : mmas) {

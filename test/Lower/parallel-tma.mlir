@@ -77,7 +77,8 @@ cuda_tile.module @kernels {
 // staging buffer of 128-byte rows, 32 f32 each, swizzled as a 128-byte TMA
 // box reads them, in two boxes of 32 columns by 64 rows (8192 bytes each);
 // fences them to the async proxy; after a barrier thread 0 stores both
-// boxes, and a barrier keeps the buffer until then.
+// boxes in one bulk group, commits it and waits for it, and a barrier keeps
+// the buffer until then.
 // CHECK-LABEL: gpu.func @aligned_store(
 // CHECK-SAME: tile_dist.tensor_map = {base = "arg2", box = array<i64: 32, 64>, sizes = [64, 64], strides = [64], swizzle = 128 : i64, type = f32}
 // CHECK: tile_dist.warpgroup_mma
@@ -90,6 +91,8 @@ cuda_tile.module @kernels {
 // CHECK-NEXT: arith.constant 32 : index
 // CHECK-NEXT: arith.addi
 // CHECK: tile_dist.tensor_store %{{.+}} from %[[STAGING]][%c2048{{.*}}] {box = array<i64: 32, 64>, swizzle = 128 : i64}
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0
 // CHECK: gpu.barrier
 // CHECK-NOT: llvm.store
 // CHECK: gpu.return

@@ -3,14 +3,19 @@
 // The stages of an mma's pipeline (MmaPipeline.cpp). A 128x128x64 f16
 // wgmma in a k loop whose operands come by TMA: each chunk of k (32
 // values, two per iteration) takes 16 KiB of both operands' arrays. With no
-// latency hint the copies keep 64 KiB in flight: 1 + 64/16 = 5 stages (80
-// KiB) and an mbarrier each. The four chunks after the first stage are
-// copied before the loop (chunk g of iteration g / 2, where it runs); chunk
-// c of iteration k is chunk 2k + c of the run, waits on its stage's
-// mbarrier, and starts chunk 2k + c + 4.
+// latency hint the copies keep 64 KiB in flight, 4 stages, beside the
+// stage being multiplied and the one the group each warpgroup leaves
+// running still reads: 6 stages (96 KiB) and an mbarrier each. The four
+// chunks after the first two stages are copied before the loop (chunk g of
+// iteration g / 2, where it runs); chunk c of iteration k is chunk 2k + c
+// of the run, waits on its stage's mbarrier, and starts chunk 2k + c + 4,
+// into the stage of chunk 2k + c - 2 (the barrier tells that every thread
+// has waited for all its groups but chunk 2k + c - 1's). Each chunk's group
+// of wgmma is left running; the last one runs on into the next iteration,
+// and the wait for it is after the loop.
 // CHECK-LABEL: gpu.func @default(
-// CHECK-SAME: workgroup(%{{.+}} : memref<81960xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
-// CHECK-COUNT-5: tile_dist.mbarrier_init
+// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-COUNT-6: tile_dist.mbarrier_init
 // CHECK-NOT: tile_dist.mbarrier_init
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
 // CHECK: tile_dist.mbarrier_expect_tx
@@ -19,14 +24,21 @@
 // CHECK: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
 // CHECK: scf.for %[[C:.+]] = %{{.+}} to %c2{{.*}} step
 // CHECK-NEXT: %[[NTH:.+]] = arith.addi %{{.+}}, %[[C]] : index
-// CHECK-NEXT: arith.constant 5 : index
+// CHECK-NEXT: arith.constant 6 : index
 // CHECK-NEXT: %[[STAGE:.+]] = arith.remui %[[NTH]], %{{.+}} : index
 // CHECK: tile_dist.mbarrier_wait %{{.+}}[%[[STAGE]]]
 // CHECK: gpu.barrier{{$}}
 // CHECK: arith.addi %[[C]], %c4{{.*}} : index
 // CHECK-COUNT-2: tile_dist.warpgroup_mma
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: %[[RUNNING:.+]]:64 = tile_dist.warpgroup_wait 1,
+// CHECK-NEXT: scf.yield %[[RUNNING]]#0,
+// CHECK-NOT: tile_dist.warpgroup_wait
 // CHECK: scf.if
-// CHECK-COUNT-5: tile_dist.mbarrier_inval
+// CHECK-COUNT-6: tile_dist.mbarrier_inval
+// CHECK: tile_dist.warpgroup_wait 0,
+// CHECK-NOT: tile_dist.warpgroup_wait
+// CHECK: gpu.return
 cuda_tile.module @kernels {
   entry @default(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
     %t0 = make_token : token
@@ -55,11 +67,11 @@ cuda_tile.module @kernels {
 
 // -----
 
-// A latency hint of 1 (cuTile's lowest) asks for 16 KiB in flight: two
-// stages.
+// A latency hint of 1 (cuTile's lowest) asks for 16 KiB in flight: three
+// stages with the two being read.
 // CHECK-LABEL: gpu.func @low_latency(
-// CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
-// CHECK-COUNT-2: tile_dist.mbarrier_init
+// CHECK-SAME: workgroup(%{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-COUNT-3: tile_dist.mbarrier_init
 // CHECK-NOT: tile_dist.mbarrier_init
 cuda_tile.module @kernels {
   entry @low_latency(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
@@ -89,7 +101,7 @@ cuda_tile.module @kernels {
 
 // -----
 
-// A hint of 10 asks for 160 KiB: 11 stages, of which 7 fit the mma's share
+// A hint of 10 asks for 160 KiB: 12 stages, of which 7 fit the mma's share
 // of shared memory (half of sm_90's 227 KiB).
 // CHECK-LABEL: gpu.func @high_latency(
 // CHECK-SAME: workgroup(%{{.+}} : memref<114744xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
@@ -123,7 +135,8 @@ cuda_tile.module @kernels {
 
 // -----
 
-// Two mmas in a kernel share that half: 56 KiB each, 3 stages.
+// Two mmas in a kernel share that half: 56 KiB each, 3 stages, of which
+// each chunk's copies take one.
 // CHECK-LABEL: gpu.func @two_mmas(
 // CHECK-SAME: workgroup(%{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64}, %{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
 cuda_tile.module @kernels {
@@ -161,7 +174,7 @@ cuda_tile.module @kernels {
 // through the inner loop as above, its first chunks copied before it, in
 // each iteration of the outer one.
 // CHECK-LABEL: gpu.func @nested_tma(
-// CHECK-SAME: workgroup(%{{.+}} : memref<81960xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
 // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
 // CHECK: tile_dist.tensor_copy
@@ -200,9 +213,15 @@ cuda_tile.module @kernels {
 // With A by cp.async (its base is computed, so no tensor map can describe
 // it; B still comes by TMA), a loop inside another loop keeps its copies
 // within each iteration, and a remark says so: as many stages as an
-// iteration has chunks, two.
+// iteration has chunks, two. No stage is filled twice, so the first
+// chunk's group of wgmma runs on while the second is multiplied without a
+// stage more; the wait for the last group is after the chunks, in the
+// iteration.
 // CHECK-LABEL: gpu.func @nested_cp_async(
 // CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK: %[[SUMS:.+]]:64 = scf.for %{{.+}} = %{{.+}} to %c2{{.*}} step
+// CHECK: tile_dist.warpgroup_wait 1,
+// CHECK: tile_dist.warpgroup_wait 0, %[[SUMS]]#0,
 cuda_tile.module @kernels {
   entry @nested_cp_async(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %skip: tile<i64>) {
     %t0 = make_token : token

@@ -8,15 +8,16 @@
 // tileiras's remark names where it has them: the tensor-core instruction
 // and its shape, how each operand's load reaches shared memory (TMA with
 // its box on sm_90 and sm_100, cp.async on sm_80), the latency hint read
-// (B's, given for sm_90 only: 3 x 16 KiB in flight, 4 stages; elsewhere
-// the default, 5 stages where the stages fit), and the store: by TMA on
+// (B's, given for sm_90 only: 3 x 16 KiB in flight, 5 stages with the two
+// wgmma reads, one group of it left running; elsewhere the default, 5
+// stages where the stages fit), and the store: by TMA on
 // sm_90 and sm_100, in boxes of 32 f32 (128-byte rows) by 128 rows, each
 // thread's own stores on sm_80. Only the categories a filter selects are
 // reported, and nothing without one.
 
 // SM90: remarks.mlir:[[MMA:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkTensorCoreMMA | Category:Tensor-core | Function=matmul | Instruction="Tensor-core SM90", Remark="MMA operation successfully optimized to use Tensor Cores", Shape="[64, 128, 16]"
 // SM90: remarks.mlir:[[B:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkHint | Category:Hints | Function=matmul | Latency=3, Remark="OptimizationHint used latency"
-// SM90: remarks.mlir:[[MMA]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", Remark="Copies pipelined in 4 stages", StageBytes=16384, Stages=4
+// SM90: remarks.mlir:[[MMA]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", MmaGroupsInFlight=1, Remark="Copies pipelined in 5 stages", StageBytes=16384, Stages=5
 // SM90: remarks.mlir:[[A:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
 // SM90: remarks.mlir:[[B]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
 // SM90: remark: [Passed] RemarkMemoryStoreInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"

@@ -8,6 +8,8 @@
 // of m or n by the chunk's rows of k) where a 16-bit view runs along m or n
 // and an instruction's rows or columns are whole atoms; computed operands
 // and views whose columns are not whole atoms are written from registers.
+// Each chunk's group of wgmma is left running while the next chunk is
+// waited for (the host runs it at once and hands the waits' values on).
 // Two chunks of k, a k loop whose copies run an iteration ahead, a k loop
 // of register-written operands, partly out-of-bounds tiles, bf16, tf32
 // (rows of 32 values), i8 signed times unsigned into i32, and an f16
@@ -31,7 +33,8 @@
 // LOWER: nvvm.wgmma.fence.aligned
 // LOWER-COUNT-4: tile_dist.warpgroup_mma {{.+}} : vector<16xf32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsType = f16}
 // LOWER: nvvm.wgmma.commit.group.sync.aligned
-// LOWER: nvvm.wgmma.wait.group.sync.aligned 0
+// LOWER: tile_dist.warpgroup_wait 1,
+// LOWER: tile_dist.warpgroup_wait 0,
 // LOWER-LABEL: gpu.func @f16_row_major_b
 // LOWER-NOT: llvm.load
 // LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} : vector<64xf32> {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}

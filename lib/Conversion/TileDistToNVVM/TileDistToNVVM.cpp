@@ -2,8 +2,8 @@
 //
 // async_copy -> cp.async; tensor_copy -> cp.async.bulk.tensor and the
 // mbarrier ops -> mbarrier.*; warpgroup_mma -> the matrix descriptors of its
-// operands and wgmma.mma_async; tensor_mma and the tensor-memory ops ->
-// tcgen05.*.
+// operands and wgmma.mma_async, warpgroup_wait -> wgmma.wait_group;
+// tensor_mma and the tensor-memory ops -> tcgen05.*.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
@@ -82,8 +82,8 @@ struct TensorCopyLowering
 };
 
 /// cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
-/// [tensorMap, {coordinates}], [source], then cp.async.bulk.commit_group and
-/// cp.async.bulk.wait_group 0: the store is complete when the op returns.
+/// [tensorMap, {coordinates}], [source], in the thread's current bulk group
+/// (tile-lower commits and waits for it after the group's last store).
 struct TensorStoreLowering
     : public ConvertOpToLLVMPattern<tile_dist::TensorStoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -98,8 +98,6 @@ struct TensorStoreLowering
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         rewriter, loc, adaptor.getTensorMap(), source,
         adaptor.getCoordinates(), Value(), NVVM::TMAStoreMode::TILE, Value());
-    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
-    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0, UnitAttr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -189,6 +187,22 @@ NVVM::WGMMATypes wgmmaType(Type type) {
       tile_dist::WarpgroupMmaOp::ptxTypeName(type));
 }
 
+/// Inline PTX `text` (with side effects: ptxas keeps it where it is) of
+/// result type `resultType` over `operands`, bound by `constraints`.
+Value inlinePtx(ConversionPatternRewriter &rewriter, Location loc,
+                Type resultType, ValueRange operands, StringRef text,
+                StringRef constraints) {
+  MLIRContext *context = rewriter.getContext();
+  return LLVM::InlineAsmOp::create(
+             rewriter, loc, resultType, operands, rewriter.getStringAttr(text),
+             rewriter.getStringAttr(constraints), rewriter.getUnitAttr(),
+             UnitAttr(),
+             LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+             LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
 /// wgmma.mma_async.sync.aligned.m64nNk16 with A from registers, which
 /// nvvm.wgmma.mma_async does not take: inline PTX whose outputs are the
 /// accumulators, tied to their inputs, then A's four registers and B's
@@ -221,17 +235,50 @@ Value fragmentMma(ConversionPatternRewriter &rewriter, Location loc,
   SmallVector<Value> operands(accumulators);
   llvm::append_range(operands, fragment);
   operands.push_back(rhsDescriptor);
-  return LLVM::InlineAsmOp::create(
-             rewriter, loc, structType, operands,
-             rewriter.getStringAttr(text), rewriter.getStringAttr(constraints),
-             rewriter.getUnitAttr(), UnitAttr(),
-             LLVM::TailCallKindAttr::get(rewriter.getContext(),
-                                         LLVM::TailCallKind::None),
-             LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
+  return inlinePtx(rewriter, loc, structType, operands, text, constraints);
 }
+
+/// wgmma.wait_group.sync.aligned: inline PTX whose outputs, the values
+/// handed on, are tied to its inputs (f32 in .f registers, i32 in .r), or
+/// the NVVM op where it hands on nothing.
+struct WarpgroupWaitLowering
+    : public ConvertOpToLLVMPattern<tile_dist::WarpgroupWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::WarpgroupWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange values = adaptor.getValues();
+    if (values.empty()) {
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
+      rewriter.eraseOp(op);
+      return success();
+    }
+    std::string constraints;
+    for (Value value : values)
+      constraints += value.getType().isF32() ? "=f," : "=r,";
+    for (size_t i = 0, e = values.size(); i < e; ++i)
+      constraints += std::to_string(i) + (i + 1 < e ? "," : "");
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPending()) + ";";
+    if (values.size() == 1) {
+      rewriter.replaceOp(op, inlinePtx(rewriter, loc, values[0].getType(),
+                                       values, text, constraints));
+      return success();
+    }
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), llvm::to_vector(values.getTypes()));
+    Value handed =
+        inlinePtx(rewriter, loc, structType, values, text, constraints);
+    SmallVector<Value> results;
+    for (size_t i = 0, e = values.size(); i < e; ++i)
+      results.push_back(LLVM::ExtractValueOp::create(
+          rewriter, loc, handed, ArrayRef<int64_t>{int64_t(i)}));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
 
 /// wgmma.mma_async.sync.aligned.m64nNkK with both operands' descriptors,
 /// or A's registers and B's descriptor; the accumulator vector travels as
@@ -501,7 +548,8 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::MbarrierInitOp,
                         tile_dist::MbarrierExpectTxOp,
                         tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
-                        tile_dist::WarpgroupMmaOp, tile_dist::TmemAllocOp,
+                        tile_dist::WarpgroupMmaOp,
+                        tile_dist::WarpgroupWaitOp, tile_dist::TmemAllocOp,
                         tile_dist::TmemDeallocOp, tile_dist::TmemLoadOp,
                         tile_dist::TmemStoreOp, tile_dist::TensorMmaOp,
                         tile_dist::TensorMmaCommitOp>();
@@ -510,7 +558,8 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                  MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
                  MbarrierLowering<tile_dist::MbarrierWaitOp>,
                  MbarrierLowering<tile_dist::MbarrierInvalOp>,
-                 WarpgroupMmaLowering, TmemAllocLowering, TmemDeallocLowering,
+                 WarpgroupMmaLowering, WarpgroupWaitLowering,
+                 TmemAllocLowering, TmemDeallocLowering,
                  TmemLoadLowering, TmemStoreLowering, TensorMmaLowering,
                  TensorMmaCommitLowering>(converter);
   }

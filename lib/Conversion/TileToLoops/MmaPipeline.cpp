@@ -4,7 +4,10 @@
 // shared-memory stages (MmaStaging.h). Where operands are copied (cp.async
 // or TMA), the copies run ahead: chunk g + stages - 1 starts while chunk g
 // is multiplied, into the stage chunk g - 1 was read from, which the
-// barrier before chunk g has freed. In a loop that only loads and
+// barrier before chunk g has freed. Where each thread leaves its last
+// group of wgmma running past the barrier (it waits for all but the newest
+// group), that group still reads chunk g - 1, and the copies run one chunk
+// less ahead, into the stage of chunk g - 2. In a loop that only loads and
 // computes, the ring runs on across the loop's iterations, so that none
 // but the first waits for its first chunks.
 //
@@ -113,10 +116,11 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
 
 Pipeline mma::planPipeline(TileLowering &l, Operation *op,
                            ArrayRef<OperandForm> forms, int64_t stageBytes,
-                           int64_t chunks, int64_t maxStages) {
+                           int64_t chunks, int64_t maxStages,
+                           int64_t maxMmaGroupsInFlight) {
   if (!llvm::any_of(forms,
                     [](const OperandForm &form) { return form.copiedFrom; }))
-    return {cuda_tile::ForOp(), chunks > 1 ? 2 : 1};
+    return {cuda_tile::ForOp(), chunks > 1 ? 2 : 1, 0};
   std::string whyNot;
   cuda_tile::ForOp loop = pipelinedLoop(l, op, forms, &whyNot);
   if (!whyNot.empty())
@@ -126,7 +130,7 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
              "iterations")
         .reason(whyNot);
   if (chunks == 1 && !loop)
-    return {loop, 1};
+    return {loop, 1, 0};
   std::string arch = "sm_" + std::to_string(l.getTarget().smVersion);
   std::optional<int64_t> latency;
   cuda_tile::LoadViewTkoOp hinted, firstCopied;
@@ -150,7 +154,16 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
              firstCopied.getLoc(), "OptimizationHint used default latency");
   int64_t inFlight =
       latency.value_or(kDefaultLatency) * kInFlightBytesPerLatency;
-  int64_t stages = 1 + llvm::divideCeil(inFlight, stageBytes);
+  // The stages read at once: the chunk being multiplied and those of the
+  // groups left running, which only copies wait for (a register write into
+  // a stage comes before the barrier that would tell it is free).
+  int64_t groups = llvm::all_of(forms,
+                                [](const OperandForm &form) {
+                                  return form.copiedFrom || form.inRegisters;
+                                })
+                       ? maxMmaGroupsInFlight
+                       : 0;
+  int64_t stages = 1 + groups + llvm::divideCeil(inFlight, stageBytes);
   // The mmas whose rings may be in use at once: those of op's block (a
   // loop's body, or the kernel's), nested ones included. Rings of
   // different loops one after the other share bytes (tile-sched).
@@ -164,12 +177,21 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
   if (!loop)
     stages = std::min(stages, chunks);
   stages = std::max<int64_t>(stages, 2);
-  l.remark(TileRemarkKind::Passed, kMemoryRemarks, "RemarkMemoryPipelineStages",
-           op->getLoc(), "Copies pipelined in " + Twine(stages) + " stages")
-      .note("Stages", std::to_string(stages))
-      .note("StageBytes", std::to_string(stageBytes))
-      .note("Across", loop ? "loop iterations" : "chunks of k");
-  return {loop, stages};
+  // Where a stage is filled again, each group left running keeps one
+  // beside those being copied into; a run of no more chunks than stages
+  // gives each its own.
+  if ((loop || chunks > stages) && stages < 2 + groups)
+    groups = 0;
+  TileRemark &remark =
+      l.remark(TileRemarkKind::Passed, kMemoryRemarks,
+               "RemarkMemoryPipelineStages", op->getLoc(),
+               "Copies pipelined in " + Twine(stages) + " stages")
+          .note("Stages", std::to_string(stages))
+          .note("StageBytes", std::to_string(stageBytes))
+          .note("Across", loop ? "loop iterations" : "chunks of k");
+  if (maxMmaGroupsInFlight)
+    remark.note("MmaGroupsInFlight", std::to_string(groups));
+  return {loop, stages, groups};
 }
 
 SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
@@ -218,9 +240,14 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   }
   int64_t stages = staged[0].stages;
   // How many chunks the copies run ahead of the multiply: all stages but
-  // the one being read (the single stage of a one-chunk run is filled
-  // before it).
-  int64_t ahead = anyCopied ? std::max<int64_t>(stages - 1, 1) : 0;
+  // those being read, by this chunk's multiply and the groups the threads
+  // left running; at least one (the single stage of a one-chunk run is
+  // filled before it, and a run of no more chunks than stages fills none
+  // twice).
+  int64_t ahead =
+      anyCopied
+          ? std::max<int64_t>(stages - 1 - staged[0].mmaGroupsInFlight, 1)
+          : 0;
   // TMA copies complete on the mbarrier of their stage; every thread counts
   // the phases it has waited for per stage (bit s of a word the threads
   // keep in a register: LLVM promotes the entry block's alloca).
@@ -332,8 +359,10 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // With async copies, chunk g is filled `ahead` chunks before the barrier
   // that starts its multiply and read after it; the multiply of chunk g
   // starts the copies of chunk g + ahead, into the stage chunk g - 1 was
-  // read from (which that barrier has finished), before the tensor cores
-  // multiply chunk g, so the copies overlap the mma. Registers are written
+  // read from (which that barrier has finished: every thread passed it
+  // after waiting for its mma of chunk g - 1, or, with a group left
+  // running, of chunk g - 2, whose stage it then is), before the tensor
+  // cores multiply chunk g, so the copies overlap the mma. Registers are written
   // in the iteration that reads them, before its barrier (written a chunk
   // ahead, they would stay live longer beside the accumulators). Either way
   // one barrier per chunk where there are two stages or more; the

@@ -187,7 +187,7 @@ TileRemark &mma::remarkTensorCores(TileLowering &l, Operation *op,
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    int64_t kc, int64_t chunks, std::array<OperandForm, 2> forms,
-                   int64_t maxStages) {
+                   int64_t maxStages, int64_t maxMmaGroupsInFlight) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   unsigned rank = TileLowering::tileShape(lhs.getType()).size();
@@ -236,7 +236,8 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   int64_t stageBytes =
       llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
   Pipeline pipeline =
-      planPipeline(l, op, forms, stageBytes, chunks, maxStages);
+      planPipeline(l, op, forms, stageBytes, chunks, maxStages,
+                   maxMmaGroupsInFlight);
   int64_t stages = pipeline.stages;
   int64_t arraysBytes = stages * stageBytes;
   bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;
@@ -249,6 +250,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.arrays = *arrays;
     operand.stages = stages;
     operand.ringLoop = pipeline.ringLoop;
+    operand.mmaGroupsInFlight = pipeline.mmaGroupsInFlight;
     operand.stageBytes = stages > 1 ? stageBytes : 0;
     operand.barriersOffset = byTensorMap ? arraysBytes : 0;
     // Every stage: each starts stageBytes (a multiple of 16) after the one

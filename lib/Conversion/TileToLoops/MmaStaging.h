@@ -112,6 +112,9 @@ struct StagedOperand {
   /// iterations (pipelinedLoop), or null where it runs within each run of
   /// the mma.
   mlir::cuda_tile::ForOp ringLoop;
+  /// The groups of mma instructions each thread leaves running after a
+  /// chunk's multiply (Pipeline::mmaGroupsInFlight).
+  int64_t mmaGroupsInFlight = 0;
   mlir::Value buffer;  // the chunk array, a view of `arrays` (every stage)
   /// Where operands come by TMA: the byte offset in `arrays` of one
   /// mbarrier per stage, after the arrays; else 0.
@@ -124,25 +127,33 @@ struct StagedOperand {
 };
 
 /// How `op`'s operands are pipelined: the loop their ring runs through
-/// (or null) and its stages.
+/// (or null), its stages, and the groups of mma instructions (wgmma's
+/// commit groups) each thread may leave running after a chunk's multiply.
+/// A running group still reads its chunk's stage, so the copies run that
+/// many stages less ahead: stages - 1 - mmaGroupsInFlight chunks.
 struct Pipeline {
   mlir::cuda_tile::ForOp ringLoop;
   int64_t stages;
+  int64_t mmaGroupsInFlight;
 };
 /// The pipeline `op` stages its operands in (`forms`), `kc` values of k in
 /// `chunks` chunks per run, one stage taking `stageBytes`: a ring of
 /// two where only registers are written and there is more than one chunk
 /// (else one); where operands are copied, enough stages that the copies in
-/// flight, all but one stage, cover the loads' latency hint (cuTile's
+/// flight cover the loads' latency hint (cuTile's
 /// `latency`, 1 to 10, kDefaultLatency where none is given) times
 /// kInFlightBytesPerLatency, at most `maxStages` and at most the share of
 /// half the target's shared memory of each mma in `op`'s block,
 /// and no more than the chunks of a run where the copies cannot run into
 /// the next iteration of a loop (pipelinedLoop, which also gives the
-/// loop). MmaPipeline.cpp.
+/// loop). Up to `maxMmaGroupsInFlight` groups stay running where every
+/// operand is copied or held in registers (a register write into a stage
+/// would not wait for them) and, where stages are filled again, the ring
+/// has a stage for each beside one being copied into. MmaPipeline.cpp.
 Pipeline planPipeline(TileLowering &l, mlir::Operation *op,
                       llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
-                      int64_t chunks, int64_t maxStages);
+                      int64_t chunks, int64_t maxStages,
+                      int64_t maxMmaGroupsInFlight);
 
 /// The lhs and rhs of an mma, staged `kc` values of k at a time in their
 /// `forms` over `chunks` chunks: their registers in their own layouts
@@ -152,15 +163,18 @@ Pipeline planPipeline(TileLowering &l, mlir::Operation *op,
 /// written from registers take two (chunk c in stage c mod 2, so writing
 /// a chunk cannot overtake reads of the one before it, and a chunk loop
 /// needs one barrier per chunk, not two); copied operands take as many as
-/// hide their copies' latency (planPipeline, at most `maxStages`), the
-/// copies running all but one stage ahead. Fails, declining the parallel form, where a
+/// hide their copies' latency (planPipeline, at most `maxStages`, with up
+/// to `maxMmaGroupsInFlight` groups of mma left running per chunk), the
+/// copies running all but one stage ahead, less those groups' stages.
+/// Fails, declining the parallel form, where a
 /// layout does not split into thread and register parts or shared memory
 /// cannot hold the arrays.
 mlir::FailureOr<std::array<StagedOperand, 2>>
 stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               mlir::Value rhs, int64_t kc, int64_t chunks,
               std::array<OperandForm, 2> forms,
-              int64_t maxStages = kMaxStages);
+              int64_t maxStages = kMaxStages,
+              int64_t maxMmaGroupsInFlight = 0);
 
 /// Records that `op` runs on tensor cores, by `instruction` ("Tensor-core
 /// SM90": tileiras's names) of shape `shape` (m, n, k).
@@ -226,8 +240,9 @@ using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
 /// rhs), from `sums`; returns the sums after the last. Per chunk: its arrays
 /// are filled (register writes, or async copies waited for), a barrier, and
 /// `multiply`. Async copies run as many chunks ahead as the ring has stages
-/// but one (chunk g + stages - 1 is copied while chunk g is multiplied)
-/// and, in a loop that only loads and computes (pipelinedLoop), across its
+/// but one (chunk g + stages - 1 is copied while chunk g is multiplied),
+/// less the stages of the mma groups left running (StagedOperand::
+/// mmaGroupsInFlight), and, in a loop that only loads and computes (pipelinedLoop), across its
 /// iterations: the ring then runs through the whole loop, the first
 /// iteration's first chunks copied before it. With `asyncProxyReads`
 /// (wgmma reads the arrays through the async proxy) each thread fences its

@@ -84,6 +84,11 @@ void finishAccumulatorsInTensorMemory(TileLowering &l,
                                       mlir::cuda_tile::ForOp loop,
                                       llvm::ArrayRef<unsigned> kept);
 
+/// After `loop`: waits for the groups of wgmma still writing the registers
+/// of its results (TileLowering::isWgmmaRunningAtExit), which its readers
+/// then take from the wait (WgmmaLowering.cpp).
+void waitForWgmmaAfter(TileLowering &l, mlir::cuda_tile::ForOp loop);
+
 /// How operand `index` (0: lhs, 1: rhs) of `op` reaches its chunk arrays
 /// straight from global memory (AsyncViewCopy.h), or nullopt where it is
 /// loaded into registers first: on wgmma, wgmmaOperandOrder; on mma.sync,

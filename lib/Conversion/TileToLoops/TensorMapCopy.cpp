@@ -522,6 +522,9 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
               constant(boxIndex * boxBytes / bytes),
               then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
         }
+        // The boxes in one bulk group, so that their stores overlap.
+        NVVM::CpAsyncBulkCommitGroupOp::create(then, loc);
+        NVVM::CpAsyncBulkWaitGroupOp::create(then, loc, 0, UnitAttr());
         scf::YieldOp::create(then, loc);
       });
   // The buffer is the stores' until they are complete.

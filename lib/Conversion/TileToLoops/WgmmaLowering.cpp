@@ -15,10 +15,16 @@
 // fences its writes to the async
 // proxy before the chunk's barrier, then the warpgroup fences its
 // accumulator registers, issues one warpgroup_mma per instruction and k
-// step (32 bytes of k), commits them as one group and waits for it, so the
-// accumulators are whole and the chunk's stage is free before the next
-// barrier. The result takes wgmmaResultLayout (MmaLayouts.h), so a k loop
-// carries its accumulator in the registers wgmma writes.
+// step (32 bytes of k) and commits them as one group. Where the ring has a
+// stage for it (MmaPipeline.cpp) the warpgroup then waits for all groups
+// but that one, so the tensor cores multiply chunk g while the threads
+// wait for chunk g + 1's copies and pass its barrier; otherwise it waits
+// for the group, so the accumulators are whole and the chunk's stage is
+// free before the next barrier. The result takes wgmmaResultLayout
+// (MmaLayouts.h), so a k loop carries its accumulator in the registers
+// wgmma writes, and where that loop's next mma is the only reader, the
+// last group keeps running into the next iteration: the wait for it is
+// after the loop.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -169,6 +175,42 @@ std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
   return operandOrder(l, op, index, *p);
 }
 
+/// Whether `op`'s result, in `layout` and of the type the tensor cores
+/// sum in, only feeds its own accumulator in the next iteration of the loop
+/// its operands' ring runs through (`ringLoop`), which reads it in the same
+/// registers: then nothing but the next wgmma touches them, and the last
+/// group of an iteration can run on into the next.
+static bool accumulatesAcrossIterations(TileLowering &l, Operation *op,
+                                        cuda_tile::ForOp ringLoop,
+                                        const LinearLayout &layout,
+                                        bool sumsInAccType) {
+  if (!ringLoop || op->getParentOp() != ringLoop || !sumsInAccType)
+    return false;
+  Value result = op->getResult(0), acc = op->getOperand(2);
+  if (!result.hasOneUse() ||
+      result.getUses().begin()->getOwner() !=
+          ringLoop.getBody()->getTerminator())
+    return false;
+  unsigned position = result.getUses().begin()->getOperandNumber();
+  Value carried = ringLoop.getRegionIterValues()[position];
+  return carried == acc && acc.hasOneUse() && l.layoutOf(acc) == layout;
+}
+
+void mma::waitForWgmmaAfter(TileLowering &l, cuda_tile::ForOp loop) {
+  OpBuilder &b = l.b();
+  Location loc = loop.getLoc();
+  for (Value result : loop.getResults()) {
+    if (!l.isWgmmaRunningAtExit(result))
+      continue;
+    Value lowered = l.lookup(result);
+    SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
+    auto wait = tile_dist::WarpgroupWaitOp::create(
+        b, loc, ValueRange(registers).getTypes(), 0, registers);
+    l.map(result, l.makeDistributed(loc, SmallVector<Value>(wait.getResults()),
+                                    l.getLayout(lowered)));
+  }
+}
+
 LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   std::string why;
   WgmmaPlan p = *plan(l, op, why);
@@ -189,7 +231,8 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   if (!forms[0].copiedFrom)
     forms[0].inRegisters = lhsInFragments(l, op, p);
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, p.staging.kc, p.staging.chunks, forms);
+      stageOperands(l, op, lhs, rhs, p.staging.kc, p.staging.chunks, forms,
+                    kMaxStages, /*maxMmaGroupsInFlight=*/1);
   if (failed(staged))
     return failure();
 
@@ -327,16 +370,32 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(at, loc);
-    NVVM::WgmmaWaitGroupSyncOp::create(at, loc, 0);
     SmallVector<Value> next;
     for (Value accumulator : accumulators)
       for (int64_t i = 0; i < perInstruction; ++i)
         next.push_back(vector::ExtractOp::create(at, loc, accumulator, i));
-    return next;
+    return SmallVector<Value>(
+        tile_dist::WarpgroupWaitOp::create(
+            at, loc, ValueRange(next).getTypes(),
+            (*staged)[0].mmaGroupsInFlight, next)
+            .getResults());
   };
   SmallVector<Value> results =
       multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, *sums,
                      /*asyncProxyReads=*/true, multiply);
+  // The last group: waited for here, or, where it runs on into the next
+  // iteration, after the loop.
+  if ((*staged)[0].mmaGroupsInFlight) {
+    if (accumulatesAcrossIterations(l, op, (*staged)[0].ringLoop, layout,
+                                    accType == sumType))
+      l.setWgmmaRunningAtExit((*staged)[0].ringLoop.getResult(
+          op->getResult(0).getUses().begin()->getOperandNumber()));
+    else
+      results = SmallVector<Value>(
+          tile_dist::WarpgroupWaitOp::create(
+              b, loc, ValueRange(results).getTypes(), 0, results)
+              .getResults());
+  }
   if (accType != sumType)
     for (Value &result : results)
       result = arith::TruncFOp::create(b, loc, accType, result);

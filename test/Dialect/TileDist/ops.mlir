@@ -81,6 +81,21 @@ gpu.module @fragments {
   }
 }
 
+// tile_dist.warpgroup_wait: all groups but `pending`, handing on the
+// registers they write; with none, only the wait.
+// CHECK-LABEL: gpu.func @wgmma_wait(
+// CHECK: %[[F:.+]]:2 = tile_dist.warpgroup_wait 1, %arg0, %arg1 : f32, f32
+// CHECK: tile_dist.warpgroup_wait 0, %[[F]]#1, %arg2 : f32, i32
+// CHECK: tile_dist.warpgroup_wait 0{{$}}
+gpu.module @waits {
+  gpu.func @wgmma_wait(%arg0: f32, %arg1: f32, %arg2: i32) {
+    %0:2 = tile_dist.warpgroup_wait 1, %arg0, %arg1 : f32, f32
+    %1:2 = tile_dist.warpgroup_wait 0, %0#1, %arg2 : f32, i32
+    tile_dist.warpgroup_wait 0
+    gpu.return
+  }
+}
+
 // The tcgen05 ops: tensor memory allocated into a slot and given back, a
 // warp's 16x256b fragments read and written, one thread's product of two
 // shared-memory matrices into tensor memory (M = 128 and M = 64) and its

@@ -307,3 +307,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @warpgroup_wait_pending(%a: f32) {
+    // expected-error @+1 {{waits for all but -1 groups; expected a count of 0 or more}}
+    %0 = tile_dist.warpgroup_wait -1, %a : f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @warpgroup_wait_type(%a: f16) {
+    // expected-error @+1 {{operand #0 must be variadic of 32-bit float or 32-bit signless integer}}
+    %0 = tile_dist.warpgroup_wait 0, %a : f16
+    gpu.return
+  }
+}

@@ -429,6 +429,17 @@ public:
     return it == tensorMemoryAccumulators.end() ? nullptr : &it->second;
   }
 
+  /// The results of loops (cuda_tile values) whose registers a group of
+  /// wgmma that the loop's last iteration started may still be writing
+  /// (WgmmaLowering.cpp): the loop's lowering waits for it before anything
+  /// reads them.
+  void setWgmmaRunningAtExit(mlir::Value loopResult) {
+    wgmmaRunningAtExit.insert(loopResult);
+  }
+  bool isWgmmaRunningAtExit(mlir::Value loopResult) const {
+    return wgmmaRunningAtExit.contains(loopResult);
+  }
+
   // --- helpers ------------------------------------------------------------
   mlir::Value indexConstant(mlir::Location loc, int64_t v);
   /// Casts an integer scalar (i1..i64) to index, signed or unsigned.
@@ -453,6 +464,7 @@ private:
   llvm::DenseMap<mlir::Value, LinearLayout> layouts;
   llvm::DenseMap<mlir::Operation *, TensorMemoryAccumulator>
       tensorMemoryAccumulators;
+  llvm::DenseSet<mlir::Value> wgmmaRunningAtExit;
   std::optional<std::string> declineReason;
   llvm::SmallVector<TileRemark> remarks;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;

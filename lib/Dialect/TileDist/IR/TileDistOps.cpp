@@ -190,6 +190,14 @@ static LogicalResult verifyMmaTypes(Operation *op, Type lhs, Type rhs,
   return success();
 }
 
+LogicalResult WarpgroupWaitOp::verify() {
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0)
+    return emitOpError() << "waits for all but " << pending
+                         << " groups; expected a count of 0 or more";
+  return success();
+}
+
 LogicalResult WarpgroupMmaOp::verify() {
   Type lhs = getLhsType();
   bool inMemory = getLhs() && getLhsOffset() && getLhsMatrix();

@@ -226,12 +226,14 @@ def TileDist_TensorStoreOp : Op<TileDist_Dialect, "tensor_store",
     swizzled as tile_dist.tensor_copy's destination (`swizzle` bytes; 0:
     none), and elements outside the tensor are not stored.
 
-    This is PTX's `cp.async.bulk.tensor` from shared to global memory in a
-    bulk group that the issuing thread commits and waits for at once: when
-    the op returns, that thread's store is complete. One thread issues it,
-    after the writes to `source` of every thread, each fenced to the async
-    proxy, and a barrier; tile-lower stores tiles of views so on sm_90 and
-    later (docs/pipeline.md).
+    This is PTX's `cp.async.bulk.tensor` from shared to global memory,
+    asynchronous: the store joins the issuing thread's current bulk group,
+    and it is complete once an `nvvm.cp.async.bulk.commit_group` has closed
+    the group and an `nvvm.cp.async.bulk.wait_group` has waited for it.
+    One thread issues it, after the writes to `source` of every thread,
+    each fenced to the async proxy, and a barrier; tile-lower stores tiles
+    of views so on sm_90 and later, all boxes of a tile in one group
+    (docs/pipeline.md).
 
     ```mlir
     tile_dist.tensor_store %map, %d, [%cols, %rows], [%stride]
@@ -392,6 +394,31 @@ def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
     /// spell them so), or "" for another type.
     static ::llvm::StringRef ptxTypeName(::mlir::Type element);
   }];
+}
+
+def TileDist_WarpgroupWaitOp : Op<TileDist_Dialect, "warpgroup_wait",
+    [AllTypesMatch<["values", "results"]>]> {
+  let summary = "waits for the thread's wgmma groups and hands on their results";
+  let description = [{
+    PTX's `wgmma.wait_group.sync.aligned pending`: waits until at most
+    `pending` of the groups of tile_dist.warpgroup_mma the running thread
+    committed are still running. Its results are its operands, the
+    accumulator registers those groups write: a reader of the results
+    comes after the wait, where LLVM would be free to move a reader of
+    the operands before it (the products are plain values to it), and the
+    read would then see registers a group is still writing. tile-llc lowers
+    it to inline PTX whose outputs are tied to its inputs.
+
+    ```mlir
+    %d0, %d1 = tile_dist.warpgroup_wait 0, %c0, %c1 : f32, f32
+    ```
+  }];
+  let arguments = (ins I64Attr:$pending, Variadic<AnyTypeOf<[F32, I32]>>:$values);
+  let results = (outs Variadic<AnyTypeOf<[F32, I32]>>:$results);
+  let assemblyFormat = [{
+    $pending (`,` $values^ `:` type($values))? attr-dict
+  }];
+  let hasVerifier = 1;
 }
 
 def TileDist_TmemAllocOp : Op<TileDist_Dialect, "tmem_alloc"> {
