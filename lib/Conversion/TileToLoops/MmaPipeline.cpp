@@ -173,7 +173,9 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
       mmas += isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(inner);
     });
   int64_t share = l.getTarget().sharedBytesPerBlock / (2 * mmas);
-  stages = std::min({stages, share / stageBytes, maxStages});
+  // The share bounds the stages being copied into; those the groups left
+  // running read come on top.
+  stages = std::min({stages, share / stageBytes + groups, maxStages});
   if (!loop)
     stages = std::min(stages, chunks);
   stages = std::max<int64_t>(stages, 2);

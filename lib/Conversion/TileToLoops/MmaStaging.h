@@ -142,8 +142,9 @@ struct Pipeline {
 /// (else one); where operands are copied, enough stages that the copies in
 /// flight cover the loads' latency hint (cuTile's
 /// `latency`, 1 to 10, kDefaultLatency where none is given) times
-/// kInFlightBytesPerLatency, at most `maxStages` and at most the share of
-/// half the target's shared memory of each mma in `op`'s block,
+/// kInFlightBytesPerLatency, at most `maxStages` and, those the copies
+/// go into, at most the share of half the target's shared memory of each
+/// mma in `op`'s block,
 /// and no more than the chunks of a run where the copies cannot run into
 /// the next iteration of a loop (pipelinedLoop, which also gives the
 /// loop). Up to `maxMmaGroupsInFlight` groups stay running where every
