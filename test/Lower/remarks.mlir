@@ -9,8 +9,9 @@
 // and its shape, how each operand's load reaches shared memory (TMA with
 // its box on sm_90 and sm_100, cp.async on sm_80), the latency hint read
 // (B's, given for sm_90 only: 3 x 16 KiB in flight, 5 stages with the two
-// wgmma reads, one group of it left running; elsewhere the default, 5
-// stages where the stages fit), and the store: by TMA on
+// wgmma reads, one group of it left running; elsewhere the default: 5
+// stages on sm_80, 6 on sm_100 with one tcgen05 commit left running), and
+// the store: by TMA on
 // sm_90 and sm_100, in boxes of 32 f32 (128-byte rows) by 128 rows, each
 // thread's own stores on sm_80. Only the categories a filter selects are
 // reported, and nothing without one.
@@ -33,7 +34,7 @@
 
 // SM100: remark: [Passed] RemarkTensorCoreMMA | Category:Tensor-core | Function=matmul | Instruction="Tensor-core SM100", NumCTAs=1, Remark="MMA operation successfully optimized to use Tensor Cores", Shape="[128, 128, 16]"
 // SM100: remark: [Passed] RemarkHintDefault
-// SM100: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", Remark="Copies pipelined in 5 stages", StageBytes=16384, Stages=5
+// SM100: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", MmaGroupsInFlight=1, Remark="Copies pipelined in 6 stages", StageBytes=16384, Stages=6
 // SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
 // SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
 // SM100: Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"

@@ -8,7 +8,8 @@
 // 128x128 over 8 warps (each reads one 16-row half of its quarter of the
 // lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
 // k, k loops whose accumulator stays in tensor memory (256x256 and 128x512
-// ones too), i8 signed times unsigned, an attention's P x V with P written
+// ones too), each chunk's products left running while the next chunk's
+// copies are waited for, i8 signed times unsigned, an attention's P x V with P written
 // from registers; and results of 64 rows (M = 64, the lower half of each
 // warp's quarter of the lanes): f16 over 8 warps, tf32 through a k loop,
 // P x V.
@@ -21,7 +22,7 @@
 // LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">]
 // LOWER-LABEL: gpu.func @f16_k_contiguous(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
-// LOWER: tile_dist.mbarrier_init
+// LOWER-COUNT-2: tile_dist.mbarrier_init {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
 // LOWER: nvvm.tcgen05.fence <before>
 // LOWER: gpu.barrier
 // LOWER: nvvm.tcgen05.fence <after>
@@ -32,10 +33,14 @@
 // LOWER: nvvm.tcgen05.fence <after>
 // LOWER-COUNT-4: tile_dist.tensor_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, m = 128 : i64, n = 128 : i64, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsType = f16}
 // LOWER: tile_dist.tensor_mma_commit
+// LOWER: %[[LATER:.+]] = arith.cmpi ne, %[[COMMIT:.+]], %c0{{.*}} : i32
+// LOWER-NEXT: scf.if %[[LATER]] {
+// LOWER: arith.subi %[[COMMIT]], %c1{{.*}} : i32
 // LOWER: tile_dist.mbarrier_wait
+// LOWER: tile_dist.mbarrier_wait {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
 // LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
 // LOWER: tile_dist.tmem_dealloc {{.+}} {columns = 128 : i64}
-// LOWER: tile_dist.mbarrier_inval
+// LOWER-COUNT-2: tile_dist.mbarrier_inval
 // LOWER-LABEL: gpu.func @f16_two_row_blocks(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
 // LOWER-NOT: tile_dist.tmem_store
@@ -50,13 +55,22 @@
 // LOWER: tile_dist.tensor_mma {{.+}}lhsType = si8, m = 128 : i64, n = 64 : i64{{.+}}rhsType = ui8
 // The accumulator stays in tensor memory through the k loop, which then
 // carries nothing: written there before the loop, read back after it.
+// Each chunk's commit is counted through the loop; the threads wait for
+// the one before it, so a chunk's products run while they wait for the
+// next chunk's copies, and the last chunk's are waited for after the loop.
 // LOWER-LABEL: gpu.func @f16_loop_copied(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
 // LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
 // LOWER: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
 // LOWER-NOT: tile_dist.tmem_
 // LOWER-COUNT-2: tile_dist.tensor_mma
+// LOWER: tile_dist.tensor_mma_commit
+// LOWER: scf.if
+// LOWER: tile_dist.mbarrier_wait {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
 // LOWER-NOT: tile_dist.tmem_store
+// LOWER: %[[RAN:.+]] = arith.cmpi ne, %{{.+}}, %c0{{.*}} : i32
+// LOWER-NEXT: scf.if %[[RAN]] {
+// LOWER: tile_dist.mbarrier_wait {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
 // LOWER: tile_dist.tmem_load {{.+}} : vector<64xi32>
 // LOWER: tile_dist.tmem_dealloc
 // LOWER-LABEL: gpu.func @f16_wide_loop(

@@ -14,9 +14,14 @@
 //     the reads' converse), unless it is zero, where the first product of
 //     each block overwrites instead of accumulating;
 //   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
-//     per M x N block and k step (32 bytes of k) and commits them to the
-//     mbarrier, and every thread waits for that phase, so that the chunk's
-//     stage is free before the barrier that lets the next copies into it;
+//     per M x N block and k step (32 bytes of k) and commits them to one of
+//     two mbarriers (commit n to mbarrier n mod 2), and every thread waits
+//     for the previous chunk's commit, so that the products of this one run
+//     while the threads wait for the next chunk's copies, and the previous
+//     chunk's stage is free before the barrier that lets copies into it
+//     (the ring has a stage more for the chunk left running:
+//     MmaPipeline.cpp; where it has none, the wait is for the chunk's own
+//     commit); the last chunk's commit is waited for after the chunks;
 //   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
 //     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
 //     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
@@ -26,7 +31,9 @@
 // k loop's) stays in tensor memory through the loop instead: allocated and
 // written before it, read back and given back after it
 // (keepAccumulatorsInTensorMemory, which the loop's lowering calls), so the
-// loop carries nothing and each run only issues, commits and waits.
+// loop carries nothing and each run only issues, commits and waits; the
+// commits are counted through the loop, and where the ring runs through it
+// too, the last chunk's products run on into the next iteration.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -205,9 +212,10 @@ std::optional<ChunkOrder> mma::tcgen05OperandOrder(TileLowering &l,
 namespace {
 
 /// The columns of tensor memory an mma's accumulator takes during one run of
-/// it, or through a loop: the shared buffer holding the mbarrier its
-/// products complete on (byte 0) and the slot of the columns' address
-/// (byte 8), and the address.
+/// it, or through a loop: the shared buffer holding the two mbarriers its
+/// products complete on (bytes 0 and 8: commit n of the run or loop
+/// arrives on mbarrier n mod 2, completing its phase n / 2) and the slot of
+/// the columns' address (byte 16), and the address.
 struct TensorMemory {
   Value control, address;
   int64_t columns;
@@ -222,7 +230,30 @@ Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
 }
 
 Value barriersOf(OpBuilder &b, Value control) {
-  return sharedView(b, control, b.getI64Type(), 1, 0);
+  return sharedView(b, control, b.getI64Type(), 2, 0);
+}
+
+Value addressSlotOf(OpBuilder &b, Value control) {
+  return sharedView(b, control, b.getI32Type(), 1, 16);
+}
+
+/// The mbarrier commit `n` (an i32 value) arrives on.
+Value commitBarrier(OpBuilder &b, Location loc, Value n) {
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      arith::AndIOp::create(b, loc, n, i32Constant(b, loc, 1)));
+}
+
+/// Waits for commit `n` (an i32 value) of the products on `control`'s
+/// mbarriers: the phase n / 2 of mbarrier n mod 2. No waiter lags two
+/// phases behind, since commit n + 2 comes after a barrier every thread
+/// passes after this wait.
+void waitForCommit(OpBuilder &b, Location loc, Value control, Value n) {
+  Value one = i32Constant(b, loc, 1);
+  Value parity = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, n, one), one);
+  tile_dist::MbarrierWaitOp::create(b, loc, barriersOf(b, control),
+                                    commitBarrier(b, loc, n), parity);
 }
 
 Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
@@ -230,29 +261,29 @@ Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
                                l.getWarpId(), indexConstant(b, loc, 0));
 }
 
-/// Warp 0 allocates the columns, thread 0 sets up the mbarrier, and a
+/// Warp 0 allocates the columns, thread 0 sets up the mbarriers, and a
 /// barrier between tcgen05 fences publishes both; every thread then reads
 /// the address.
 FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
                                              int64_t columns) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  FailureOr<Value> control = l.allocShared(op, 16);
+  FailureOr<Value> control = l.allocShared(op, 24);
   if (failed(control))
     return failure();
-  Type i32 = b.getI32Type();
   scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
     tile_dist::TmemAllocOp::create(
-        then, loc, sharedView(then, *control, i32, 1, 8),
+        then, loc, addressSlotOf(then, *control),
         indexConstant(then, loc, 0), then.getI64IntegerAttr(columns));
     scf::YieldOp::create(then, loc);
   });
   scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
                     [&](OpBuilder &then, Location) {
-                      tile_dist::MbarrierInitOp::create(
-                          then, loc, barriersOf(then, *control),
-                          indexConstant(then, loc, 0),
-                          i32Constant(then, loc, 1));
+                      for (int64_t barrier = 0; barrier < 2; ++barrier)
+                        tile_dist::MbarrierInitOp::create(
+                            then, loc, barriersOf(then, *control),
+                            indexConstant(then, loc, barrier),
+                            i32Constant(then, loc, 1));
                       NVVM::FenceMbarrierInitOp::create(then, loc);
                       scf::YieldOp::create(then, loc);
                     });
@@ -262,13 +293,13 @@ FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
   NVVM::Tcgen05FenceOp::create(b, loc,
                                NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
   Value address =
-      memref::LoadOp::create(b, loc, sharedView(b, *control, i32, 1, 8),
+      memref::LoadOp::create(b, loc, addressSlotOf(b, *control),
                              ValueRange{indexConstant(b, loc, 0)});
   return TensorMemory{*control, address, columns};
 }
 
 /// Every thread's reads are done before warp 0 gives the columns back and
-/// thread 0 the mbarrier.
+/// thread 0 the mbarriers.
 void releaseTensorMemory(TileLowering &l, Location loc,
                          const TensorMemory &memory) {
   OpBuilder &b = l.b();
@@ -284,9 +315,10 @@ void releaseTensorMemory(TileLowering &l, Location loc,
   });
   scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
                     [&](OpBuilder &then, Location) {
-                      tile_dist::MbarrierInvalOp::create(
-                          then, loc, barriersOf(then, memory.control),
-                          indexConstant(then, loc, 0));
+                      for (int64_t barrier = 0; barrier < 2; ++barrier)
+                        tile_dist::MbarrierInvalOp::create(
+                            then, loc, barriersOf(then, memory.control),
+                            indexConstant(then, loc, barrier));
                       scf::YieldOp::create(then, loc);
                     });
 }
@@ -464,6 +496,19 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
     Location loc = loop.getLoc();
     Value result = loop.getResult(index);
     ArrayRef<int64_t> shape = TileLowering::tileShape(result.getType());
+    // The products of the last chunk may still be running: the wait for
+    // its commit, the count's last, where the loop ran.
+    OpBuilder &b = l.b();
+    Value count = memref::LoadOp::create(b, loc, where.phases,
+                                         ValueRange{indexConstant(b, loc, 0)});
+    Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
+                                      i32Constant(b, loc, 0));
+    scf::IfOp::create(b, loc, ran, [&](OpBuilder &then, Location) {
+      waitForCommit(then, loc, where.control,
+                    arith::SubIOp::create(then, loc, count,
+                                          i32Constant(then, loc, 1)));
+      scf::YieldOp::create(then, loc);
+    });
     SmallVector<Value> registers =
         AccumulatorAccesses(l, loc, where.address, p.tiling, shape.back())
             .load(l.b(), loc, p.kind.accumulatorType,
@@ -497,9 +542,11 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   std::array<OperandForm, 2> forms = swizzledOperandForms(
       l, op, p.staging.swizzle, e, instructionM, p.tiling.instructionN);
   FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms);
+      stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms, kMaxStages,
+                    /*maxMmaGroupsInFlight=*/1);
   if (failed(staged))
     return failure();
+  bool leavesRunning = (*staged)[0].mmaGroupsInFlight != 0;
 
   LinearLayout layout = tensorMmaResultLayout(shape, l.getNumWarps());
   Type sumType = p.kind.accumulatorType;
@@ -546,6 +593,18 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
         stageOffset(at, loc, (*staged)[1], stage, 1));
     Value notFirstChunk = arith::CmpIOp::create(
         at, loc, arith::CmpIPredicate::ne, chunk, c(0));
+    // This chunk's commit, counted through the loop where the accumulator
+    // stays in tensor memory there, else from the run's first chunk.
+    Value commit;
+    if (kept) {
+      commit = memref::LoadOp::create(at, loc, kept->phases, ValueRange{c(0)});
+      memref::StoreOp::create(
+          at, loc,
+          arith::AddIOp::create(at, loc, commit, i32Constant(at, loc, 1)),
+          kept->phases, ValueRange{c(0)});
+    } else {
+      commit = arith::IndexCastOp::create(at, loc, at.getI32Type(), chunk);
+    }
     scf::IfOp::create(at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then,
                                                              Location) {
       NVVM::Tcgen05FenceOp::create(then, loc,
@@ -577,32 +636,43 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
           }
       }
       tile_dist::TensorMmaCommitOp::create(
-          then, loc, barriersOf(then, memory.control), c(0));
+          then, loc, barriersOf(then, memory.control),
+          commitBarrier(then, loc, commit));
       scf::YieldOp::create(then, loc);
     });
-    // The phase of this chunk's commit: the chunk's parity where the
-    // mbarrier is set up for this run, else the thread's count of phases
-    // through the loop.
-    Value parity;
-    if (kept) {
-      Value counted = memref::LoadOp::create(at, loc, kept->phases,
-                                             ValueRange{c(0)});
-      parity = arith::AndIOp::create(at, loc, counted, i32Constant(at, loc, 1));
-      memref::StoreOp::create(
-          at, loc,
-          arith::AddIOp::create(at, loc, counted, i32Constant(at, loc, 1)),
-          kept->phases, ValueRange{c(0)});
-    } else {
-      parity = arith::IndexCastOp::create(
-          at, loc, at.getI32Type(),
-          arith::AndIOp::create(at, loc, chunk, c(1)));
+    if (!leavesRunning) {
+      waitForCommit(at, loc, memory.control, commit);
+      return {};
     }
-    tile_dist::MbarrierWaitOp::create(at, loc, barriersOf(at, memory.control),
-                                      c(0), parity);
+    // The previous chunk's products, so that this chunk's keep the tensor
+    // cores busy while the threads wait for the next chunk's copies; its
+    // stage is then free before the barrier that lets copies into it.
+    Value notFirstCommit = arith::CmpIOp::create(
+        at, loc, arith::CmpIPredicate::ne, commit, i32Constant(at, loc, 0));
+    scf::IfOp::create(at, loc, notFirstCommit, [&](OpBuilder &then, Location) {
+      waitForCommit(then, loc, memory.control,
+                    arith::SubIOp::create(then, loc, commit,
+                                          i32Constant(then, loc, 1)));
+      scf::YieldOp::create(then, loc);
+    });
     return {};
   };
   multiplyChunks(l, op, *staged, kc, p.staging.chunks, ValueRange(),
                  /*asyncProxyReads=*/true, multiply);
+  // The last chunk's products: waited for here, unless the ring runs on
+  // through the loop that keeps the accumulator in tensor memory (its next
+  // iteration waits for them, or the loop's end); a ring that starts again
+  // in the next run would copy into a stage they may still read.
+  if (leavesRunning && !(kept && (*staged)[0].ringLoop)) {
+    Value last =
+        kept ? arith::SubIOp::create(
+                   b, loc,
+                   memref::LoadOp::create(b, loc, kept->phases,
+                                          ValueRange{indexConstant(b, loc, 0)}),
+                   i32Constant(b, loc, 1))
+             : i32Constant(b, loc, p.staging.chunks - 1);
+    waitForCommit(b, loc, memory.control, last);
+  }
   if (kept)
     return success(); // the loop's `continue` carries nothing
   SmallVector<Value> results = accesses->load(
