@@ -412,9 +412,9 @@ public:
 
   /// Where an mma's accumulator stays in tensor memory through the loop
   /// around it (tcgen05 on sm_100, Tcgen05Lowering.cpp): the columns'
-  /// address (i32), the shared buffer of the mbarrier the products complete
-  /// on, and the per-thread count of the phases waited for (a memref<1xi32>
-  /// alloca).
+  /// address (i32), the shared buffer of the two mbarriers the products
+  /// complete on, and the per-thread count of the products' commits so far
+  /// (a memref<1xi32> alloca).
   struct TensorMemoryAccumulator {
     mlir::Value address, control, phases;
   };
