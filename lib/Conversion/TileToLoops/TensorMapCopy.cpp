@@ -434,54 +434,41 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
 
   Value lowered = l.lookup(tile);
   const LinearLayout &layout = l.getLayout(lowered);
-  // The slot of the element at row-major index `flat`. It is linear over
-  // the bits of `flat` (fields of powers of two, a swizzle that xors one
-  // into another), so the slot of a thread's register is the slot of the
-  // thread's part xor that of the register's, a constant: one xor each.
+  // The slot of the element at row-major index `flat` (an index value,
+  // folded where it is a constant). It is linear over the bits of `flat`
+  // (fields of powers of two, a swizzle that xors one into another), so the
+  // slot of a thread's register is the slot of the thread's part xor that
+  // of the register's, a constant: one xor each.
   int64_t widthBits = llvm::Log2_64(width);
   int64_t innerBits = llvm::Log2_64(innerBox);
-  auto slotOf = [&](int64_t flat) {
-    int64_t column = flat & (width - 1);
-    int64_t byte = (column >> innerBits) * boxBytes +
-                   (flat >> widthBits) * innerBytes +
-                   (column & (innerBox - 1)) * bytes;
-    if (swizzle)
-      byte ^= ((byte >> 7) & (swizzle / 16 - 1)) << 4;
-    return byte / bytes;
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
   };
-  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(at, loc, v);
+  auto slotOf = [&](Value flat) -> Value {
+    Value column =
+        b.createOrFold<arith::AndIOp>(loc, flat, constant(width - 1));
+    auto field = [&](Value v, int64_t shift, int64_t mask, int64_t scale) {
+      Value shifted = b.createOrFold<arith::ShRUIOp>(loc, v, constant(shift));
+      if (mask)
+        shifted = b.createOrFold<arith::AndIOp>(loc, shifted, constant(mask));
+      return b.createOrFold<arith::MulIOp>(loc, shifted, constant(scale));
+    };
+    Value byte = b.createOrFold<arith::AddIOp>(
+        loc,
+        b.createOrFold<arith::AddIOp>(
+            loc, field(column, innerBits, 0, boxBytes),
+            field(flat, widthBits, 0, innerBytes)),
+        field(column, 0, innerBox - 1, bytes));
+    if (swizzle) {
+      Value atomRow = b.createOrFold<arith::AndIOp>(
+          loc, b.createOrFold<arith::ShRUIOp>(loc, byte, constant(7)),
+          constant(swizzle / 16 - 1));
+      byte = b.createOrFold<arith::XOrIOp>(
+          loc, byte, b.createOrFold<arith::ShLIOp>(loc, atomRow, constant(4)));
+    }
+    return b.createOrFold<arith::DivUIOp>(loc, byte, constant(bytes));
   };
-  // The thread's part, the same fields computed on an index value.
-  Value threadFlat = l.threadFlatIndex(b, loc, layout);
-  Value column = arith::AndIOp::create(b, loc, threadFlat,
-                                       constant(b, width - 1));
-  Value byte = arith::AddIOp::create(
-      b, loc,
-      arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(
-              b, loc,
-              arith::ShRUIOp::create(b, loc, column, constant(b, innerBits)),
-              constant(b, boxBytes)),
-          arith::MulIOp::create(
-              b, loc,
-              arith::ShRUIOp::create(b, loc, threadFlat,
-                                     constant(b, widthBits)),
-              constant(b, innerBytes))),
-      arith::MulIOp::create(
-          b, loc,
-          arith::AndIOp::create(b, loc, column, constant(b, innerBox - 1)),
-          constant(b, bytes)));
-  if (swizzle) {
-    Value atomRow = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, byte, constant(b, 7)),
-        constant(b, swizzle / 16 - 1));
-    byte = arith::XOrIOp::create(
-        b, loc, byte, arith::ShLIOp::create(b, loc, atomRow, constant(b, 4)));
-  }
-  Value threadSlot =
-      arith::DivUIOp::create(b, loc, byte, constant(b, bytes));
+  Value threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
   TileLowering::barrierBeforeSharedWrites(b, loc);
   SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
@@ -490,7 +477,7 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
       continue;
     Value slot = arith::XOrIOp::create(
         b, loc, threadSlot,
-        constant(b, slotOf(layout.applyOne(LinearLayout::Register, reg))));
+        slotOf(constant(layout.applyOne(LinearLayout::Register, reg))));
     memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), staging,
                             slot);
   }
@@ -503,7 +490,7 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   gpu::BarrierOp::create(b, loc);
   scf::IfOp::create(
       b, loc, l.isFirstThread(b, loc), [&](OpBuilder &then, Location) {
-        auto constant = [&](int64_t v) -> Value {
+        auto thenConstant = [&](int64_t v) -> Value {
           return arith::ConstantIndexOp::create(then, loc, v);
         };
         for (int64_t boxIndex = 0; boxIndex < width / innerBox; ++boxIndex) {
@@ -512,14 +499,14 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
             Value c = origin[d];
             if (i == 0)
               c = arith::AddIOp::create(then, loc, c,
-                                        constant(boxIndex * innerBox));
+                                        thenConstant(boxIndex * innerBox));
             coordinates.push_back(arith::IndexCastOp::create(
                 then, loc, then.getI32Type(), c));
           }
           tile_dist::TensorStoreOp::create(
               then, loc, tensor.map, tensor.base, tensor.extents,
               tensor.strides, coordinates, staging,
-              constant(boxIndex * boxBytes / bytes),
+              thenConstant(boxIndex * boxBytes / bytes),
               then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
         }
         // The boxes in one bulk group, so that their stores overlap.
