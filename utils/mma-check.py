@@ -61,7 +61,9 @@ def uses_mma(kernel):
 def where_mma_ran(remarks):
     """Tensor cores, or CUDA cores / serial with the reason of tileiras's
     remark (--remarks=all, its command-line layout); on sm_90 and sm_100,
-    mma.sync instead of wgmma or tcgen05.mma with its reason."""
+    mma.sync instead of wgmma or tcgen05.mma with its reason; a
+    block-scaled mma computed on bf16 operands scaled first, with the reason
+    it is not on the tensor cores' block scaling."""
     serial = re.search(r"= name: RemarkKernelSerialForm\n\s+= reason: (.*)",
                        remarks)
     if serial:
@@ -74,6 +76,10 @@ def where_mma_ran(remarks):
                           remarks)
     if mma_sync:
         return "tensor cores (mma.sync: " + mma_sync[0] + ")"
+    unscaled = re.findall(
+        r"= name: RemarkTensorCoreBlockScaling\n\s+= reason: (.*)", remarks)
+    if unscaled:
+        return "tensor cores (bf16 operands scaled first: " + unscaled[0] + ")"
     return "tensor cores"
 
 

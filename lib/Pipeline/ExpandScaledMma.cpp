@@ -20,6 +20,12 @@
 // register per element (the t128x128x128 block-scaled matmul spilled 592
 // bytes on sm_100 so).
 //
+// Where the parallel form runs the op natively on tcgen05.mma's block
+// scaling (runsBlockScaledOnTcgen05: 8-bit float operands in 128-row
+// instructions, e8m0 scales of blocks of 32, room in tensor memory for the
+// accumulator and the scales), the op stays: the tensor cores read the
+// operands as they were copied and multiply by the scales themselves.
+//
 // The serial form (--tile-form serial) keeps its own lowering of
 // mmaf_scaled, the reference; a kernel the parallel form declines for
 // another op lowers the rewritten ops serially. Targets before sm_100 keep
@@ -31,6 +37,7 @@
 #include "tilechain/Pipeline/Passes.h"
 
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
+#include "tilechain/Conversion/TileToLoops/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
@@ -98,12 +105,29 @@ struct ExpandScaledMmaPass
         tilechain::parseTarget(gpuName);
     if (!target || target->smVersion < 100)
       return;
-    getOperation().walk([](MmaFScaledOp op) {
+    getOperation().walk([&](MmaFScaledOp op) {
       // e2m1 operands have no conversion in the parallel form yet; the
       // serial form computes them.
       if (isa<Float4E2M1FNType>(
               cast<TileType>(op.getLhs().getType()).getElementType()))
         return;
+      if (auto entry = op->getParentOfType<EntryOp>()) {
+        std::optional<std::string> why = tilechain::whyNotBlockScaledTcgen05(
+            op, *target, tilechain::chooseNumWarps(entry));
+        if (!why)
+          return;
+        tilechain::reportTileRemark(
+            tilechain::TileRemark{
+                tilechain::TileRemarkKind::Missed,
+                tilechain::kTensorCoreRemarks,
+                "RemarkTensorCoreBlockScaling",
+                op.getLoc(),
+                "Block-scaled MMA operation does not use the tensor cores' "
+                "block scaling: its operands are scaled into bf16 first",
+                {}}
+                .reason(*why),
+            entry.getSymName());
+      }
       OpBuilder b(op);
       Location loc = op.getLoc();
       unsigned rank = cast<TileType>(op.getAcc().getType()).getRank();

@@ -11,7 +11,10 @@
 // barrier tile-lower puts between the last wait and the reads orders the
 // products before them (Tcgen05Lowering.cpp). tmem_load and tmem_store
 // move each word between a thread and the lane and column of the 16x256b
-// fragment (tile_dist.tmem_load).
+// fragment (tile_dist.tmem_load), tmem_store_lanes between lane t of a warp
+// and lane first + t. A block-scaled product multiplies each A and B
+// element by its e8m0 scale, both read in the quarter of the lanes that
+// holds the D row they feed, so a scale missing from any quarter shows.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -77,6 +80,44 @@ std::pair<Value, Value> fragmentCell(OpBuilder &b, Location loc, Value lane0,
   return {lane, column};
 }
 
+/// The column (an index value) and the byte (an i32 value, 0 to 3) a block
+/// scale's address names (tile_dist.tensor_mma).
+std::pair<Value, Value> scaleColumnAndByte(OpBuilder &b, Location loc,
+                                           Value address) {
+  Value column = arith::AndIOp::create(
+      b, loc, address, arith::ConstantIntOp::create(b, loc, 0xffff, 32));
+  Value byte = arith::ShRUIOp::create(
+      b, loc, address, arith::ConstantIntOp::create(b, loc, 30, 32));
+  return {arith::IndexCastUIOp::create(b, loc, b.getIndexType(), column),
+          byte};
+}
+
+/// The e8m0 scale in byte `byte` of the word at `lane`, `column` of `tmem`,
+/// as an f32: 2^(s - 127), s = 255 a NaN.
+Value readScale(OpBuilder &b, Location loc, Value tmem, Value lane,
+                Value column, Value byte) {
+  auto c32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  Value word = memref::LoadOp::create(b, loc, tmem, ValueRange{lane, column});
+  Value s = arith::AndIOp::create(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, word,
+                             arith::MulIOp::create(b, loc, byte, c32(8))),
+      c32(0xff));
+  // s << 23 is 2^(s - 127) for s from 1 to 254; 2^-127 is f32's subnormal.
+  Value bits = arith::ShLIOp::create(b, loc, s, c32(23));
+  bits = arith::SelectOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, c32(0)),
+      c32(0x00400000), bits);
+  bits = arith::SelectOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, c32(0xff)),
+      c32(0x7fc00000), bits);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+}
+
 void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -113,6 +154,33 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
             arith::ConstantOp::create(at, loc, at.getZeroAttr(sumType));
         Value start =
             arith::SelectOp::create(at, loc, op.getAccumulate(), old, zero);
+        // A block-scaled product's scales (M = 128: row i in lane i): row
+        // i's in lane i, column j's in lane j % 32 of the same quarter.
+        Value lhsScale, rhsScale;
+        if (op.isBlockScaled()) {
+          auto [lhsColumn, lhsByte] =
+              scaleColumnAndByte(at, loc, op.getLhsScale());
+          auto [rhsColumn, rhsByte] =
+              scaleColumnAndByte(at, loc, op.getRhsScale());
+          Value quarterStart = arith::MulIOp::create(
+              at, loc, arith::DivUIOp::create(at, loc, row, c(at, 32)),
+              c(at, 32));
+          lhsScale = readScale(
+              at, loc, tmem, row,
+              arith::AddIOp::create(
+                  at, loc, lhsColumn,
+                  arith::DivUIOp::create(at, loc, row, c(at, 32))),
+              lhsByte);
+          rhsScale = readScale(
+              at, loc, tmem,
+              arith::AddIOp::create(
+                  at, loc, quarterStart,
+                  arith::RemUIOp::create(at, loc, column, c(at, 32))),
+              arith::AddIOp::create(
+                  at, loc, rhsColumn,
+                  arith::DivUIOp::create(at, loc, column, c(at, 32))),
+              rhsByte);
+        }
         auto products = scf::ForOp::create(
             at, loc, c(at, 0), c(at, op.getK()), c(at, 1), ValueRange{start},
             [&](OpBuilder &in, Location, Value k, ValueRange sum) {
@@ -122,6 +190,10 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
               Value bv = host::readSharedMatrixElement(
                   in, loc, op.getRhs(), op.getRhsOffset(), op.getRhsMatrix(),
                   op.getRhsType(), elementBytes, column, k);
+              if (lhsScale) {
+                a = arith::MulFOp::create(in, loc, a, lhsScale);
+                bv = arith::MulFOp::create(in, loc, bv, rhsScale);
+              }
               scf::YieldOp::create(in, loc,
                                    host::multiplyAdd(in, loc, a, bv, sum[0]));
             });
@@ -158,6 +230,26 @@ void expandLoad(tile_dist::TmemLoadOp op, Value tmem) {
   op.erase();
 }
 
+void expandStoreLanes(tile_dist::TmemStoreLanesOp op, Value tmem) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
+  Value lane = arith::AddIOp::create(
+      b, loc, lane0,
+      arith::RemUIOp::create(
+          b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+          arith::ConstantIndexOp::create(b, loc, host::kWarpSize)));
+  for (int64_t r = 0, e = op.getValues().getType().getNumElements(); r < e;
+       ++r) {
+    Value word = vector::ExtractOp::create(b, loc, op.getValues(),
+                                           ArrayRef<int64_t>{r});
+    Value column = arith::AddIOp::create(
+        b, loc, column0, arith::ConstantIndexOp::create(b, loc, r));
+    memref::StoreOp::create(b, loc, word, tmem, ValueRange{lane, column});
+  }
+  op.erase();
+}
+
 void expandStore(tile_dist::TmemStoreOp op, Value tmem) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -184,8 +276,8 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
   kernel.walk([&](Operation *op) {
     if (isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp,
             tile_dist::TmemLoadOp, tile_dist::TmemStoreOp,
-            tile_dist::TensorMmaOp, tile_dist::TensorMmaCommitOp,
-            NVVM::Tcgen05FenceOp>(op))
+            tile_dist::TmemStoreLanesOp, tile_dist::TensorMmaOp,
+            tile_dist::TensorMmaCommitOp, NVVM::Tcgen05FenceOp>(op))
       ops.push_back(op);
   });
   if (ops.empty())
@@ -211,6 +303,8 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
       expandLoad(load, tmem);
     } else if (auto store = dyn_cast<tile_dist::TmemStoreOp>(op)) {
       expandStore(store, tmem);
+    } else if (auto store = dyn_cast<tile_dist::TmemStoreLanesOp>(op)) {
+      expandStoreLanes(store, tmem);
     } else {
       op->erase();
     }

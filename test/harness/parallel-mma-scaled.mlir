@@ -1,8 +1,13 @@
-// mmaf_scaled in the parallel form (ExpandScaledMma.cpp): each operand
-// element times its block's scale, exactly in bf16, then a bf16 mmaf on the
-// target's tensor cores: tcgen05.mma on sm_100 (with the accumulator in
-// tensor memory through a k loop), mma.sync on sm_120 and for 16-row tiles;
-// run on the host against numpy over e4m3 and e5m2 operands and e8m0 scales
+// mmaf_scaled in the parallel form: on sm_100, 128-row results run on
+// tcgen05.mma's block scaling (.kind::mxf8f6f4), the fp8 operands copied
+// as they are and the e8m0 scales written into tensor memory beside the
+// accumulator (row i's in lane i % 32 of column i / 32, one byte per block
+// of k; two copies where the accumulator stays in tensor memory through a
+// k loop, one per run's parity); elsewhere (ExpandScaledMma.cpp) each
+// operand element times its block's scale, exactly in bf16, then a bf16
+// mmaf on mma.sync (sm_120, and 16-row tiles on sm_100). Run on the host
+// (HostTensorMma.cpp reads each scale in the quarter of the lanes of the
+// row it feeds) against numpy over e4m3 and e5m2 operands and e8m0 scales
 // from 2^-8 to 2^8.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=SM100
@@ -15,12 +20,20 @@
 // RUN: %hpython %S/Inputs/run_mma_scaled.py %t120.so | FileCheck %s
 
 // SM100-LABEL: gpu.func @e4m3_128x128(
-// SM100-COUNT-4: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 128 : i64
+// SM100: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
+// SM100-COUNT-2: tile_dist.tmem_store_lanes {{.+}} : vector<4xi32>
+// SM100: nvvm.tcgen05.fence <before>
+// SM100: scf.for
+// SM100-COUNT-2: tile_dist.tensor_mma {{.+}} scales(%{{.+}}, %{{.+}}) {{{.+}}lhsType = f8E4M3FN, m = 128 : i64, n = 128 : i64
 // SM100-LABEL: gpu.func @e5m2_loop(
-// SM100: tile_dist.tmem_alloc
+// SM100: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
 // SM100: scf.for
 // SM100-NOT: tile_dist.tmem_load
-// SM100: tile_dist.tensor_mma {{.+}}lhsType = bf16, m = 128 : i64, n = 64 : i64
+// SM100: %[[NTH:.+]] = arith.divui %{{.+}}, %c2_i32 : i32
+// SM100: arith.remui %[[NTH]], %c2_i32{{.*}} : i32
+// SM100: tile_dist.tmem_store_lanes {{.+}} : vector<4xi32>
+// SM100: tile_dist.tmem_store_lanes {{.+}} : vector<2xi32>
+// SM100: tile_dist.tensor_mma {{.+}} scales(%{{.+}}, %{{.+}}) {{{.+}}lhsType = f8E5M2, m = 128 : i64, n = 64 : i64
 // SM100: tile_dist.tmem_load
 // SM100-LABEL: gpu.func @e4m3_16x16(
 // SM100: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<bf16>

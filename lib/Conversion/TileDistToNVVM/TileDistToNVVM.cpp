@@ -448,6 +448,25 @@ struct TmemStoreLowering
   }
 };
 
+/// tcgen05.st.sync.aligned.32x32b.xN.b32, then tcgen05.wait::st.
+struct TmemStoreLanesLowering
+    : public ConvertOpToLLVMPattern<tile_dist::TmemStoreLanesOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::TmemStoreLanesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::Tcgen05StOp::create(
+        rewriter, loc, /*unpack=*/false, NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()),
+        adaptor.getValues(), Value());
+    NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::STORE);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// tcgen05's descriptor (PTX ISA, "Shared memory descriptor" of tcgen05):
 /// wgmma's fields, the constant 0b001 in bits 46-48, and the swizzle mode
 /// in bits 61-63 (2: 128 bytes, 4: 64, 6: 32).
@@ -476,10 +495,30 @@ std::pair<NVVM::Tcgen05MMAKind, uint32_t> tensorMmaFormat(Type element) {
   return {NVVM::Tcgen05MMAKind::I8, name == "s8"};
 }
 
+/// The scale factor ID (bits 30-31) of a block scale's address, in bit
+/// `to` of an instruction descriptor.
+Value scaleFactorId(ConversionPatternRewriter &rewriter, Location loc,
+                    Value address, unsigned to) {
+  Type i32 = rewriter.getI32Type();
+  auto constant = [&](int64_t v) {
+    return LLVM::ConstantOp::create(rewriter, loc, i32,
+                                    rewriter.getI32IntegerAttr(v));
+  };
+  Value id = LLVM::AndOp::create(
+      rewriter, loc, LLVM::LShrOp::create(rewriter, loc, address, constant(30)),
+      constant(3));
+  return LLVM::ShlOp::create(rewriter, loc, id, constant(to));
+}
+
 /// tcgen05.mma.cta_group::1.kind::K [d], a_desc, b_desc, idesc, accumulate.
 /// The 32-bit instruction descriptor: D's format in bits 4-5 (1: f32, 2:
 /// s32), A's and B's in 7-9 and 10-12, whether A and B are mn-major in
-/// bits 15 and 16, N >> 3 in 17-22, M >> 4 in 24-28.
+/// bits 15 and 16, N >> 3 in 17-22, M >> 4 in 24-28. Block-scaled, it is
+/// .kind::mxf8f6f4.block_scale.block32 [d], a_desc, b_desc, idesc, [sfa],
+/// [sfb], accumulate, whose descriptor has B's scale factor ID in bits 4-5,
+/// the scales' format (1: ue8m0) in bit 23, M >> 7 in 27-28 and A's scale
+/// factor ID in 29-30, the IDs taken from the scale addresses (as NVIDIA's
+/// tileiras also leaves them there).
 struct TensorMmaLowering
     : public ConvertOpToLLVMPattern<tile_dist::TensorMmaOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -497,6 +536,32 @@ struct TensorMmaLowering
                                     op.getRhsMatrix());
     auto [kind, lhsFormat] = tensorMmaFormat(op.getLhsType());
     uint32_t rhsFormat = tensorMmaFormat(op.getRhsType()).second;
+    Value d = tensorMemoryPointer(rewriter, loc, adaptor.getAddress());
+    if (op.isBlockScaled()) {
+      uint32_t fields = lhsFormat << 7 | rhsFormat << 10 |
+                        uint32_t(op.getLhsMatrix().getMnMajor()) << 15 |
+                        uint32_t(op.getRhsMatrix().getMnMajor()) << 16 |
+                        uint32_t(op.getN() >> 3) << 17 | 1u << 23 |
+                        uint32_t(op.getM() >> 7) << 27;
+      Value idesc = LLVM::OrOp::create(
+          rewriter, loc,
+          LLVM::ConstantOp::create(
+              rewriter, loc, rewriter.getI32Type(),
+              rewriter.getI32IntegerAttr(static_cast<int32_t>(fields))),
+          LLVM::OrOp::create(
+              rewriter, loc,
+              scaleFactorId(rewriter, loc, adaptor.getLhsScale(), 29),
+              scaleFactorId(rewriter, loc, adaptor.getRhsScale(), 4)));
+      NVVM::Tcgen05MMABlockScaleOp::create(
+          rewriter, loc, NVVM::MMABlockScaleKind::MXF8F6F4,
+          NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMABlockScale::DEFAULT,
+          NVVM::Tcgen05MMACollectorOp::DISCARD, d, lhs, rhs, idesc,
+          adaptor.getAccumulate(),
+          tensorMemoryPointer(rewriter, loc, adaptor.getLhsScale()),
+          tensorMemoryPointer(rewriter, loc, adaptor.getRhsScale()));
+      rewriter.eraseOp(op);
+      return success();
+    }
     uint32_t descriptor =
         (op.isInteger() ? 2u : 1u) << 4 | lhsFormat << 7 | rhsFormat << 10 |
         uint32_t(op.getLhsMatrix().getMnMajor()) << 15 |
@@ -507,8 +572,7 @@ struct TensorMmaLowering
         rewriter.getI32IntegerAttr(static_cast<int32_t>(descriptor)));
     NVVM::Tcgen05MMAOp::create(
         rewriter, loc, kind, NVVM::CTAGroupKind::CTA_1,
-        NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false,
-        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()), lhs, rhs,
+        NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, lhs, rhs,
         idesc, adaptor.getAccumulate(), Value(), Value());
     rewriter.eraseOp(op);
     return success();
@@ -551,7 +615,8 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::WarpgroupMmaOp,
                         tile_dist::WarpgroupWaitOp, tile_dist::TmemAllocOp,
                         tile_dist::TmemDeallocOp, tile_dist::TmemLoadOp,
-                        tile_dist::TmemStoreOp, tile_dist::TensorMmaOp,
+                        tile_dist::TmemStoreOp, tile_dist::TmemStoreLanesOp,
+                        tile_dist::TensorMmaOp,
                         tile_dist::TensorMmaCommitOp>();
     patterns.add<AsyncCopyLowering, TensorCopyLowering, TensorStoreLowering,
                  MbarrierLowering<tile_dist::MbarrierInitOp>,
@@ -560,7 +625,8 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                  MbarrierLowering<tile_dist::MbarrierInvalOp>,
                  WarpgroupMmaLowering, WarpgroupWaitLowering,
                  TmemAllocLowering, TmemDeallocLowering,
-                 TmemLoadLowering, TmemStoreLowering, TensorMmaLowering,
+                 TmemLoadLowering, TmemStoreLowering,
+                 TmemStoreLanesLowering, TensorMmaLowering,
                  TensorMmaCommitLowering>(converter);
   }
 };

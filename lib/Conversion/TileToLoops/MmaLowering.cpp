@@ -567,11 +567,21 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
                        arithmetic);
 }
 
+/// mmaf_scaled in the parallel form: the ops ExpandScaledMma.cpp left,
+/// which run on tcgen05.mma's block scaling, unless the kernel's other ops
+/// keep the tensor cores from it (the kernel then takes the serial form).
+static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
+                                             cuda_tile::MmaFScaledOp op) {
+  if (std::optional<std::string> why = mma::whyNotTcgen05(l, op))
+    return l.declineParallel(op, "block-scaled mma: " + *why);
+  return mma::lowerTcgen05(l, op);
+}
+
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
-    // mmaf_scaled stays serial: no corpus kernel uses it.
     table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);
     table.add<cuda_tile::MmaIOp>(lowerMmaIParallel);
+    table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaledParallel);
     return;
   }
 

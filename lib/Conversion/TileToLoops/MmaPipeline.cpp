@@ -170,7 +170,8 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
   int64_t mmas = 0;
   for (Operation &sibling : *op->getBlock())
     sibling.walk([&](Operation *inner) {
-      mmas += isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(inner);
+      mmas += isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp,
+                  cuda_tile::MmaFScaledOp>(inner);
     });
   int64_t share = l.getTarget().sharedBytesPerBlock / (2 * mmas);
   // The share bounds the stages being copied into; those the groups left

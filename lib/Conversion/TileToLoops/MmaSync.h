@@ -51,10 +51,11 @@ std::optional<ChunkOrder> wgmmaOperandOrder(TileLowering &l,
 /// Lowers `op`, for which whyNotWgmma has no reason, to wgmma.
 mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
 
-/// Why `op` (mmaf or mmai) cannot run on tcgen05.mma here, or nullopt when
-/// it can: sm_100, a result of 128-row blocks whose accumulator fits 128
-/// registers per thread and 512 columns of tensor memory, the operand types
-/// of wgmma, and staging arrays that fit.
+/// Why `op` (mmaf, mmai or mmaf_scaled) cannot run on tcgen05.mma here, or
+/// nullopt when it can: sm_100, a result of 128-row blocks whose
+/// accumulator fits 128 registers per thread and 512 columns of tensor
+/// memory (beside its block scales), the operand types of wgmma, and
+/// staging arrays that fit.
 std::optional<std::string> whyNotTcgen05(const TileLowering &l,
                                          mlir::Operation *op);
 

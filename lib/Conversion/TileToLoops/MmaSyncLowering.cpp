@@ -87,6 +87,10 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
   Type input =
       cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
   Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
+  if (isa<cuda_tile::MmaFScaledOp>(op)) {
+    why = "block-scaled mma runs on tcgen05.mma only here";
+    return failure();
+  }
   if (isa<cuda_tile::MmaFOp>(op)) {
     if (!acc.isF32() && !acc.isF16()) {
       why = "mma.sync accumulates in f32 or f16, not " + str(acc);
@@ -197,7 +201,7 @@ std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
 
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                                                        Operation *op) {
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(op))
     return std::nullopt;
   ArrayRef<int64_t> shape = TileLowering::tileShape(op->getResult(0).getType());
   if (!mma::whyNotWgmma(l, op))
@@ -252,7 +256,11 @@ std::optional<unsigned> mma::copyableOperandDim(TileLowering &l,
 std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
                                                  Operation *op,
                                                  unsigned index) {
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op))
+  // Operands 0 and 1 (lhs, rhs) are staged; mmaf_scaled's scales (3, 4)
+  // are loaded into registers.
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+          op) ||
+      index > 1)
     return std::nullopt;
   if (!whyNotWgmma(l, op))
     return wgmmaOperandOrder(l, op, index);

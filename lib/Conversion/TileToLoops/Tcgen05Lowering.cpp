@@ -27,6 +27,10 @@
 //     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
 // Smaller results stay on mma.sync, as NVIDIA's tileiras keeps them: M = 64
 // is the least tcgen05.mma takes.
+// An mmaf_scaled runs so too, on .kind::mxf8f6f4's block scaling: its e8m0
+// scales, loaded into registers, are written into tensor memory after the
+// accumulator's columns (BlockScales) before the run's products, each of
+// which names its block's scales by column and byte.
 // An accumulator that a `for` loop only carries from the mma back to it (a
 // k loop's) stays in tensor memory through the loop instead: allocated and
 // written before it, read back and given back after it
@@ -67,15 +71,44 @@ constexpr int64_t kMaxAccessWords = 128;
 /// memory through a loop is read back once, after it, and may be wider.
 constexpr int64_t kTcgen05MaxAccumulators = 128;
 
+/// Where a block-scaled mma's scales lie in tensor memory, after its
+/// accumulator's columns: per group of 4 blocks of k (one byte each of a
+/// 32-bit word), the lhs scales' columns (row i in lane i % 32 of column
+/// i / 32) then the rhs scales' (column j in lane j % 32 of column j / 32),
+/// every quarter of the lanes holding the same; twice over where the
+/// accumulator stays in tensor memory through a loop, one copy per run's
+/// parity, so that a run writes its scales while the previous run's last
+/// products may still read theirs.
+struct BlockScales {
+  int64_t blocks;     // of k: 32 values each
+  int64_t lhsColumns; // per group: m / 32
+  int64_t rhsColumns; // per group: n / 32
+  int64_t copies;
+
+  int64_t groups() const { return llvm::divideCeil(blocks, 4); }
+  int64_t columnsPerCopy() const {
+    return groups() * (lhsColumns + rhsColumns);
+  }
+};
+
 /// How `op` runs on tcgen05.mma.
 struct Tcgen05Plan {
   SharedOperandKind kind;
   TensorMmaTiling tiling;
   SwizzledStaging staging;
+  int64_t accumulatorColumns;
   int64_t columns; // of tensor memory allocated: a power of two, 32 to 512
+  std::optional<BlockScales> scales; // where `op` is an mmaf_scaled
 };
 
-/// The `for` loop and iter value through which `mma` (mmaf or mmai) would
+/// mmaf, mmai or mmaf_scaled: the ops whose operands 0-2 are lhs, rhs and
+/// accumulator.
+bool isMma(Operation *op) {
+  return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+      op);
+}
+
+/// The `for` loop and iter value through which `mma` (isMma) would
 /// keep its accumulator in tensor memory: the loop carries it only from
 /// `mma`'s result to `mma`'s accumulator (the iter value used by nothing
 /// else in the body, the result by nothing but the `continue`), and `mma`
@@ -100,9 +133,7 @@ loopAccumulator(Operation *mma) {
     return std::nullopt;
   bool alone = !loop.getBody()
                     ->walk([&](Operation *other) {
-                      return other != mma &&
-                                     isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(
-                                         other)
+                      return other != mma && isMma(other)
                                  ? WalkResult::interrupt()
                                  : WalkResult::advance();
                     })
@@ -112,15 +143,42 @@ loopAccumulator(Operation *mma) {
   return std::make_pair(loop, index);
 }
 
-FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
-                            std::string &why) {
-  if (l.getTarget().smVersion != 100) {
-    why = "tcgen05.mma is sm_100's";
+/// Where `op`'s block scales go in tensor memory, or why they cannot go
+/// there: e8m0 scales of blocks of 32 values of k of 8-bit float operands,
+/// on instructions of 128 rows and a multiple of 32 columns.
+FailureOr<BlockScales> planBlockScales(cuda_tile::MmaFScaledOp op,
+                                       const TensorMmaTiling &tiling,
+                                       int64_t m, int64_t n, int64_t k,
+                                       bool keptThroughLoop,
+                                       std::string &why) {
+  auto lhsScale = cast<cuda_tile::TileType>(op.getLhsScale().getType());
+  auto rhsScale = cast<cuda_tile::TileType>(op.getRhsScale().getType());
+  int64_t blocks = lhsScale.getShape().back();
+  if (!isa<Float8E8M0FNUType>(lhsScale.getElementType()) ||
+      !isa<Float8E8M0FNUType>(rhsScale.getElementType()) ||
+      k != 32 * blocks || !llvm::isPowerOf2_64(blocks)) {
+    why = "block-scaled tcgen05.mma takes e8m0 scales of blocks of 32 "
+          "values of k (a power of two of them), not " +
+          std::to_string(blocks) + " scales of " +
+          std::to_string(lhsScale.getElementType().getIntOrFloatBitWidth()) +
+          "-bit type per " + std::to_string(k) + " values";
     return failure();
   }
-  if (!l.allowsTensorCores()) {
-    why = "the kernel's other ops do not take the tensor-core layouts: " +
-          *l.getWhyNoTensorCores();
+  if (tiling.instructionM != kTensorMmaM || tiling.instructionN % 32 != 0 ||
+      !llvm::isPowerOf2_64(m / 32) || !llvm::isPowerOf2_64(n / 32) ||
+      m % 32 != 0 || n % 32 != 0) {
+    why = "block-scaled tcgen05.mma takes 128-row instructions and a power "
+          "of two times 32 rows and columns, not a " +
+          std::to_string(m) + "x" + std::to_string(n) + " result";
+    return failure();
+  }
+  return BlockScales{blocks, m / 32, n / 32, keptThroughLoop ? 2 : 1};
+}
+
+FailureOr<Tcgen05Plan> planFor(const TargetInfo &target, unsigned numWarps,
+                               Operation *op, std::string &why) {
+  if (target.smVersion != 100) {
+    why = "tcgen05.mma is sm_100's";
     return failure();
   }
   FailureOr<SharedOperandKind> kind =
@@ -132,8 +190,7 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
   unsigned rank = shape.size();
   int64_t m = shape[rank - 2], n = shape[rank - 1];
   int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
-  std::optional<TensorMmaTiling> tiling =
-      tensorMmaTiling(shape, l.getNumWarps());
+  std::optional<TensorMmaTiling> tiling = tensorMmaTiling(shape, numWarps);
   if (!tiling) {
     why = (rank == 3 && shape[0] != 1)
               ? "it multiplies a batch of " + std::to_string(shape[0])
@@ -144,17 +201,30 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
   }
   // An accumulator kept in tensor memory through a loop takes no registers
   // there: only its read-back after the loop does.
-  int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
-  if (accumulators > kTcgen05MaxAccumulators && !loopAccumulator(op)) {
+  int64_t accumulators = m * n / (32 * int64_t(numWarps));
+  bool keptThroughLoop = loopAccumulator(op).has_value();
+  if (accumulators > kTcgen05MaxAccumulators && !keptThroughLoop) {
     why = "its accumulator takes " + std::to_string(accumulators) +
           " registers per thread, more than " +
           std::to_string(kTcgen05MaxAccumulators);
     return failure();
   }
-  int64_t columns = tiling->rowBlocks * n;
+  std::optional<BlockScales> scales;
+  if (auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op)) {
+    FailureOr<BlockScales> planned =
+        planBlockScales(scaled, *tiling, m, n, k, keptThroughLoop, why);
+    if (failed(planned))
+      return failure();
+    scales = *planned;
+  }
+  int64_t accumulatorColumns = tiling->rowBlocks * n;
+  int64_t columns =
+      accumulatorColumns +
+      (scales ? scales->copies * scales->columnsPerCopy() : 0);
   if (columns > 512) {
-    why = "its accumulator takes " + std::to_string(columns) +
-          " columns of tensor memory, more than 512";
+    why = "its accumulator" + std::string(scales ? " and scales take " :
+                                                  " takes ") +
+          std::to_string(columns) + " columns of tensor memory, more than 512";
     return failure();
   }
   int64_t e = kind->elementBytes;
@@ -167,8 +237,22 @@ FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
       planSwizzledStaging(m, n, k, e, why);
   if (failed(staging))
     return failure();
-  return Tcgen05Plan{*kind, *tiling, *staging,
-                     std::max<int64_t>(32, llvm::PowerOf2Ceil(columns))};
+  return Tcgen05Plan{*kind,
+                     *tiling,
+                     *staging,
+                     accumulatorColumns,
+                     std::max<int64_t>(32, llvm::PowerOf2Ceil(columns)),
+                     scales};
+}
+
+FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
+                            std::string &why) {
+  if (l.getTarget().smVersion == 100 && !l.allowsTensorCores()) {
+    why = "the kernel's other ops do not take the tensor-core layouts: " +
+          *l.getWhyNoTensorCores();
+    return failure();
+  }
+  return planFor(l.getTarget(), l.getNumWarps(), op, why);
 }
 
 /// Whether `acc` (a cuda_tile value) is a constant zero, which the first
@@ -187,6 +271,16 @@ bool isZeroAccumulator(Value acc) {
 }
 
 } // namespace
+
+std::optional<std::string>
+tilechain::whyNotBlockScaledTcgen05(cuda_tile::MmaFScaledOp op,
+                                    const TargetInfo &target,
+                                    unsigned numWarps) {
+  std::string why;
+  if (failed(planFor(target, numWarps, op, why)))
+    return why;
+  return std::nullopt;
+}
 
 std::optional<std::string> mma::whyNotTcgen05(const TileLowering &l,
                                               Operation *op) {
@@ -428,6 +522,132 @@ struct AccumulatorAccesses {
   }
 };
 
+/// The layout in which every warp holds a whole scale tile of `shape` (x,
+/// the rows of the lhs or columns of the rhs, along `xDim`, blocks of k
+/// along `kDim`), lane t the x that are t mod 32, its registers in the
+/// order of the words of tensor memory: 4 blocks of k (the bytes of a
+/// word), then x by 32 (the columns), then k by 4 blocks (the groups).
+LinearLayout blockScaleLayout(ArrayRef<int64_t> shape, unsigned xDim,
+                              unsigned kDim, unsigned numWarps) {
+  LinearLayout layout(shape, {});
+  auto bit = [&](unsigned dim, int64_t value) {
+    return uint64_t(1) << (layout.dimBits(dim).first + llvm::Log2_64(value));
+  };
+  int64_t x = shape[xDim], blocks = shape[kDim];
+  LinearLayout::Bases registers, lanes;
+  for (int64_t v = 1; v < std::min<int64_t>(blocks, 4); v *= 2)
+    registers.push_back(bit(kDim, v));
+  for (int64_t v = 32; v < x; v *= 2)
+    registers.push_back(bit(xDim, v));
+  for (int64_t v = 4; v < blocks; v *= 2)
+    registers.push_back(bit(kDim, v));
+  for (int64_t v = 1; v < 32; v *= 2)
+    lanes.push_back(bit(xDim, v));
+  LinearLayout::Bases warps(llvm::Log2_64(numWarps), 0);
+  return LinearLayout(shape, {registers, lanes, warps});
+}
+
+/// The copy of a block-scaled mma's scales that this run writes and reads:
+/// its tensor-memory columns from `base` on (BlockScales).
+struct ScaleColumns {
+  Value base; // i32, lane 0
+  const BlockScales &scales;
+
+  /// The first column of group `group` (an i32 value) of the lhs scales
+  /// or of the rhs scales.
+  Value group(OpBuilder &b, Location loc, Value group, bool rhs) const {
+    Value start = arith::AddIOp::create(
+        b, loc, base,
+        arith::MulIOp::create(
+            b, loc, group,
+            i32Constant(b, loc, scales.lhsColumns + scales.rhsColumns)));
+    return rhs ? arith::AddIOp::create(b, loc, start,
+                                       i32Constant(b, loc, scales.lhsColumns))
+                     .getResult()
+               : start;
+  }
+
+  /// The scale address of k block `block` (an i32 value) from x `x0` on:
+  /// the column of x0's group and, in bits 30-31, the block's byte.
+  Value address(OpBuilder &b, Location loc, Value block, bool rhs,
+                int64_t x0) const {
+    Value four = i32Constant(b, loc, 4);
+    Value column = arith::AddIOp::create(
+        b, loc,
+        group(b, loc, arith::DivUIOp::create(b, loc, block, four), rhs),
+        i32Constant(b, loc, x0 / 32));
+    Value byte = arith::ShLIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, block, four),
+        i32Constant(b, loc, 30));
+    return arith::OrIOp::create(b, loc, column, byte);
+  }
+};
+
+/// Writes scale tile `scale` (x along `xDim`, k blocks along `kDim`) into
+/// its columns: warps 0-3 each write their quarter of the lanes, one
+/// tcgen05.st.32x32b per group of 4 blocks, each word the 4 blocks' bytes
+/// of one x.
+LogicalResult writeBlockScales(TileLowering &l, Location loc, Value scale,
+                               unsigned xDim, unsigned kDim,
+                               const ScaleColumns &columns, bool rhs) {
+  OpBuilder &b = l.b();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(scale.getType());
+  LinearLayout layout = blockScaleLayout(shape, xDim, kDim, l.getNumWarps());
+  FailureOr<SmallVector<Value>> registers = accumulatorRegisters(
+      l, loc, scale, layout, TileLowering::tileElementType(scale.getType()));
+  if (failed(registers))
+    return failure();
+  int64_t bytes = std::min<int64_t>(shape[kDim], 4);
+  int64_t words = shape[xDim] / 32;
+  auto store = [&](OpBuilder &at) {
+    Type i32 = at.getI32Type();
+    Value quarter = arith::IndexCastOp::create(
+        at, loc, i32,
+        arith::RemUIOp::create(at, loc, l.getWarpId(),
+                               indexConstant(at, loc, 4)));
+    Value firstLane = arith::ShLIOp::create(
+        at, loc,
+        arith::MulIOp::create(at, loc, quarter, i32Constant(at, loc, 32)),
+        i32Constant(at, loc, 16));
+    for (int64_t g = 0, e = columns.scales.groups(); g < e; ++g) {
+      SmallVector<Value> packed;
+      for (int64_t c = 0; c < words; ++c) {
+        Value word = i32Constant(at, loc, 0);
+        for (int64_t i = 0; i < bytes; ++i) {
+          Value bits = arith::BitcastOp::create(
+              at, loc, at.getI8Type(),
+              (*registers)[(g * words + c) * bytes + i]);
+          word = arith::OrIOp::create(
+              at, loc, word,
+              arith::ShLIOp::create(
+                  at, loc, arith::ExtUIOp::create(at, loc, i32, bits),
+                  i32Constant(at, loc, 8 * i)));
+        }
+        packed.push_back(word);
+      }
+      Value address = arith::AddIOp::create(
+          at, loc, firstLane,
+          columns.group(at, loc, i32Constant(at, loc, g), rhs));
+      tile_dist::TmemStoreLanesOp::create(
+          at, loc, address,
+          vector::FromElementsOp::create(
+              at, loc, VectorType::get({words}, i32), packed));
+    }
+  };
+  if (l.getNumWarps() <= 4) {
+    store(b);
+    return success();
+  }
+  Value lowQuarters =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, l.getWarpId(),
+                            indexConstant(b, loc, 4));
+  scf::IfOp::create(b, loc, lowQuarters, [&](OpBuilder &then, Location) {
+    store(then);
+    scf::YieldOp::create(then, loc);
+  });
+  return success();
+}
+
 /// The mma that keeps iter value `index` of `loop` in tensor memory through
 /// it (loopAccumulator), on tcgen05.mma; null if none.
 Operation *accumulatingMma(const TileLowering &l, cuda_tile::ForOp loop,
@@ -436,8 +656,7 @@ Operation *accumulatingMma(const TileLowering &l, cuda_tile::ForOp loop,
   if (!carried.hasOneUse())
     return nullptr;
   Operation *mma = carried.getUses().begin()->getOwner();
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(mma) ||
-      loopAccumulator(mma) != std::make_pair(loop, index) ||
+  if (!isMma(mma) || loopAccumulator(mma) != std::make_pair(loop, index) ||
       whyNotTcgen05(l, mma))
     return nullptr;
   return mma;
@@ -578,6 +797,38 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
       accesses->store(b, loc, sums);
   }
 
+  // This run's block scales, written where the products read them (the
+  // copy of its parity where the accumulator stays in tensor memory through
+  // the loop) and fenced like the accumulator's stores: the chunk's barrier
+  // orders them before the products.
+  std::optional<ScaleColumns> scaleColumns;
+  if (p.scales) {
+    Value base = arith::AddIOp::create(
+        b, loc, memory.address, i32Constant(b, loc, p.accumulatorColumns));
+    if (p.scales->copies == 2 && kept) {
+      Value run = arith::DivUIOp::create(
+          b, loc,
+          memref::LoadOp::create(b, loc, kept->phases,
+                                 ValueRange{indexConstant(b, loc, 0)}),
+          i32Constant(b, loc, p.staging.chunks));
+      base = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(
+              b, loc,
+              arith::RemUIOp::create(b, loc, run, i32Constant(b, loc, 2)),
+              i32Constant(b, loc, p.scales->columnsPerCopy())));
+    }
+    scaleColumns.emplace(ScaleColumns{base, *p.scales});
+    auto scaled = cast<cuda_tile::MmaFScaledOp>(op);
+    if (failed(writeBlockScales(l, loc, scaled.getLhsScale(), rank - 2,
+                                rank - 1, *scaleColumns, /*rhs=*/false)) ||
+        failed(writeBlockScales(l, loc, scaled.getRhsScale(), rank - 1,
+                                rank - 2, *scaleColumns, /*rhs=*/true)))
+      return failure();
+    NVVM::Tcgen05FenceOp::create(b, loc,
+                                 NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+  }
+
   tile_dist::SharedMatrixAttr lhsMatrix = sharedMatrix(context, forms[0], kc);
   tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], kc);
   int64_t instructionK = 32 / e;
@@ -624,12 +875,28 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
                 then, loc, rhsChunk,
                 indexConstant(then, loc,
                               operandStart(forms[1], kc, e, n0, kStep)));
+            Value lhsScale, rhsScale;
+            if (scaleColumns) {
+              // Block kBlock of the op's k: this chunk's first, plus the
+              // step's.
+              Value kBlock = arith::AddIOp::create(
+                  then, loc,
+                  arith::MulIOp::create(
+                      then, loc,
+                      arith::IndexCastOp::create(then, loc,
+                                                 then.getI32Type(), chunk),
+                      i32Constant(then, loc, kc / 32)),
+                  i32Constant(then, loc, kStep / 32));
+              lhsScale = scaleColumns->address(then, loc, kBlock, false,
+                                               block * instructionM);
+              rhsScale = scaleColumns->address(then, loc, kBlock, true, n0);
+            }
             tile_dist::TensorMmaOp::create(
                 then, loc,
                 arith::AddIOp::create(then, loc, memory.address,
                                       i32Constant(then, loc, block * n + n0)),
                 (*staged)[0].arrays, lhsStart, (*staged)[1].arrays, rhsStart,
-                accumulate, TypeAttr::get(p.kind.lhsType),
+                accumulate, lhsScale, rhsScale, TypeAttr::get(p.kind.lhsType),
                 TypeAttr::get(p.kind.rhsType),
                 then.getI64IntegerAttr(instructionM),
                 then.getI64IntegerAttr(instructionN), lhsMatrix, rhsMatrix);

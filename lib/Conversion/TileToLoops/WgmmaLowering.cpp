@@ -74,6 +74,10 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
     why = "wgmma is sm_90's";
     return failure();
   }
+  if (isa<cuda_tile::MmaFScaledOp>(op)) {
+    why = "wgmma does not scale blocks of k";
+    return failure();
+  }
   if (!l.allowsTensorCores()) {
     why = "the kernel's other ops do not take the tensor-core fragment "
           "layouts: " +

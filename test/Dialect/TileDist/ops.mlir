@@ -98,22 +98,27 @@ gpu.module @waits {
 
 // The tcgen05 ops: tensor memory allocated into a slot and given back, a
 // warp's 16x256b fragments read and written, one thread's product of two
-// shared-memory matrices into tensor memory (M = 128 and M = 64) and its
-// commit to an mbarrier.
+// shared-memory matrices into tensor memory (M = 128 and M = 64), a warp's
+// 32x32b store of block scales and a block-scaled product, and a commit to
+// an mbarrier.
 // CHECK-LABEL: gpu.func @tcgen05(
 // CHECK: tile_dist.tmem_alloc %arg0[%arg1] {columns = 256 : i64} : memref<4xi32, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.tmem_store %arg2, %arg3 : vector<64xi32>
 // CHECK: tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, lhsType = f16, m = 128 : i64, n = 256 : i64, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>, rhsType = f16}
 // CHECK: tile_dist.tensor_mma %arg2, {{.*}} m = 64 : i64, n = 24 : i64
+// CHECK: tile_dist.tmem_store_lanes %arg2, %arg8 : vector<4xi32>
+// CHECK: tile_dist.tensor_mma %arg2, {{.*}}, %arg6 scales(%arg9, %arg10) {{{.*}}lhsType = f8E4M3FN, m = 128 : i64, n = 128 : i64{{.*}}rhsType = f8E5M2}
 // CHECK: tile_dist.tensor_mma_commit %arg7[%arg1] : memref<2xi64, #gpu.address_space<workgroup>>
 // CHECK: %{{.+}} = tile_dist.tmem_load %arg2 : vector<64xi32>
 // CHECK: tile_dist.tmem_dealloc %arg2 {columns = 256 : i64}
 gpu.module @tcgen05s {
-  gpu.func @tcgen05(%arg0: memref<4xi32, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: vector<64xi32>, %arg4: memref<32768xi8, #gpu.address_space<workgroup>>, %arg5: index, %arg6: i1, %arg7: memref<2xi64, #gpu.address_space<workgroup>>) {
+  gpu.func @tcgen05(%arg0: memref<4xi32, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: vector<64xi32>, %arg4: memref<32768xi8, #gpu.address_space<workgroup>>, %arg5: index, %arg6: i1, %arg7: memref<2xi64, #gpu.address_space<workgroup>>, %arg8: vector<4xi32>, %arg9: i32, %arg10: i32) {
     tile_dist.tmem_alloc %arg0[%arg1] {columns = 256 : i64} : memref<4xi32, #gpu.address_space<workgroup>>
     tile_dist.tmem_store %arg2, %arg3 : vector<64xi32>
     tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsType = f16, rhsType = f16, m = 128 : i64, n = 256 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 8192, sbo = 1024>}
     tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 {lhsType = f16, rhsType = f16, m = 64 : i64, n = 24 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    tile_dist.tmem_store_lanes %arg2, %arg8 : vector<4xi32>
+    tile_dist.tensor_mma %arg2, %arg4[%arg1] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg4[%arg5] : memref<32768xi8, #gpu.address_space<workgroup>>, %arg6 scales(%arg9, %arg10) {lhsType = f8E4M3FN, rhsType = f8E5M2, m = 128 : i64, n = 128 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>}
     tile_dist.tensor_mma_commit %arg7[%arg1] : memref<2xi64, #gpu.address_space<workgroup>>
     %0 = tile_dist.tmem_load %arg2 : vector<64xi32>
     tile_dist.tmem_dealloc %arg2 {columns = 256 : i64}

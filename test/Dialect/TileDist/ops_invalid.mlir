@@ -327,3 +327,43 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_one_scale(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{takes scales for both operands or for neither}}
+    "tile_dist.tensor_mma"(%arg2, %arg0, %arg1, %arg0, %arg1, %arg3, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 0>, lhsType = f8E4M3FN, rhsType = f8E4M3FN, m = 128 : i64, n = 64 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}> : (i32, memref<4096xi8, #gpu.address_space<workgroup>>, index, memref<4096xi8, #gpu.address_space<workgroup>>, index, i1, i32) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_scaled_f16(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{scales f8E4M3FN and f8E5M2 operands only, not 'f16' by 'f16'}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 scales(%arg2, %arg2) {lhsType = f16, rhsType = f16, m = 128 : i64, n = 64 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tcgen05_scaled_m64(%arg0: memref<4096xi8, #gpu.address_space<workgroup>>, %arg1: index, %arg2: i32, %arg3: i1) {
+    // expected-error @+1 {{has no block-scaled tcgen05.mma of M = 64, N = 48 (M = 128, N a multiple of 32)}}
+    tile_dist.tensor_mma %arg2, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg0[%arg1] : memref<4096xi8, #gpu.address_space<workgroup>>, %arg3 scales(%arg2, %arg2) {lhsType = f8E4M3FN, rhsType = f8E4M3FN, m = 64 : i64, n = 48 : i64, lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 128, lbo = 16, sbo = 1024>}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tmem_store_lanes(%arg0: i32, %arg1: vector<3xi32>) {
+    // expected-error @+1 {{writes a power of two up to 128 words per lane, not 3}}
+    tile_dist.tmem_store_lanes %arg0, %arg1 : vector<3xi32>
+    gpu.return
+  }
+}

@@ -43,6 +43,7 @@
 
 namespace mlir::cuda_tile {
 class EntryOp;
+class MmaFScaledOp;
 } // namespace mlir::cuda_tile
 
 namespace tilechain {
@@ -580,6 +581,14 @@ int64_t tileElementBytes(mlir::Type elementType);
 /// default one, so that its accumulator stays in its fragments.
 std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
                                             mlir::Operation *op);
+
+/// Why the parallel form cannot run `op` on tcgen05.mma's block scaling
+/// (.kind::mxf8f6f4) on `target` over `numWarps` warps, or nullopt where
+/// it can, provided the kernel's other ops take the tensor-core layouts
+/// (Tcgen05Lowering.cpp).
+std::optional<std::string>
+whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
+                         const TargetInfo &target, unsigned numWarps);
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);

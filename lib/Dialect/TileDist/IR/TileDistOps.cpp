@@ -246,6 +246,18 @@ LogicalResult TensorMmaOp::verify() {
     return emitOpError() << "has no tcgen05.mma of M = " << m << ", N = " << n
                          << " (M = 128 with N a multiple of 16, M = 64 with "
                             "N a multiple of 8, N at most 256)";
+  if (!getLhsScale() != !getRhsScale())
+    return emitOpError() << "takes scales for both operands or for neither";
+  if (!isBlockScaled())
+    return success();
+  if (!isa<Float8E4M3FNType, Float8E5M2Type>(getLhsType()) ||
+      !isa<Float8E4M3FNType, Float8E5M2Type>(getRhsType()))
+    return emitOpError() << "scales f8E4M3FN and f8E5M2 operands only, not "
+                         << getLhsType() << " by " << getRhsType();
+  if (m != 128 || n % 32 != 0)
+    return emitOpError() << "has no block-scaled tcgen05.mma of M = " << m
+                         << ", N = " << n
+                         << " (M = 128, N a multiple of 32)";
   return success();
 }
 
@@ -280,6 +292,15 @@ static bool isAccessLength(int64_t words) {
 LogicalResult TmemLoadOp::verify() {
   if (!isAccessLength(getResult().getType().getNumElements()))
     return emitOpError() << "reads a power of two from 4 to 128 words per lane";
+  return success();
+}
+
+LogicalResult TmemStoreLanesOp::verify() {
+  int64_t words = getValues().getType().getNumElements();
+  if (words > 128 || !llvm::isPowerOf2_64(words))
+    return emitOpError() << "writes a power of two up to 128 words per lane, "
+                            "not "
+                         << words;
   return success();
 }
 

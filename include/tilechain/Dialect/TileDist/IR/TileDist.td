@@ -483,10 +483,25 @@ def TileDist_TmemStoreOp : Op<TileDist_Dialect, "tmem_store"> {
   let hasVerifier = 1;
 }
 
+def TileDist_TmemStoreLanesOp : Op<TileDist_Dialect, "tmem_store_lanes"> {
+  let summary = "a warp's registers written to its 32 lanes of tensor memory";
+  let description = [{
+    PTX's `tcgen05.st.sync.aligned.32x32b.xN.b32` then `tcgen05.wait::st`:
+    the 32 threads of a warp run it together, at one `address` (lane L,
+    column C) with L the first lane of the warp's quarter (32 (w % 4) for
+    warp w); lane t of the warp writes word r of `values` to lane L + t,
+    column C + r. tile-lower writes the scales of a block-scaled
+    tile_dist.tensor_mma so (N, a power of two up to 128, words).
+  }];
+  let arguments = (ins I32:$address, VectorOfRankAndType<[1], [I32]>:$values);
+  let assemblyFormat = "$address `,` $values attr-dict `:` type($values)";
+  let hasVerifier = 1;
+}
+
 // It writes tensor memory, which no operand names: without the write it
 // would be dead for having no results.
 def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
-    [MemoryEffects<[MemWrite]>]> {
+    [MemoryEffects<[MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "a 128 x N x K product of two shared-memory matrices into tensor memory";
   let description = [{
     D = A x B + (`accumulate` ? D : 0), D the M x N (M = `m`, 128) 32-bit
@@ -498,6 +513,18 @@ def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
     f8E4M3FN, f8E5M2, si8 or ui8 operands, f32 (i32 for integers)
     accumulators; only 16-bit matrices may be mn_major; N a multiple of 16
     from 16 to 256.
+
+    With `lhsScale` and `rhsScale` it is block-scaled (PTX's
+    `.kind::mxf8f6f4.block_scale.block32`, f8E4M3FN or f8E5M2 operands, M =
+    128, N a multiple of 32): D = (A x scale_A) x (B x scale_B) + D, each
+    row i of A times its scale for the instruction's 32 values of k, each
+    column j of B times its own, unsigned e8m0 powers of two. Each scale
+    address names a tensor-memory column (bits 0-15; the lane bits are 0)
+    and, in bits 30-31, the byte of each 32-bit word that holds the scales
+    (the instruction descriptor's scale factor IDs): row i's scale is in
+    lane i % 32 of column i / 32 from the address on, column j's in lane
+    j % 32 of column j / 32, repeated in each of the four quarters of the
+    lanes (32 q + l holds what l holds).
 
     This is PTX's `tcgen05.mma.cta_group::1` (sm_100a), asynchronous and
     issued by one thread: a tile_dist.tensor_mma_commit after it makes an
@@ -521,13 +548,15 @@ def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
       Arg<MemRefRankOf<[I8], [1]>, "", [MemRead]>:$rhs,
       Index:$rhsOffset,
       I1:$accumulate,
+      Optional<I32>:$lhsScale, Optional<I32>:$rhsScale,
       TypeAttr:$lhsType, TypeAttr:$rhsType,
       I64Attr:$m, I64Attr:$n,
       TileDist_SharedMatrixAttr:$lhsMatrix,
       TileDist_SharedMatrixAttr:$rhsMatrix);
   let assemblyFormat = [{
     $address `,` $lhs `[` $lhsOffset `]` `:` type($lhs) `,`
-    $rhs `[` $rhsOffset `]` `:` type($rhs) `,` $accumulate attr-dict
+    $rhs `[` $rhsOffset `]` `:` type($rhs) `,` $accumulate
+    (`scales` `(` $lhsScale^ `,` $rhsScale `)`)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -537,6 +566,8 @@ def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
     int64_t getElementBytes();
     /// Whether the products are integers (accumulated in i32, not f32).
     bool isInteger() { return ::llvm::isa<::mlir::IntegerType>(getLhsType()); }
+    /// Whether each operand is multiplied by its block scales.
+    bool isBlockScaled() { return getLhsScale() != nullptr; }
   }];
 }
 
