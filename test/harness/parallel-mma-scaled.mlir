@@ -21,7 +21,13 @@
 
 // SM100-LABEL: gpu.func @e4m3_128x128(
 // SM100: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
-// SM100-COUNT-2: tile_dist.tmem_store_lanes {{.+}} : vector<4xi32>
+// Eight warps: warps 0-3 write the scales, one quarter of the lanes each.
+// SM100: %[[LOW:.+]] = arith.cmpi ult, %[[WARP:.+]], %c4{{.*}} : index
+// SM100-NEXT: scf.if %[[LOW]] {
+// SM100: arith.remui %[[WARP]], %c4{{.*}} : index
+// SM100: tile_dist.tmem_store_lanes {{.+}} : vector<4xi32>
+// SM100: scf.if
+// SM100: tile_dist.tmem_store_lanes {{.+}} : vector<4xi32>
 // SM100: nvvm.tcgen05.fence <before>
 // SM100: scf.for
 // SM100-COUNT-2: tile_dist.tensor_mma {{.+}} scales(%{{.+}}, %{{.+}}) {{{.+}}lhsType = f8E4M3FN, m = 128 : i64, n = 128 : i64
