@@ -20,11 +20,13 @@
 // register per element (the t128x128x128 block-scaled matmul spilled 592
 // bytes on sm_100 so).
 //
-// Where the parallel form runs the op natively on tcgen05.mma's block
-// scaling (runsBlockScaledOnTcgen05: 8-bit float operands in 128-row
-// instructions, e8m0 scales of blocks of 32, room in tensor memory for the
-// accumulator and the scales), the op stays: the tensor cores read the
-// operands as they were copied and multiply by the scales themselves.
+// Where the parallel form runs the op natively, the op stays: the tensor
+// cores read the operands as they were copied and multiply by the scales
+// themselves. That is tcgen05.mma's block scaling on sm_100
+// (whyNotBlockScaledTcgen05: 8-bit float operands in 128-row instructions,
+// e8m0 scales of blocks of 32, room in tensor memory for the accumulator
+// and the scales) and sm_120a's block-scaled mma.sync on sm_120
+// (whyNotBlockScaledMmaSync).
 //
 // The serial form (--tile-form serial) keeps its own lowering of
 // mmaf_scaled, the reference; a kernel the parallel form declines for
@@ -112,8 +114,11 @@ struct ExpandScaledMmaPass
               cast<TileType>(op.getLhs().getType()).getElementType()))
         return;
       if (auto entry = op->getParentOfType<EntryOp>()) {
-        std::optional<std::string> why = tilechain::whyNotBlockScaledTcgen05(
-            op, *target, tilechain::chooseNumWarps(entry));
+        std::optional<std::string> why =
+            target->smVersion == 120
+                ? tilechain::whyNotBlockScaledMmaSync(op, *target)
+                : tilechain::whyNotBlockScaledTcgen05(
+                      op, *target, tilechain::chooseNumWarps(entry));
         if (!why)
           return;
         tilechain::reportTileRemark(

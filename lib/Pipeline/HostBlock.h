@@ -52,8 +52,9 @@ struct SyncLayout {
   int32_t shuffleSlot(int32_t thread) const {
     return liveWord(1 + warps()) + thread;
   }
-  /// The fragment registers of one thread's mma.sync.
-  static constexpr int32_t kMmaWords = 6;
+  /// The fragment registers of one thread's mma.sync, then its block
+  /// scales' two words.
+  static constexpr int32_t kMmaWords = 8;
   int32_t mmaSlot(int32_t thread) const {
     return shuffleSlot(threads) + kMmaWords * thread;
   }
@@ -94,8 +95,9 @@ mlir::Value wordAddress(mlir::OpBuilder &b, mlir::Location loc,
 void emitWarpBarrier(mlir::OpBuilder &b, mlir::Location loc,
                      const ThreadContext &thread);
 
-/// A warp's mma.sync: an nvvm.mma.sync, or a call of the LLVM intrinsic of
-/// an fp8 one (tilechain/Conversion/TileToLoops/Fp8MmaSync.h).
+/// A warp's mma.sync: an nvvm.mma.sync, a call of the LLVM intrinsic of
+/// an fp8 one (tilechain/Conversion/TileToLoops/Fp8MmaSync.h), or an
+/// nvvm.mma.block_scale (.scale_vec::1X, ue8m0).
 struct MmaSync {
   mlir::Operation *op;
   int64_t m, n, k;
@@ -103,6 +105,9 @@ struct MmaSync {
   bool rowMajorA, columnMajorB;
   mlir::ValueRange a, b, c; // fragment registers
   mlir::Value d;            // the result, a struct of four registers
+  /// Block-scaled: each lane's scale data (i32) and the byte and thread
+  /// selectors (i16) of A's and B's scales; null otherwise.
+  mlir::Value scaleA, byteIdA, threadIdA, scaleB, byteIdB, threadIdB;
 };
 /// `op` as an mma.sync, or nullopt when it is not one.
 std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
@@ -112,6 +117,10 @@ std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
 /// a tf32, e4m3, e5m2), or to i32 (s8, u8).
 mlir::Value decodeMmaElement(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value bits, mlir::NVVM::MMATypes type);
+/// An e8m0 block scale (an i32 from 0 to 255) as the f32 it stands for:
+/// 2^(s - 127), 255 a NaN.
+mlir::Value decodeE8M0(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value scale);
 /// `sum` + a x b as a tensor core's step: one fma in f32, or i32 with
 /// wraparound.
 mlir::Value multiplyAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a,

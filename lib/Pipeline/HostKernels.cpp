@@ -82,10 +82,11 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
     if (op == kernel.getOperation())
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
-    // A warp's mma.sync runs on the host (HostMma.cpp).
+    // A warp's mma.sync, block-scaled or not, runs on the host
+    // (HostMma.cpp).
     bool nvvmOnly = dialect &&
                     isa<NVVM::NVVMDialect, nvgpu::NVGPUDialect>(dialect) &&
-                    !isa<NVVM::MmaOp>(op);
+                    !host::matchMmaSync(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
         !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,

@@ -8,7 +8,10 @@
 // four D elements (row g or g + 8, column 2t or 2t + 1, with g = lane / 4
 // and t = lane % 4) from the slots of the lanes holding that row of A and
 // that column of B; a second wait keeps a lane's next mma from overwriting
-// slots another lane is still reading.
+// slots another lane is still reading. A block-scaled one
+// (nvvm.mma.block_scale, .scale_vec::1X) also deposits each lane's two
+// scale words, and multiplies each A and B element by the scale its row or
+// column takes from the lane and byte the selectors name.
 //
 // What a D element is on the host: C, then each product added in k order,
 // k = 0 first. Float inputs are widened exactly to f32 (f16, bf16, e4m3,
@@ -101,6 +104,19 @@ Value tilechain::host::decodeMmaElement(OpBuilder &b, Location loc, Value bits,
   }
 }
 
+Value tilechain::host::decodeE8M0(OpBuilder &b, Location loc, Value scale) {
+  // s << 23 is 2^(s - 127) for s from 1 to 254; 2^-127 is f32's subnormal.
+  auto c = [&](int32_t v) { return constantI32(b, loc, v); };
+  auto is = [&](int32_t v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, scale,
+                                 c(v));
+  };
+  Value bits = arith::ShLIOp::create(b, loc, scale, c(23));
+  bits = arith::SelectOp::create(b, loc, is(0), c(0x00400000), bits);
+  bits = arith::SelectOp::create(b, loc, is(0xff), c(0x7fc00000), bits);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+}
+
 Value tilechain::host::multiplyAdd(OpBuilder &b, Location loc, Value a,
                                    Value bv, Value sum) {
   if (sum.getType().isF32())
@@ -109,6 +125,31 @@ Value tilechain::host::multiplyAdd(OpBuilder &b, Location loc, Value a,
 }
 
 std::optional<MmaSync> tilechain::host::matchMmaSync(Operation *op) {
+  if (auto scaled = dyn_cast<NVVM::MmaBlockScaleOp>(op)) {
+    NVVM::MMAShapeAttr shape = scaled.getShape();
+    if (scaled.getScaleVecSize() != NVVM::ScaleVecSize::X1 ||
+        scaled.getBlockScaleFormat() != NVVM::BlockScaleFormat::UE8M0)
+      return std::nullopt;
+    MmaSync mma{op,
+                shape.getM(),
+                shape.getN(),
+                shape.getK(),
+                scaled.getMultiplicandAPtxType(),
+                scaled.getMultiplicandBPtxType(),
+                /*rowMajorA=*/true,
+                /*columnMajorB=*/true,
+                scaled.getOperandA(),
+                scaled.getOperandB(),
+                scaled.getOperandC(),
+                scaled.getRes()};
+    mma.scaleA = scaled.getScaleAData();
+    mma.byteIdA = scaled.getByteIdA();
+    mma.threadIdA = scaled.getThreadIdA();
+    mma.scaleB = scaled.getScaleBData();
+    mma.byteIdB = scaled.getByteIdB();
+    mma.threadIdB = scaled.getThreadIdB();
+    return mma;
+  }
   if (auto mma = dyn_cast<NVVM::MmaOp>(op)) {
     auto inferred = [&](std::optional<NVVM::MMATypes> type, ValueRange regs) {
       return type ? type
@@ -199,6 +240,13 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
   for (auto [index, reg] : llvm::enumerate(registers))
     LLVM::StoreOp::create(b, loc, asWord(b, loc, reg),
                           slotOf(b, tid, c(index)));
+  // Block scales: the data words in slots 6 and 7.
+  int32_t scaleSlot = SyncLayout::kMmaWords - 2;
+  if (mma.scaleA) {
+    LLVM::StoreOp::create(b, loc, mma.scaleA, slotOf(b, tid, c(scaleSlot)));
+    LLVM::StoreOp::create(b, loc, mma.scaleB,
+                          slotOf(b, tid, c(scaleSlot + 1)));
+  }
   emitWarpBarrier(b, loc, thread);
 
   // Lane (g', t') holds k in [t' e, t' e + e) and that plus 4e, e elements
@@ -220,11 +268,48 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
         arith::MulIOp::create(at, loc, within, constantI32(at, loc, bits)));
     return decodeMmaElement(at, loc, shifted, type);
   };
+  // Block-scaled (.scale_vec::1X): row r's scale is byte byte-id-a of the
+  // data of lane 4 (r mod 8) + r / 8 + 2 thread-id-a (the quad's pair that
+  // thread-id-a names, its first lane for rows 0-7, its second for 8-15),
+  // column j's byte byte-id-b of lane 4 j + thread-id-b.
+  auto scaleOf = [&](OpBuilder &at, Value ofLane, int32_t word,
+                     Value byteId) -> Value {
+    auto cst = [&](int32_t v) { return constantI32(at, loc, v); };
+    Value data = LLVM::LoadOp::create(
+        at, loc, i32,
+        slotOf(at, arith::AddIOp::create(at, loc, firstOfWarp, ofLane),
+               cst(word)));
+    Value s = arith::AndIOp::create(
+        at, loc,
+        arith::ShRUIOp::create(
+            at, loc, data,
+            arith::MulIOp::create(
+                at, loc, arith::ExtUIOp::create(at, loc, i32, byteId),
+                cst(8))),
+        cst(0xff));
+    return decodeE8M0(at, loc, s);
+  };
   SmallVector<Value> results;
   for (auto [index, accumulator] : llvm::enumerate(mma.c)) {
     Value rowHalf = c(index >> 1); // rows g + 8 are A's words 1 and 3
     Value column = arith::AddIOp::create(
         b, loc, arith::ShLIOp::create(b, loc, inGroup, c(1)), c(index & 1));
+    Value rowScale, columnScale;
+    if (mma.scaleA) {
+      Value aLane = arith::AddIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc,
+                                arith::ShLIOp::create(b, loc, group, c(2)),
+                                rowHalf),
+          arith::ShLIOp::create(
+              b, loc, arith::ExtUIOp::create(b, loc, i32, mma.threadIdA),
+              c(1)));
+      Value bLane = arith::AddIOp::create(
+          b, loc, arith::ShLIOp::create(b, loc, column, c(2)),
+          arith::ExtUIOp::create(b, loc, i32, mma.threadIdB));
+      rowScale = scaleOf(b, aLane, scaleSlot, mma.byteIdA);
+      columnScale = scaleOf(b, bLane, scaleSlot + 1, mma.byteIdB);
+    }
     auto loop = scf::ForOp::create(
         b, loc, c(0), c(mma.k), c(1), ValueRange{accumulator},
         [&](OpBuilder &at, Location, Value k, ValueRange sum) {
@@ -242,6 +327,10 @@ LogicalResult tilechain::host::lowerMmaSync(const MmaSync &mma,
           Value bWord = arith::AddIOp::create(at, loc, half, cst(firstB));
           Value a = element(at, aLane, aWord, k, *aType);
           Value bv = element(at, bLane, bWord, k, *bType);
+          if (rowScale) {
+            a = arith::MulFOp::create(at, loc, a, rowScale);
+            bv = arith::MulFOp::create(at, loc, bv, columnScale);
+          }
           scf::YieldOp::create(at, loc, multiplyAdd(at, loc, a, bv, sum[0]));
         });
     results.push_back(loop.getResult(0));

@@ -93,7 +93,7 @@ std::pair<Value, Value> scaleColumnAndByte(OpBuilder &b, Location loc,
 }
 
 /// The e8m0 scale in byte `byte` of the word at `lane`, `column` of `tmem`,
-/// as an f32: 2^(s - 127), s = 255 a NaN.
+/// as an f32 (decodeE8M0).
 Value readScale(OpBuilder &b, Location loc, Value tmem, Value lane,
                 Value column, Value byte) {
   auto c32 = [&](int64_t v) -> Value {
@@ -105,17 +105,7 @@ Value readScale(OpBuilder &b, Location loc, Value tmem, Value lane,
       arith::ShRUIOp::create(b, loc, word,
                              arith::MulIOp::create(b, loc, byte, c32(8))),
       c32(0xff));
-  // s << 23 is 2^(s - 127) for s from 1 to 254; 2^-127 is f32's subnormal.
-  Value bits = arith::ShLIOp::create(b, loc, s, c32(23));
-  bits = arith::SelectOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, c32(0)),
-      c32(0x00400000), bits);
-  bits = arith::SelectOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s, c32(0xff)),
-      c32(0x7fc00000), bits);
-  return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  return host::decodeE8M0(b, loc, s);
 }
 
 void expandMma(tile_dist::TensorMmaOp op, Value tmem) {

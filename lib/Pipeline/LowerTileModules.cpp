@@ -330,12 +330,17 @@ struct LowerTileModulesPass
                   uses<tilechain::tile_dist::TensorStoreOp>(gpuModule));
       bool tcgen05 = gpuName.getValue() == "sm_100" &&
                      uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
-      if (fp8 || wgmma || tma || tcgen05)
+      // Block-scaled mma.sync is sm_120a's (as NVIDIA's tileiras, which
+      // targets sm_120a for every sm_120 kernel).
+      bool blockScaled = gpuName.getValue() == "sm_120" &&
+                         uses<NVVM::MmaBlockScaleOp>(gpuModule);
+      if (fp8 || wgmma || tma || tcgen05 || blockScaled)
         gpuModule.setTargetsAttr(builder.getArrayAttr(
             {targetWith(fp8 ? "+ptx87" : tma ? "+ptx86" : "",
-                        wgmma     ? "sm_90a"
-                        : tcgen05 ? "sm_100a"
-                                  : "")}));
+                        wgmma         ? "sm_90a"
+                        : tcgen05     ? "sm_100a"
+                        : blockScaled ? "sm_120a"
+                                      : "")}));
     }
     if (!allLowered)
       signalPassFailure();

@@ -1,4 +1,5 @@
-// RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_120" | FileCheck %s
+// RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_121" | FileCheck %s
+// RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_120" | FileCheck %s --check-prefix=SM120
 // RUN: tile-lower %s --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM100
 // RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_90" | FileCheck %s --check-prefix=SM90
 
@@ -7,8 +8,9 @@
 // [m, blocks, 32]; rhs: dims 0-1 of [blocks, 32, n]), in f32, times its
 // scale opened to a unit dim after the blocks and broadcast over it,
 // rounded to bf16 and viewed back. Before sm_100 the op stays (its lowering
-// refuses the target), and on sm_100 where it runs on tcgen05.mma's block
-// scaling (a 128-row result).
+// refuses the target), and so it does where the tensor cores scale the
+// blocks themselves: on sm_100, tcgen05.mma's block scaling (a 128-row
+// result); on sm_120, block-scaled mma.sync (sm_120a), both kernels.
 
 // CHECK-LABEL: entry @two_d(
 // CHECK: %[[SA:.+]] = ftof %cst_1_f8E8M0FNU : tile<128x4xf8E8M0FNU> -> tile<128x4xf32>
@@ -44,6 +46,10 @@
 // SM100-LABEL: entry @batch(
 // SM100-NOT: mmaf_scaled
 // SM100: mmaf %{{.+}}, %{{.+}}, %{{.+}} : tile<2x16x128xbf16>, tile<2x128x16xbf16>, tile<2x16x16xf32>
+// SM120-LABEL: entry @two_d(
+// SM120: mmaf_scaled %cst_1_f8E4M3FN, %cst_2_f8E4M3FN, %cst_0_f32, %cst_1_f8E8M0FNU, %cst_2_f8E8M0FNU
+// SM120-LABEL: entry @batch(
+// SM120: mmaf_scaled
 // SM90-LABEL: entry @two_d(
 // SM90: mmaf_scaled %cst_1_f8E4M3FN, %cst_2_f8E4M3FN, %cst_0_f32, %cst_1_f8E8M0FNU, %cst_2_f8E8M0FNU
 cuda_tile.module @m {

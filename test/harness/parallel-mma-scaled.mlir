@@ -3,12 +3,16 @@
 // as they are and the e8m0 scales written into tensor memory beside the
 // accumulator (row i's in lane i % 32 of column i / 32, one byte per block
 // of k; two copies where the accumulator stays in tensor memory through a
-// k loop, one per run's parity); elsewhere (ExpandScaledMma.cpp) each
-// operand element times its block's scale, exactly in bf16, then a bf16
-// mmaf on mma.sync (sm_120, and 16-row tiles on sm_100). Run on the host
-// (HostTensorMma.cpp reads each scale in the quarter of the lanes of the
-// row it feeds) against numpy over e4m3 and e5m2 operands and e8m0 scales
-// from 2^-8 to 2^8.
+// k loop, one per run's parity); on sm_120, sm_120a's block-scaled
+// mma.sync.m16n8k32 (.scale_vec::1X) takes each instruction's scales from
+// the lanes (lane 4 g row g of A, lane 4 g + 1 row g + 8, lane 4 g column
+// g of B, byte 0), read from the scale tiles in shared memory; elsewhere
+// (ExpandScaledMma.cpp: 16-row tiles on sm_100) each operand element times
+// its block's scale, exactly in bf16, then a bf16 mmaf on mma.sync. Run on
+// the host (HostTensorMma.cpp reads each scale in the quarter of the lanes
+// of the row it feeds; HostMma.cpp each from the lane and byte the
+// selectors name) against numpy over e4m3 and e5m2 operands and e8m0
+// scales from 2^-8 to 2^8.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=SM100
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -43,12 +47,21 @@
 // SM100: tile_dist.tmem_load
 // SM100-LABEL: gpu.func @e4m3_16x16(
 // SM100: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<bf16>
+// SM120: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_120a"
 // SM120-LABEL: gpu.func @e4m3_128x128(
-// SM120: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<bf16>
+// SM120-NOT: nvvm.mma.sync
+// SM120: nvvm.mma.block_scale {{.+}} scaleA[%{{.+}}, %c0_i16, %c0_i16] scaleB[%{{.+}}, %c0_i16, %c0_i16] {{{.+}}multiplicandAPtxType = #nvvm.mma_type<e4m3>{{.+}}scaleVecSize = #nvvm.scale_vec_size<x1>, shape = #nvvm.shape<m = 16, n = 8, k = 32>}
+// SM120-LABEL: gpu.func @e5m2_loop(
+// SM120: nvvm.mma.block_scale {{.+}}multiplicandAPtxType = #nvvm.mma_type<e5m2>
+// SM120-LABEL: gpu.func @e4m3_16x16(
+// SM120: nvvm.mma.block_scale
+// SM120-LABEL: gpu.func @e4m3_batch(
+// SM120: nvvm.mma.block_scale
 
 // CHECK: e4m3 128x128: 16384 elements match numpy
 // CHECK: e5m2 loop: 8192 elements match numpy
 // CHECK: e4m3 16x16: 256 elements match numpy
+// CHECK: e4m3 batch: 512 elements match numpy
 
 cuda_tile.module @kernels {
   // 128x128 = 128x128 x 128x128 e4m3, four 32-wide blocks of k, e8m0
@@ -132,6 +145,32 @@ cuda_tile.module @kernels {
     %ys, %tys = load_view_tko weak %qsb[%zero, %zero] token = %t0 : partition_view<tile=(2x16), tensor_view<2x16xf8E8M0FNU, strides=[1,2]>>, tile<i32> -> tile<2x16xf8E8M0FNU>, token
     %r = mmaf_scaled %x, %y, %init, %xs, %ys : tile<16x64xf8E4M3FN>, tile<64x16xf8E4M3FN>, tile<16x16xf32>, tile<16x2xf8E8M0FNU>, tile<2x16xf8E8M0FNU>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xf32>, partition_view<tile=(16x16), tensor_view<16x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // A batch of 2: 2x16x16 = 2x16x64 x 2x64x16 e4m3, scales 2x16x2 and
+  // 2x2x16 (B's column-major in each batch).
+  entry @e4m3_batch(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f8E4M3FN>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f8E4M3FN>>
+    %va = make_tensor_view %a16, shape = [2, 16, 64], strides = [1024, 64, 1] : tensor_view<2x16x64xf8E4M3FN, strides=[1024,64,1]>
+    %vb = make_tensor_view %b16, shape = [2, 64, 16], strides = [1024, 1, 64] : tensor_view<2x64x16xf8E4M3FN, strides=[1024,1,64]>
+    %vsa = make_tensor_view %sa, shape = [2, 16, 2], strides = [32, 2, 1] : tensor_view<2x16x2xf8E8M0FNU, strides=[32,2,1]>
+    %vsb = make_tensor_view %sb, shape = [2, 2, 16], strides = [32, 1, 2] : tensor_view<2x2x16xf8E8M0FNU, strides=[32,1,2]>
+    %vd = make_tensor_view %d, shape = [2, 16, 16], strides = [256, 16, 1] : tensor_view<2x16x16xf32, strides=[256,16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(2x16x64), tensor_view<2x16x64xf8E4M3FN, strides=[1024,64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(2x64x16), tensor_view<2x64x16xf8E4M3FN, strides=[1024,1,64]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(2x16x2), tensor_view<2x16x2xf8E8M0FNU, strides=[32,2,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(2x2x16), tensor_view<2x2x16xf8E8M0FNU, strides=[32,1,2]>>
+    %qd = make_partition_view %vd : partition_view<tile=(2x16x16), tensor_view<2x16x16xf32, strides=[256,16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.25> : tile<2x16x16xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero, %zero] token = %t0 : partition_view<tile=(2x16x64), tensor_view<2x16x64xf8E4M3FN, strides=[1024,64,1]>>, tile<i32> -> tile<2x16x64xf8E4M3FN>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero, %zero] token = %t0 : partition_view<tile=(2x64x16), tensor_view<2x64x16xf8E4M3FN, strides=[1024,1,64]>>, tile<i32> -> tile<2x64x16xf8E4M3FN>, token
+    %xs, %txs = load_view_tko weak %qsa[%zero, %zero, %zero] token = %t0 : partition_view<tile=(2x16x2), tensor_view<2x16x2xf8E8M0FNU, strides=[32,2,1]>>, tile<i32> -> tile<2x16x2xf8E8M0FNU>, token
+    %ys, %tys = load_view_tko weak %qsb[%zero, %zero, %zero] token = %t0 : partition_view<tile=(2x2x16), tensor_view<2x2x16xf8E8M0FNU, strides=[32,1,2]>>, tile<i32> -> tile<2x2x16xf8E8M0FNU>, token
+    %r = mmaf_scaled %x, %y, %init, %xs, %ys : tile<2x16x64xf8E4M3FN>, tile<2x64x16xf8E4M3FN>, tile<2x16x16xf32>, tile<2x16x2xf8E8M0FNU>, tile<2x2x16xf8E8M0FNU>
+    %done = store_view_tko weak %r, %qd[%zero, %zero, %zero] token = %t0 : tile<2x16x16xf32>, partition_view<tile=(2x16x16), tensor_view<2x16x16xf32, strides=[256,16,1]>>, tile<i32> -> token
     return
   }
 }

@@ -568,13 +568,16 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
 }
 
 /// mmaf_scaled in the parallel form: the ops ExpandScaledMma.cpp left,
-/// which run on tcgen05.mma's block scaling, unless the kernel's other ops
-/// keep the tensor cores from it (the kernel then takes the serial form).
+/// which run on tcgen05.mma's block scaling (sm_100) or block-scaled
+/// mma.sync (sm_120), unless the kernel's other ops keep the tensor cores
+/// from them (the kernel then takes the serial form).
 static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                              cuda_tile::MmaFScaledOp op) {
-  if (std::optional<std::string> why = mma::whyNotTcgen05(l, op))
+  if (!mma::whyNotTcgen05(l, op))
+    return mma::lowerTcgen05(l, op);
+  if (std::optional<std::string> why = mma::whyNotMmaSync(l, op))
     return l.declineParallel(op, "block-scaled mma: " + *why);
-  return mma::lowerTcgen05(l, op);
+  return mma::lowerMmaSync(l, op);
 }
 
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {

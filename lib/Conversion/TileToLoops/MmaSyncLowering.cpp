@@ -1,4 +1,4 @@
-//===- MmaSyncLowering.cpp - mmaf/mmai on tensor cores with mma.sync ------===//
+//===- MmaSyncLowering.cpp - mma ops on tensor cores with mma.sync --------===//
 //
 // result = acc + lhs x rhs with PTX's warp-wide mma.sync.m16n8kK (K = 16
 // for f16/bf16, 8 for tf32, 32 for i8 and fp8, or 16 where k is 16; fp8
@@ -23,6 +23,10 @@
 // and D carries the sum: the tensor core adds the products to it in its
 // own order (docs/semantics-from-nvidia.md). An f16 accumulator is summed
 // in f32 and rounded once, at the end, as in the CUDA-core path.
+// An mmaf_scaled on sm_120 runs so too, on sm_120a's block-scaled
+// mma.sync.m16n8k32 (nvvm.mma.block_scale): its scale tiles cross into
+// shared memory once per run, and each instruction takes its rows' and
+// columns' scales from the lanes' registers (readScale).
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -87,9 +91,22 @@ FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
   Type input =
       cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
   Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
-  if (isa<cuda_tile::MmaFScaledOp>(op)) {
-    why = "block-scaled mma runs on tcgen05.mma only here";
-    return failure();
+  if (auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op)) {
+    // sm_120a's mma.sync.kind::mxf8f6f4.block_scale.scale_vec::1X: one
+    // e8m0 scale per row of A and column of B for each 32 values of k.
+    auto scale = cast<cuda_tile::TileType>(scaled.getLhsScale().getType());
+    Type rhsInput = cast<cuda_tile::TileType>(scaled.getRhs().getType())
+                        .getElementType();
+    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input),
+                                  rhs8 = fp8Type(rhsInput);
+    int64_t k = TileLowering::tileShape(scaled.getLhs().getType()).back();
+    if (!lhs8 || !rhs8 || !isa<Float8E8M0FNUType>(scale.getElementType()) ||
+        k != 32 * scale.getShape().back()) {
+      why = "block-scaled mma.sync takes 8-bit float operands and e8m0 "
+            "scales of blocks of 32 values of k";
+      return failure();
+    }
+    return MmaSyncKind{8, 32, *lhs8, *rhs8, Float32Type::get(context)};
   }
   if (isa<cuda_tile::MmaFOp>(op)) {
     if (!acc.isF32() && !acc.isF16()) {
@@ -186,17 +203,32 @@ int64_t kHalves(const MmaSyncKind &kind) {
 
 } // namespace
 
+/// Why `op` cannot run on mma.sync on `target`, the kernel's layouts
+/// aside.
+static std::optional<std::string>
+whyNotMmaSyncOn(const TargetInfo &target, Operation *op) {
+  if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120)
+    return std::string("block-scaled mma.sync is sm_120a's");
+  std::string why;
+  FailureOr<MmaSyncKind> kind = classify(op, why);
+  if (failed(kind))
+    return why;
+  return whyNotShape(op, *kind);
+}
+
 std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
                                               Operation *op) {
   if (!l.allowsTensorCores())
     return "the kernel's other ops do not take the mma.sync fragment "
            "layouts: " +
            *l.getWhyNoTensorCores();
-  std::string why;
-  FailureOr<MmaSyncKind> kind = classify(op, why);
-  if (failed(kind))
-    return why;
-  return whyNotShape(op, *kind);
+  return whyNotMmaSyncOn(l.getTarget(), op);
+}
+
+std::optional<std::string>
+tilechain::whyNotBlockScaledMmaSync(cuda_tile::MmaFScaledOp op,
+                                    const TargetInfo &target) {
+  return whyNotMmaSyncOn(target, op);
 }
 
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
@@ -621,6 +653,61 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return read;
   };
 
+  // A block-scaled mma's scales, in shared memory (tileInShared, row-major
+  // over their layouts' shapes): per instruction and block of k, each lane
+  // gives the scale of the row of A that block-scaled mma.sync takes from
+  // it (thread-id 0: lane 4 g reads row g, lane 4 g + 1 row g + 8, of the
+  // instruction's 16; PTX ISA "Block Scaling" for mma, and NVIDIA's
+  // tileiras 13.5 selects so) and of B's column g (lane 4 g), in byte 0.
+  auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op);
+  struct StagedScales {
+    Value buffer;
+    SmallVector<int64_t> stored; // the shape tileInShared wrote
+  };
+  std::optional<std::array<StagedScales, 2>> scales;
+  Value scaleRow, scaleColumn;
+  if (scaled) {
+    scales.emplace();
+    std::array<Value, 2> scaleTiles = {scaled.getLhsScale(),
+                                       scaled.getRhsScale()};
+    for (auto [index, scale] : llvm::enumerate(scaleTiles)) {
+      FailureOr<Value> buffer = l.tileInShared(op, scale);
+      if (failed(buffer))
+        return failure();
+      (*scales)[index] = {
+          *buffer, llvm::to_vector(l.getLayout(l.lookup(scale)).getShape())};
+    }
+    scaleRow = plus(row, times(arith::AndIOp::create(b, loc, lane,
+                                                     constant(b, 1)),
+                               8));
+    scaleColumn = column;
+  }
+  // The scale (an i32 holding it in byte 0) of block `block` of k for the
+  // fragment `key` of the lhs or rhs (Reader::fragments).
+  auto readScale = [&](OpBuilder &at, bool isLhs, int64_t key,
+                       Value block) -> Value {
+    const StagedScales &staged = (*scales)[isLhs ? 0 : 1];
+    int64_t width = isLhs ? m : n;
+    int64_t batchPart = key / width, xPart = key % width;
+    Value x = arith::AddIOp::create(at, loc, isLhs ? scaleRow : scaleColumn,
+                                    constant(at, xPart));
+    SmallVector<Value> coords;
+    if (rank == 3)
+      coords.push_back(
+          arith::AddIOp::create(at, loc, batchCoord, constant(at, batchPart)));
+    coords.append(isLhs ? SmallVector<Value>{x, block}
+                        : SmallVector<Value>{block, x});
+    Value flat = constant(at, 0);
+    for (auto [coord, size] : llvm::zip_equal(coords, staged.stored)) {
+      flat = arith::MulIOp::create(at, loc, flat, constant(at, size));
+      if (size != 1)
+        flat = arith::AddIOp::create(at, loc, flat, coord);
+    }
+    Value byte =
+        memref::LoadOp::create(at, loc, staged.buffer, ValueRange{flat});
+    return arith::ExtUIOp::create(at, loc, at.getI32Type(), byte);
+  };
+
   // Per chunk, per instruction k step: the warp's fragments, then one
   // mma.sync per instruction.
   auto multiply = [&](OpBuilder &inChunks, Value chunk, Value stage,
@@ -641,13 +728,36 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
               inSteps, lhsReader, lhsChunkUnit, step, kind.lhsType);
           SmallVector<SmallVector<Value>> bs = readFragments(
               inSteps, rhsReader, rhsChunkUnit, step, kind.rhsType);
+          // The step's block of k, and each fragment's scale.
+          SmallVector<Value> lhsScales, rhsScales;
+          if (scales) {
+            Value block = arith::AddIOp::create(
+                inSteps, loc,
+                arith::MulIOp::create(inSteps, loc, chunk,
+                                      constant(inSteps, kc / 32)),
+                step);
+            for (int64_t key : llvm::make_first_range(lhsReader.fragments))
+              lhsScales.push_back(readScale(inSteps, true, key, block));
+            for (int64_t key : llvm::make_first_range(rhsReader.fragments))
+              rhsScales.push_back(readScale(inSteps, false, key, block));
+          }
           SmallVector<Value> next;
           for (auto [index, instruction] : llvm::enumerate(instructions)) {
             ValueRange a = as[instruction.lhsFragment];
             ValueRange bf = bs[instruction.rhsFragment];
             ValueRange c = partial.slice(4 * index, 4);
             Value d;
-            if (isFp8(kind.lhsType)) {
+            if (scales) {
+              Value zero = arith::ConstantIntOp::create(inSteps, loc, 0, 16);
+              d = NVVM::MmaBlockScaleOp::create(
+                  inSteps, loc, resultType, a, bf, c,
+                  lhsScales[instruction.lhsFragment], zero, zero,
+                  rhsScales[instruction.rhsFragment], zero, zero,
+                  {kMmaSyncM, kMmaSyncN, instructionK},
+                  std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
+                  NVVM::ScaleVecSize::X1, NVVM::BlockScaleFormat::UE8M0,
+                  NVVM::MMABlockScaleKind::MXF8F6F4);
+            } else if (isFp8(kind.lhsType)) {
               SmallVector<Value> args(a);
               llvm::append_range(args, bf);
               llvm::append_range(args, c);

@@ -61,3 +61,14 @@ d = np.zeros((16, 16), np.float32)
 run("e4m3_16x16", a, column_major(b), sa, column_major(sb), d)
 want = reference(decode_fp8(a, 3, 7), decode_fp8(b, 3, 7), sa, sb, -1.0)
 check("e4m3 16x16", d, want, 1e-5 * np.abs(want).max())
+
+# A batch: each batch's rows, columns and scales apart.
+a = finite_codes(rng, (2, 16, 64), e4m3)
+b = finite_codes(rng, (2, 64, 16), e4m3)
+sa, sb = scales((2, 16, 2)), scales((2, 2, 16))
+d = np.zeros((2, 16, 16), np.float32)
+run("e4m3_batch", a, np.ascontiguousarray(np.swapaxes(b, 1, 2)), sa,
+    np.ascontiguousarray(np.swapaxes(sb, 1, 2)), d)
+want = np.stack([reference(decode_fp8(a[i], 3, 7), decode_fp8(b[i], 3, 7),
+                           sa[i], sb[i], 0.25) for i in range(2)])
+check("e4m3 batch", d, want, 1e-5 * np.abs(want).max())

@@ -589,6 +589,12 @@ std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
 std::optional<std::string>
 whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target, unsigned numWarps);
+/// Why the parallel form cannot run `op` on sm_120a's block-scaled mma.sync
+/// (.kind::mxf8f6f4) on `target`, or nullopt where it can, provided the
+/// kernel's other ops take the fragment layouts (MmaSyncLowering.cpp).
+std::optional<std::string>
+whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
+                         const TargetInfo &target);
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);
