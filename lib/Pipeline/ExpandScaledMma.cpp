@@ -25,8 +25,8 @@
 // themselves. That is tcgen05.mma's block scaling on sm_100
 // (whyNotBlockScaledTcgen05: 8-bit float operands in 128-row instructions,
 // e8m0 scales of blocks of 32, room in tensor memory for the accumulator
-// and the scales) and sm_120a's block-scaled mma.sync on sm_120
-// (whyNotBlockScaledMmaSync).
+// and the scales) and the block-scaled mma.sync of sm_120a and sm_121a on
+// sm_120 and sm_121 (whyNotBlockScaledMmaSync).
 //
 // The serial form (--tile-form serial) keeps its own lowering of
 // mmaf_scaled, the reference; a kernel the parallel form declines for
@@ -115,7 +115,7 @@ struct ExpandScaledMmaPass
         return;
       if (auto entry = op->getParentOfType<EntryOp>()) {
         std::optional<std::string> why =
-            target->smVersion == 120
+            target->smVersion == 120 || target->smVersion == 121
                 ? tilechain::whyNotBlockScaledMmaSync(op, *target)
                 : tilechain::whyNotBlockScaledTcgen05(
                       op, *target, tilechain::chooseNumWarps(entry));

@@ -330,17 +330,18 @@ struct LowerTileModulesPass
                   uses<tilechain::tile_dist::TensorStoreOp>(gpuModule));
       bool tcgen05 = gpuName.getValue() == "sm_100" &&
                      uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
-      // Block-scaled mma.sync is sm_120a's (as NVIDIA's tileiras, which
-      // targets sm_120a for every sm_120 kernel).
-      bool blockScaled = gpuName.getValue() == "sm_120" &&
+      // Block-scaled mma.sync is sm_120a's and sm_121a's (as NVIDIA's
+      // tileiras, which targets them for every sm_120 and sm_121 kernel).
+      bool blockScaled = (gpuName.getValue() == "sm_120" ||
+                          gpuName.getValue() == "sm_121") &&
                          uses<NVVM::MmaBlockScaleOp>(gpuModule);
+      std::string archSpecific = wgmma         ? "sm_90a"
+                                 : tcgen05     ? "sm_100a"
+                                 : blockScaled ? gpuName.getValue() + "a"
+                                               : "";
       if (fp8 || wgmma || tma || tcgen05 || blockScaled)
-        gpuModule.setTargetsAttr(builder.getArrayAttr(
-            {targetWith(fp8 ? "+ptx87" : tma ? "+ptx86" : "",
-                        wgmma         ? "sm_90a"
-                        : tcgen05     ? "sm_100a"
-                        : blockScaled ? "sm_120a"
-                                      : "")}));
+        gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith(
+            fp8 ? "+ptx87" : tma ? "+ptx86" : "", archSpecific)}));
     }
     if (!allLowered)
       signalPassFailure();

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_121" | FileCheck %s
+// RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_103" | FileCheck %s
 // RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_120" | FileCheck %s --check-prefix=SM120
 // RUN: tile-lower %s --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM100
 // RUN: tile-lower %s --tilechain-expand-scaled-mma="gpu-name=sm_90" | FileCheck %s --check-prefix=SM90
@@ -10,7 +10,8 @@
 // rounded to bf16 and viewed back. Before sm_100 the op stays (its lowering
 // refuses the target), and so it does where the tensor cores scale the
 // blocks themselves: on sm_100, tcgen05.mma's block scaling (a 128-row
-// result); on sm_120, block-scaled mma.sync (sm_120a), both kernels.
+// result); on sm_120 and sm_121, block-scaled mma.sync (sm_120a, sm_121a),
+// both kernels. sm_103 (no tcgen05 lowering here) expands both.
 
 // CHECK-LABEL: entry @two_d(
 // CHECK: %[[SA:.+]] = ftof %cst_1_f8E8M0FNU : tile<128x4xf8E8M0FNU> -> tile<128x4xf32>

@@ -207,8 +207,9 @@ int64_t kHalves(const MmaSyncKind &kind) {
 /// aside.
 static std::optional<std::string>
 whyNotMmaSyncOn(const TargetInfo &target, Operation *op) {
-  if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120)
-    return std::string("block-scaled mma.sync is sm_120a's");
+  if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120 &&
+      target.smVersion != 121)
+    return std::string("block-scaled mma.sync is sm_120a's and sm_121a's");
   std::string why;
   FailureOr<MmaSyncKind> kind = classify(op, why);
   if (failed(kind))
