@@ -183,6 +183,24 @@ tilechain::tensorMmaTiling(llvm::ArrayRef<int64_t> shape, unsigned numWarps) {
                          instructionN, halvesPerWarp};
 }
 
+LL tilechain::blockScaleLayout(llvm::ArrayRef<int64_t> shape, unsigned xDim,
+                               unsigned kDim, unsigned numWarps) {
+  LL layout(shape, {});
+  int64_t x = shape[xDim], blocks = shape[kDim];
+  LL::Bases registers, lanes;
+  for (int64_t v = 1; v < std::min<int64_t>(blocks, 4); v *= 2)
+    registers.push_back(along(layout, kDim, v));
+  for (int64_t v = 32; v < x; v *= 2)
+    registers.push_back(along(layout, xDim, v));
+  for (int64_t v = 4; v < blocks; v *= 2)
+    registers.push_back(along(layout, kDim, v));
+  for (int64_t v = 1; v < 32; v *= 2)
+    lanes.push_back(along(layout, xDim, v));
+  LL::Bases warps(log2Exact(numWarps), 0);
+  return LL(shape,
+            std::array<LL::Bases, LL::kNumInDims>{registers, lanes, warps});
+}
+
 LL tilechain::tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                     unsigned numWarps) {
   std::optional<TensorMmaTiling> tiling = tensorMmaTiling(shape, numWarps);

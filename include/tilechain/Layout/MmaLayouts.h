@@ -126,6 +126,15 @@ std::optional<TensorMmaTiling> tensorMmaTiling(llvm::ArrayRef<int64_t> shape,
 LinearLayout tensorMmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                    unsigned numWarps);
 
+/// The layout in which every warp holds a whole block-scale tile of
+/// `shape` (x, the rows of the lhs or columns of the rhs, along `xDim`,
+/// blocks of k along `kDim`; powers of two, x at least 32), lane t the x
+/// that are t mod 32, its registers in the order of tcgen05's scale words:
+/// 4 blocks of k (the bytes of a word), then x by 32 (the columns), then k
+/// by 4 blocks (the groups). Warp bits repeat it.
+LinearLayout blockScaleLayout(llvm::ArrayRef<int64_t> shape, unsigned xDim,
+                              unsigned kDim, unsigned numWarps);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_LAYOUT_MMALAYOUTS_H

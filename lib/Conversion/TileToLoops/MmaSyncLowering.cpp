@@ -698,14 +698,10 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           arith::AddIOp::create(at, loc, batchCoord, constant(at, batchPart)));
     coords.append(isLhs ? SmallVector<Value>{x, block}
                         : SmallVector<Value>{block, x});
-    Value flat = constant(at, 0);
-    for (auto [coord, size] : llvm::zip_equal(coords, staged.stored)) {
-      flat = arith::MulIOp::create(at, loc, flat, constant(at, size));
-      if (size != 1)
-        flat = arith::AddIOp::create(at, loc, flat, coord);
-    }
-    Value byte =
-        memref::LoadOp::create(at, loc, staged.buffer, ValueRange{flat});
+    Value byte = memref::LoadOp::create(
+        at, loc, staged.buffer,
+        ValueRange{TileLowering::tileInSharedIndex(at, loc, staged.stored,
+                                                   coords)});
     return arith::ExtUIOp::create(at, loc, at.getI32Type(), byte);
   };
 

@@ -185,13 +185,7 @@ SmallVector<Value> sliceOffsets(TileLowering &l, Location loc,
 Value readShared(OpBuilder &b, Location loc, Value buffer,
                  ArrayRef<int64_t> stored, ArrayRef<Value> coords,
                  Type element) {
-  Value flat = arith::ConstantIndexOp::create(b, loc, 0);
-  for (auto [coord, size] : llvm::zip_equal(coords, stored)) {
-    flat = arith::MulIOp::create(b, loc, flat,
-                                 arith::ConstantIndexOp::create(b, loc, size));
-    if (size != 1)
-      flat = arith::AddIOp::create(b, loc, flat, coord);
-  }
+  Value flat = TileLowering::tileInSharedIndex(b, loc, stored, coords);
   return fromShared(b, loc, memref::LoadOp::create(b, loc, buffer, flat),
                     element);
 }

@@ -350,6 +350,19 @@ void waitForCommit(OpBuilder &b, Location loc, Value control, Value n) {
                                     commitBarrier(b, loc, n), parity);
 }
 
+/// Waits for commit n - 1 (`n` an i32 value) where n is not 0: the
+/// products before commit n, where there are any.
+void waitForCommitBefore(OpBuilder &b, Location loc, Value control, Value n) {
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, n,
+                                    i32Constant(b, loc, 0));
+  scf::IfOp::create(b, loc, any, [&](OpBuilder &then, Location) {
+    waitForCommit(
+        then, loc, control,
+        arith::SubIOp::create(then, loc, n, i32Constant(then, loc, 1)));
+    scf::YieldOp::create(then, loc);
+  });
+}
+
 Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                l.getWarpId(), indexConstant(b, loc, 0));
@@ -522,31 +535,6 @@ struct AccumulatorAccesses {
   }
 };
 
-/// The layout in which every warp holds a whole scale tile of `shape` (x,
-/// the rows of the lhs or columns of the rhs, along `xDim`, blocks of k
-/// along `kDim`), lane t the x that are t mod 32, its registers in the
-/// order of the words of tensor memory: 4 blocks of k (the bytes of a
-/// word), then x by 32 (the columns), then k by 4 blocks (the groups).
-LinearLayout blockScaleLayout(ArrayRef<int64_t> shape, unsigned xDim,
-                              unsigned kDim, unsigned numWarps) {
-  LinearLayout layout(shape, {});
-  auto bit = [&](unsigned dim, int64_t value) {
-    return uint64_t(1) << (layout.dimBits(dim).first + llvm::Log2_64(value));
-  };
-  int64_t x = shape[xDim], blocks = shape[kDim];
-  LinearLayout::Bases registers, lanes;
-  for (int64_t v = 1; v < std::min<int64_t>(blocks, 4); v *= 2)
-    registers.push_back(bit(kDim, v));
-  for (int64_t v = 32; v < x; v *= 2)
-    registers.push_back(bit(xDim, v));
-  for (int64_t v = 4; v < blocks; v *= 2)
-    registers.push_back(bit(kDim, v));
-  for (int64_t v = 1; v < 32; v *= 2)
-    lanes.push_back(bit(xDim, v));
-  LinearLayout::Bases warps(llvm::Log2_64(numWarps), 0);
-  return LinearLayout(shape, {registers, lanes, warps});
-}
-
 /// The copy of a block-scaled mma's scales that this run writes and reads:
 /// its tensor-memory columns from `base` on (BlockScales).
 struct ScaleColumns {
@@ -718,16 +706,10 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
     // The products of the last chunk may still be running: the wait for
     // its commit, the count's last, where the loop ran.
     OpBuilder &b = l.b();
-    Value count = memref::LoadOp::create(b, loc, where.phases,
-                                         ValueRange{indexConstant(b, loc, 0)});
-    Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
-                                      i32Constant(b, loc, 0));
-    scf::IfOp::create(b, loc, ran, [&](OpBuilder &then, Location) {
-      waitForCommit(then, loc, where.control,
-                    arith::SubIOp::create(then, loc, count,
-                                          i32Constant(then, loc, 1)));
-      scf::YieldOp::create(then, loc);
-    });
+    waitForCommitBefore(
+        b, loc, where.control,
+        memref::LoadOp::create(b, loc, where.phases,
+                               ValueRange{indexConstant(b, loc, 0)}));
     SmallVector<Value> registers =
         AccumulatorAccesses(l, loc, where.address, p.tiling, shape.back())
             .load(l.b(), loc, p.kind.accumulatorType,
@@ -914,14 +896,7 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
     // The previous chunk's products, so that this chunk's keep the tensor
     // cores busy while the threads wait for the next chunk's copies; its
     // stage is then free before the barrier that lets copies into it.
-    Value notFirstCommit = arith::CmpIOp::create(
-        at, loc, arith::CmpIPredicate::ne, commit, i32Constant(at, loc, 0));
-    scf::IfOp::create(at, loc, notFirstCommit, [&](OpBuilder &then, Location) {
-      waitForCommit(then, loc, memory.control,
-                    arith::SubIOp::create(then, loc, commit,
-                                          i32Constant(then, loc, 1)));
-      scf::YieldOp::create(then, loc);
-    });
+    waitForCommitBefore(at, loc, memory.control, commit);
     return {};
   };
   multiplyChunks(l, op, *staged, kc, p.staging.chunks, ValueRange(),

@@ -452,6 +452,19 @@ FailureOr<Value> TileLowering::tileInShared(Operation *op, Value v) {
   return *buffer;
 }
 
+Value TileLowering::tileInSharedIndex(OpBuilder &b, Location loc,
+                                      ArrayRef<int64_t> stored,
+                                      ValueRange coords) {
+  Value flat = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [coord, size] : llvm::zip_equal(coords, stored)) {
+    flat = arith::MulIOp::create(b, loc, flat,
+                                 arith::ConstantIndexOp::create(b, loc, size));
+    if (size != 1)
+      flat = arith::AddIOp::create(b, loc, flat, coord);
+  }
+  return flat;
+}
+
 void tilechain::writeRegistersToShared(
     OpBuilder &b, Location loc, ArrayRef<Value> registers, const LL &layout,
     Value view, Value threadFlat,

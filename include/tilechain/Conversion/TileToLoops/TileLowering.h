@@ -381,6 +381,12 @@ public:
   /// when shared memory cannot hold it.
   mlir::FailureOr<mlir::Value> tileInShared(mlir::Operation *op,
                                             mlir::Value v);
+  /// The index (an index value) in a tileInShared buffer of the element at
+  /// `coords` of a tile written in a layout of shape `stored` (a
+  /// broadcast's size-1 dims take any coordinate).
+  static mlir::Value tileInSharedIndex(mlir::OpBuilder &b, mlir::Location loc,
+                                       llvm::ArrayRef<int64_t> stored,
+                                       mlir::ValueRange coords);
   /// The flat index (index value) of the element the running thread's
   /// lanes and warps select in `layout`, registers aside.
   mlir::Value threadFlatIndex(mlir::OpBuilder &b, mlir::Location loc,
