@@ -22,11 +22,11 @@
 //
 // Where the parallel form runs the op natively, the op stays: the tensor
 // cores read the operands as they were copied and multiply by the scales
-// themselves. That is tcgen05.mma's block scaling on sm_100
-// (whyNotBlockScaledTcgen05: 8-bit float operands in 128-row instructions,
-// e8m0 scales of blocks of 32, room in tensor memory for the accumulator
-// and the scales) and the block-scaled mma.sync of sm_120a and sm_121a on
-// sm_120 and sm_121 (whyNotBlockScaledMmaSync).
+// themselves (whyNotBlockScaled, which the lowering follows). That is
+// tcgen05.mma's block scaling on sm_100 (8-bit float operands in 128-row
+// instructions, e8m0 scales of blocks of 32, room in tensor memory for the
+// accumulator and the scales) and the block-scaled mma.sync of sm_120a and
+// sm_121a on sm_120 and sm_121.
 //
 // The serial form (--tile-form serial) keeps its own lowering of
 // mmaf_scaled, the reference; a kernel the parallel form declines for
@@ -114,11 +114,8 @@ struct ExpandScaledMmaPass
               cast<TileType>(op.getLhs().getType()).getElementType()))
         return;
       if (auto entry = op->getParentOfType<EntryOp>()) {
-        std::optional<std::string> why =
-            target->smVersion == 120 || target->smVersion == 121
-                ? tilechain::whyNotBlockScaledMmaSync(op, *target)
-                : tilechain::whyNotBlockScaledTcgen05(
-                      op, *target, tilechain::chooseNumWarps(entry));
+        std::optional<std::string> why = tilechain::whyNotBlockScaled(
+            op, *target, tilechain::chooseNumWarps(entry));
         if (!why)
           return;
         tilechain::reportTileRemark(

@@ -429,36 +429,19 @@ struct TmemLoadLowering : public ConvertOpToLLVMPattern<tile_dist::TmemLoadOp> {
   }
 };
 
-/// tcgen05.st.sync.aligned.16x256b.xN.b32, then tcgen05.wait::st.
-struct TmemStoreLowering
-    : public ConvertOpToLLVMPattern<tile_dist::TmemStoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// tcgen05.st.sync.aligned.<Shape>.xN.b32, then tcgen05.wait::st:
+/// tmem_store (16x256b, the mma.sync C/D fragment's layout) and
+/// tmem_store_lanes (32x32b, a word per lane and column).
+template <typename StoreOp, NVVM::Tcgen05LdStShape Shape>
+struct TmemStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
+  using ConvertOpToLLVMPattern<StoreOp>::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(tile_dist::TmemStoreOp op, OpAdaptor adaptor,
+  matchAndRewrite(StoreOp op, typename StoreOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     NVVM::Tcgen05StOp::create(
-        rewriter, loc, /*unpack=*/false, NVVM::Tcgen05LdStShape::SHAPE_16X256B,
-        tensorMemoryPointer(rewriter, loc, adaptor.getAddress()),
-        adaptor.getValues(), Value());
-    NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::STORE);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// tcgen05.st.sync.aligned.32x32b.xN.b32, then tcgen05.wait::st.
-struct TmemStoreLanesLowering
-    : public ConvertOpToLLVMPattern<tile_dist::TmemStoreLanesOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(tile_dist::TmemStoreLanesOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    NVVM::Tcgen05StOp::create(
-        rewriter, loc, /*unpack=*/false, NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+        rewriter, loc, /*unpack=*/false, Shape,
         tensorMemoryPointer(rewriter, loc, adaptor.getAddress()),
         adaptor.getValues(), Value());
     NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::STORE);
@@ -625,8 +608,12 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                  MbarrierLowering<tile_dist::MbarrierInvalOp>,
                  WarpgroupMmaLowering, WarpgroupWaitLowering,
                  TmemAllocLowering, TmemDeallocLowering,
-                 TmemLoadLowering, TmemStoreLowering,
-                 TmemStoreLanesLowering, TensorMmaLowering,
+                 TmemLoadLowering,
+                 TmemStoreLowering<tile_dist::TmemStoreOp,
+                                   NVVM::Tcgen05LdStShape::SHAPE_16X256B>,
+                 TmemStoreLowering<tile_dist::TmemStoreLanesOp,
+                                   NVVM::Tcgen05LdStShape::SHAPE_32X32B>,
+                 TensorMmaLowering,
                  TensorMmaCommitLowering>(converter);
   }
 };

@@ -580,6 +580,22 @@ static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
   return mma::lowerMmaSync(l, op);
 }
 
+std::optional<std::string>
+tilechain::whyNotBlockScaled(cuda_tile::MmaFScaledOp op,
+                             const TargetInfo &target, unsigned numWarps) {
+  std::optional<std::string> whyNotTcgen05 =
+      whyNotBlockScaledTcgen05(op, target, numWarps);
+  if (!whyNotTcgen05)
+    return std::nullopt;
+  std::optional<std::string> whyNotMmaSync =
+      whyNotBlockScaledMmaSync(op, target);
+  if (!whyNotMmaSync)
+    return std::nullopt;
+  // The reason that concerns the target's own block-scaled instruction.
+  return target.smVersion == 120 || target.smVersion == 121 ? whyNotMmaSync
+                                                            : whyNotTcgen05;
+}
+
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);

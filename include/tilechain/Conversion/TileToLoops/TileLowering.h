@@ -588,16 +588,20 @@ int64_t tileElementBytes(mlir::Type elementType);
 std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
                                             mlir::Operation *op);
 
-/// Why the parallel form cannot run `op` on tcgen05.mma's block scaling
-/// (.kind::mxf8f6f4) on `target` over `numWarps` warps, or nullopt where
-/// it can, provided the kernel's other ops take the tensor-core layouts
-/// (Tcgen05Lowering.cpp).
+/// Why the parallel form cannot run `op` on the tensor cores' own block
+/// scaling on `target` over `numWarps` warps (tcgen05.mma's
+/// .kind::mxf8f6f4.block_scale, else sm_120a's block-scaled mma.sync), or
+/// nullopt where it can, provided the kernel's other ops take the
+/// tensor-core layouts. The parallel form's lowering of mmaf_scaled tries
+/// the same two in the same order (MmaLowering.cpp).
+std::optional<std::string>
+whyNotBlockScaled(mlir::cuda_tile::MmaFScaledOp op, const TargetInfo &target,
+                  unsigned numWarps);
+/// The two halves of whyNotBlockScaled: tcgen05.mma (Tcgen05Lowering.cpp)
+/// and mma.sync (MmaSyncLowering.cpp).
 std::optional<std::string>
 whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target, unsigned numWarps);
-/// Why the parallel form cannot run `op` on sm_120a's block-scaled mma.sync
-/// (.kind::mxf8f6f4) on `target`, or nullopt where it can, provided the
-/// kernel's other ops take the fragment layouts (MmaSyncLowering.cpp).
 std::optional<std::string>
 whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target);
