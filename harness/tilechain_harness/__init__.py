@@ -6,5 +6,7 @@ params    packs the flat kernel parameters like cuTile (8-byte slots)
 reference evaluates numpy_reference texts (executable or hand-written)
 compare   dtype-aware comparison
 host      compiles through tile-llc --emit=host-obj and runs on the CPU
-gpu       runs a cubin through the CUDA driver API
+gpu       runs and times a cubin on the GPU (cuda: libcuda through ctypes)
+cubin     reads a cubin's sections and .nv.info records
+bundle    cubins compiled here for a GPU machine (make_bundle, run_bundle)
 """

@@ -1,0 +1,14 @@
+/* A host library that stands in for a broken kernel in a GPU bundle:
+   -DFAULT stores through a null pointer (the worker dies), -DHANG spins
+   (the worker stops answering). KERNEL is the kernel's host entry. */
+void KERNEL(void *params, unsigned *block) {
+  (void)params;
+  (void)block;
+#ifdef FAULT
+  *(volatile int *)0 = 0;
+#endif
+#ifdef HANG
+  for (volatile int spin = 1; spin;)
+    ;
+#endif
+}
