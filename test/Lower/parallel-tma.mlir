@@ -78,12 +78,19 @@ cuda_tile.module @kernels {
 // box reads them, in two boxes of 32 columns by 64 rows (8192 bytes each);
 // fences them to the async proxy; after a barrier thread 0 stores both
 // boxes in one bulk group, commits it and waits for it, and a barrier keeps
-// the buffer until then.
+// the buffer until then. A register's slot is one of four per-thread bases
+// (its 16-byte chunk of a swizzled row, xored in: 8 f32 apart) plus a
+// constant the thread part never sets, which folds into the store.
 // CHECK-LABEL: gpu.func @aligned_store(
 // CHECK-SAME: tile_dist.tensor_map = {base = "arg2", box = array<i64: 32, 64>, sizes = [64, 64], strides = [64], swizzle = 128 : i64, type = f32}
 // CHECK: tile_dist.warpgroup_mma
-// CHECK: arith.xori
-// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%{{.+}}] : memref<4096xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%[[BASE:.+]]] : memref<4096xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[NEXT:.+]] = arith.addi %[[BASE]], %c1{{.*}} : index
+// CHECK-NEXT: memref.store %{{.+}}, %[[STAGING]][%[[NEXT]]]
+// CHECK: arith.xori %[[BASE]], %c8{{.*}} : index
+// CHECK: arith.xori %[[BASE]], %c16{{.*}} : index
+// CHECK: arith.xori %[[BASE]], %c24{{.*}} : index
+// CHECK-NOT: arith.xori %[[BASE]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.if
@@ -92,7 +99,7 @@ cuda_tile.module @kernels {
 // CHECK-NEXT: arith.addi
 // CHECK: tile_dist.tensor_store %{{.+}} from %[[STAGING]][%c2048{{.*}}] {box = array<i64: 32, 64>, swizzle = 128 : i64}
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
-// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
 // CHECK: gpu.barrier
 // CHECK-NOT: llvm.store
 // CHECK: gpu.return
@@ -114,6 +121,41 @@ cuda_tile.module @kernels {
     %acc = constant <f32: 0.0> : tile<64x64xf32>
     %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A TMA store whose token orders a later store waits for its bulk group to
+// complete, not only to have read the staging buffer; the last store, which
+// nothing follows, waits only for the reads.
+// CHECK-LABEL: gpu.func @ordered_stores(
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @ordered_stores(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %first = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    %r2 = mmaf %x, %y, %r : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %second = store_view_tko weak %r2, %qd[%zero, %zero] token = %first : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -17,13 +18,6 @@ using namespace tilechain::mma;
 namespace ct = mlir::cuda_tile;
 
 namespace {
-
-/// The most elements of a tile per thread that a TMA store stages through
-/// shared memory: with the 128 accumulators per thread of the t128x256x64
-/// matmuls on sm_90, the staging writes' addresses (one xor each, live
-/// beside the accumulators) took 228 registers instead of 154, and the
-/// persistent matmul spilled.
-constexpr int64_t kMaxStagedRegisters = 64;
 
 /// TMA takes at most 5 dims and 256 elements per box dim.
 constexpr size_t kMaxTensorMapRank = 5;
@@ -377,12 +371,6 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
   if (!isa<VectorType>(lowered.getType()) ||
       int64_t(1) << l.getLayout(lowered).getNumElementBits() != count)
     return std::string("its tile is a broadcast of a smaller one");
-  int64_t perThread = l.getLayout(lowered).getSize(LinearLayout::Register);
-  if (perThread > kMaxStagedRegisters)
-    return "each thread holds " + std::to_string(perThread) +
-           " of its elements, more than " +
-           std::to_string(kMaxStagedRegisters) +
-           " (their staging would spill)";
   int64_t tileBytes = count * bytes;
   int64_t budget = l.getTarget().sharedBytesPerBlock / 2;
   if (tileBytes > budget)
@@ -468,18 +456,35 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
     }
     return b.createOrFold<arith::DivUIOp>(loc, byte, constant(bytes));
   };
+  auto constantSlot = [&](uint64_t flat) -> int64_t {
+    return *getConstantIntValue(slotOf(constant(flat)));
+  };
+  // The slot bits the thread part can set. A register's constant splits
+  // into those bits, xored into one of a few per-thread bases, and the
+  // others, added: they are disjoint from the base's bits, so the add is
+  // the xor, and it folds into the store's immediate offset. A 128-byte
+  // swizzle gives at most 8 bases (a row's 16-byte chunks) where one xor per
+  // register, each a live register, took 228 registers in place of 154.
+  int64_t threadBits = 0;
+  for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
+    for (uint64_t basis : layout.getBases(in))
+      threadBits |= constantSlot(basis);
   Value threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
   TileLowering::barrierBeforeSharedWrites(b, loc);
   SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  llvm::SmallDenseMap<int64_t, Value> bases;
   for (auto [reg, value] : llvm::enumerate(registers)) {
     if (reg & duplicates)
       continue;
-    Value slot = arith::XOrIOp::create(
-        b, loc, threadSlot,
-        slotOf(constant(layout.applyOne(LinearLayout::Register, reg))));
-    memref::StoreOp::create(b, loc, toShared(b, loc, value, shared), staging,
-                            slot);
+    int64_t slot = constantSlot(layout.applyOne(LinearLayout::Register, reg));
+    Value &base = bases[slot & threadBits];
+    if (!base)
+      base = b.createOrFold<arith::XOrIOp>(loc, threadSlot,
+                                           constant(slot & threadBits));
+    memref::StoreOp::create(
+        b, loc, toShared(b, loc, value, shared), staging,
+        b.createOrFold<arith::AddIOp>(loc, base, constant(slot & ~threadBits)));
   }
   // Each thread's writes reach the async proxy, which the stores read
   // through, before the barrier.
@@ -509,9 +514,14 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
               thenConstant(boxIndex * boxBytes / bytes),
               then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
         }
-        // The boxes in one bulk group, so that their stores overlap.
+        // The boxes in one bulk group, so that their stores overlap. Where
+        // nothing is ordered after the store (its token is unused), the
+        // group needs only to have read the buffer (`.read`): the writes
+        // complete on their own, before the kernel does.
         NVVM::CpAsyncBulkCommitGroupOp::create(then, loc);
-        NVVM::CpAsyncBulkWaitGroupOp::create(then, loc, 0, UnitAttr());
+        NVVM::CpAsyncBulkWaitGroupOp::create(
+            then, loc, 0,
+            op.getResultToken().use_empty() ? then.getUnitAttr() : UnitAttr());
         scf::YieldOp::create(then, loc);
       });
   // The buffer is the stores' until they are complete.
