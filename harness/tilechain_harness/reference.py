@@ -32,6 +32,9 @@ HELPERS = {
     "np": np, "softmax": softmax, "tf32_round": tf32_round, "tf32": tf32_round,
     "f32": np.float32, "f16": np.float16, "bf16": np.float32, "acc": np.float64,
     "i32": np.int32, "inf": np.inf, "repeat": np.repeat,
+    # `.astype(dt)`: the result's element type, as references see it (16-bit
+    # floats as float32; the comparison rounds to the stored type).
+    "dt": np.float32,
     # Rounding into an 8-bit float result: the comparison rounds to the
     # argument's type (compare.py).
     "fp8": lambda x: x,

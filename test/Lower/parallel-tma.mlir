@@ -159,3 +159,30 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A row of 512 f16 (each thread's run 8 bytes) goes by TMA too: the rows are
+// cut into boxes of 128 bytes, so only the other dims are bounded by a box's
+// 256 elements.
+// CHECK-LABEL: gpu.func @wide_row_store(
+// CHECK-COUNT-8: tile_dist.tensor_store {{.*}} {box = array<i64: 64, 1>, swizzle = 0 : i64}
+// CHECK-NOT: tile_dist.tensor_store
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @wide_row_store(%a: tile<ptr<f16>>, %c: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %c16 = assume div_by<16>, %c : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [8, 512], strides = [512, 1] : tensor_view<8x512xf16, strides=[512,1]>
+    %vc = make_tensor_view %c16, shape = [8, 512], strides = [512, 1] : tensor_view<8x512xf16, strides=[512,1]>
+    %qa = make_partition_view %va : partition_view<tile=(1x512), tensor_view<8x512xf16, strides=[512,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(1x512), tensor_view<8x512xf16, strides=[512,1]>>
+    %bid, %by, %bz = get_tile_block_id : tile<i32>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%bid, %zero] token = %t0 : partition_view<tile=(1x512), tensor_view<8x512xf16, strides=[512,1]>>, tile<i32> -> tile<1x512xf16>, token
+    %y = addf %x, %x : tile<1x512xf16>
+    %done = store_view_tko weak %y, %qc[%bid, %zero] token = %t0 : tile<1x512xf16>, partition_view<tile=(1x512), tensor_view<8x512xf16, strides=[512,1]>>, tile<i32> -> token
+    return
+  }
+}

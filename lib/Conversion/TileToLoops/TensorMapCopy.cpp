@@ -349,7 +349,9 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
     return "a tensor map has no type for its elements (" + name + ")";
   }
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  for (int64_t extent : info.tileShape)
+  // The rows go in boxes of at most 128 bytes (storeByTensorMap); the
+  // other dims are the boxes' own.
+  for (int64_t extent : ArrayRef(info.tileShape).drop_back())
     if (extent > kMaxBoxExtent)
       return "its tile has " + std::to_string(extent) +
              " elements along a dim, more than a TMA box's 256";
