@@ -62,6 +62,7 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
   pm.addPass(createExpectStagePass("tile-read"));
   if (options.parallel) {
     pm.addPass(createExpandScaledMmaPass(options.gpuName));
+    pm.addPass(createPrefetchBlockScalesPass());
     pm.addPass(createAssignLayoutsPass());
   }
   pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel,
@@ -138,6 +139,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createExpandScaledMmaPass("sm_100"); });
+  registerPass([] { return createPrefetchBlockScalesPass(); });
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
   registerPass([] { return createAssignTileBuffersPass(); });

@@ -20,6 +20,10 @@ std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 /// scales, rounded exactly to bf16 (ExpandScaledMma.cpp).
 std::unique_ptr<mlir::Pass> createExpandScaledMmaPass(llvm::StringRef gpuName);
 
+/// tile-lower, parallel form: loads the block scales of mmaf_scaled in a k
+/// loop an iteration ahead, carried by the loop (PrefetchBlockScales.cpp).
+std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
+
 /// tile-lower, parallel form: chooses the layouts of each kernel's tiles
 /// from how they are used and records them as `tile_dist.layout` attributes
 /// for the lowering (LayoutAssignment.cpp).
