@@ -186,3 +186,42 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A store in a loop ordered only after itself in the previous iteration (a
+// persistent kernel's tiles): its bulk group is waited for only until it
+// has read the buffer, and the next iteration's issuing thread waits for
+// its writes before its own.
+// CHECK-LABEL: gpu.func @store_each_iteration(
+// CHECK: scf.for {{.+}} : i32 {
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+// CHECK: tile_dist.tensor_store
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+cuda_tile.module @kernels {
+  entry @store_each_iteration(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [512, 64], strides = [64, 1] : tensor_view<512x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<512x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %last = for %i in (%zero to %n, step %one) : tile<i32> iter_values(%order = %t0) -> (token) {
+      %done = store_view_tko weak %r, %qd[%i, %zero] token = %order : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<512x64xf32, strides=[64,1]>>, tile<i32> -> token
+      continue %done : token
+    }
+    return
+  }
+}

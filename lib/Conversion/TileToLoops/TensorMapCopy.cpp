@@ -382,6 +382,26 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
   return std::nullopt;
 }
 
+/// Whether the only work ordered after `store` is the same store in the
+/// next iteration of its `for` loop: its token goes only to the loop's
+/// `continue`, whose iteration value feeds only the store's own token, and
+/// the loop's result is unused (a persistent kernel's store of each tile).
+/// The issuing thread then need not wait for the writes after each store,
+/// only before issuing the next.
+static bool ordersOnlyItsNextIteration(ct::StoreViewTkoOp store) {
+  Value token = store.getResultToken();
+  if (!token.hasOneUse())
+    return false;
+  OpOperand &use = *token.getUses().begin();
+  auto loop = dyn_cast<ct::ForOp>(store->getParentOp());
+  if (!loop || use.getOwner() != loop.getBody()->getTerminator())
+    return false;
+  unsigned index = use.getOperandNumber();
+  Value carried = loop.getRegionIterValues()[index];
+  return carried.hasOneUse() && store.getToken() == carried &&
+         loop.getResult(index).use_empty();
+}
+
 LogicalResult tilechain::storeByTensorMap(TileLowering &l,
                                           ct::StoreViewTkoOp op) {
   const ViewInfo &info = l.lookupView(op.getView());
@@ -495,11 +515,17 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
       NVVM::SharedSpaceAttr::get(b.getContext(),
                                  NVVM::SharedSpace::shared_cta));
   gpu::BarrierOp::create(b, loc);
+  bool loopCarried = ordersOnlyItsNextIteration(op);
+  bool readOnlyWait = op.getResultToken().use_empty() || loopCarried;
   scf::IfOp::create(
       b, loc, l.isFirstThread(b, loc), [&](OpBuilder &then, Location) {
         auto thenConstant = [&](int64_t v) -> Value {
           return arith::ConstantIndexOp::create(then, loc, v);
         };
+        // The previous iteration's store waited only for its reads; its
+        // writes come before this one's.
+        if (loopCarried)
+          NVVM::CpAsyncBulkWaitGroupOp::create(then, loc, 0, UnitAttr());
         for (int64_t boxIndex = 0; boxIndex < width / innerBox; ++boxIndex) {
           SmallVector<Value> coordinates;
           for (auto [i, d] : llvm::enumerate(tensor.dims)) {
@@ -517,13 +543,13 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
               then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
         }
         // The boxes in one bulk group, so that their stores overlap. Where
-        // nothing is ordered after the store (its token is unused), the
-        // group needs only to have read the buffer (`.read`): the writes
-        // complete on their own, before the kernel does.
+        // nothing is ordered after the store, or only its next iteration
+        // (which waits before its own), the group needs only to have read
+        // the buffer (`.read`): the writes complete on their own, before
+        // the kernel does.
         NVVM::CpAsyncBulkCommitGroupOp::create(then, loc);
         NVVM::CpAsyncBulkWaitGroupOp::create(
-            then, loc, 0,
-            op.getResultToken().use_empty() ? then.getUnitAttr() : UnitAttr());
+            then, loc, 0, readOnlyWait ? then.getUnitAttr() : UnitAttr());
         scf::YieldOp::create(then, loc);
       });
   // The buffer is the stores' until they are complete.
