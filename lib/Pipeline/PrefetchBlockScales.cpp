@@ -24,38 +24,18 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
 
+#include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Conversion/TileToLoops/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
 
 namespace {
-
-/// Whether every iteration of `loop` reads the memory the one before it
-/// read: its body only loads (weak) and computes, and runs whole.
-bool bodyOnlyReads(ForOp loop) {
-  Operation *terminator = loop.getBody()->getTerminator();
-  return !loop.getBody()
-              ->walk([&](Operation *inner) {
-                if (inner == terminator)
-                  return WalkResult::advance();
-                if (isa<ContinueOp, BreakOp, ReturnOp>(inner))
-                  return WalkResult::interrupt();
-                auto load = dyn_cast<LoadViewTkoOp>(inner);
-                bool reads = load && load.getMemoryOrderingSemantics() ==
-                                         MemoryOrderingSemantics::WEAK;
-                return reads || isMemoryEffectFree(inner)
-                           ? WalkResult::advance()
-                           : WalkResult::interrupt();
-              })
-              .wasInterrupted();
-}
 
 /// Whether `load`, a value of `loop`'s body, can be loaded an iteration
 /// ahead (the file comment).
@@ -150,7 +130,7 @@ struct PrefetchBlockScalesPass
               !llvm::is_contained(loads, load))
             loads.push_back(load);
         }
-      if (loads.empty() || !bodyOnlyReads(loop))
+      if (loads.empty() || !tilechain::loopBodyOnlyReads(loop))
         continue;
       if (auto entry = loop->getParentOfType<EntryOp>())
         tilechain::reportTileRemark(

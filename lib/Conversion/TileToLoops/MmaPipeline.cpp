@@ -95,23 +95,29 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
       return decline("a load's view or index is computed in the loop, not "
                      "from its counter");
   }
-  Operation *terminator = loop.getBody()->getTerminator();
-  WalkResult body = loop.getBody()->walk([&](Operation *inner) {
-    if (inner == terminator)
-      return WalkResult::advance();
-    if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp, cuda_tile::ReturnOp>(
-            inner))
-      return WalkResult::interrupt();
-    auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
-    bool reads = load && load.getMemoryOrderingSemantics() ==
-                             cuda_tile::MemoryOrderingSemantics::WEAK;
-    return reads || isMemoryEffectFree(inner) ? WalkResult::advance()
-                                              : WalkResult::interrupt();
-  });
-  if (body.wasInterrupted())
+  if (!loopBodyOnlyReads(loop))
     return decline("its loop's body writes memory or leaves an iteration "
                    "early");
   return loop;
+}
+
+bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
+  Operation *terminator = loop.getBody()->getTerminator();
+  return !loop.getBody()
+              ->walk([&](Operation *inner) {
+                if (inner == terminator)
+                  return WalkResult::advance();
+                if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp,
+                        cuda_tile::ReturnOp>(inner))
+                  return WalkResult::interrupt();
+                auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
+                bool reads = load && load.getMemoryOrderingSemantics() ==
+                                         cuda_tile::MemoryOrderingSemantics::WEAK;
+                return reads || isMemoryEffectFree(inner)
+                           ? WalkResult::advance()
+                           : WalkResult::interrupt();
+              })
+              .wasInterrupted();
 }
 
 Pipeline mma::planPipeline(TileLowering &l, Operation *op,

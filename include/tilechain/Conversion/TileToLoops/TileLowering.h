@@ -43,6 +43,7 @@
 
 namespace mlir::cuda_tile {
 class EntryOp;
+class ForOp;
 class MmaFScaledOp;
 } // namespace mlir::cuda_tile
 
@@ -605,6 +606,12 @@ whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
 std::optional<std::string>
 whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target);
+
+/// Whether every iteration of `loop` reads the memory the one before it
+/// read, so that a load may run iterations ahead: its body only loads
+/// (weak) and computes, and runs whole (no continue, break or return
+/// inside). MmaPipeline.cpp.
+bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
 
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);
