@@ -7,7 +7,7 @@ docs/tile-kernel-contract.md); `block` defaults to that."""
 import statistics
 
 from . import params as params_mod
-from .cuda import Driver
+from .cuda import CudaError, Driver
 
 CUTILE_BLOCK = (1, 1, 1)
 _driver = None
@@ -38,7 +38,10 @@ class Loaded:
             packed = params_mod.pack(spec, self.pointers)
             self.kernel_params = params_mod.KernelParams(packed)
         except BaseException:
-            self.release()
+            try:
+                self.release()
+            except CudaError:
+                pass  # the first error is the one to report
             raise
 
     def launch(self, grid, block=CUTILE_BLOCK):
@@ -59,8 +62,14 @@ class Loaded:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.release()
+    def __exit__(self, kind, value, traceback):
+        try:
+            self.release()
+        except CudaError:
+            # After a fault the context refuses everything: the fault is
+            # the error to report, not the frees that follow it.
+            if kind is None:
+                raise
 
 
 def launch(cubin, spec, arrays, grid, block=CUTILE_BLOCK):
