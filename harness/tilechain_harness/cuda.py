@@ -1,7 +1,10 @@
 """The few CUDA driver calls a launch and a timing need, through ctypes on
 libcuda: the GPU machines have the driver and numpy, not necessarily
-cuda-python. Not exercised in CI (no GPU there)."""
+cuda-python. $TILECHAIN_LIBCUDA names another library with the same calls:
+test/harness/Inputs/fake-libcuda.c, which runs host libraries, is how CI
+exercises this without a GPU."""
 import ctypes
+import os
 
 # Errors after which the context is unusable: the process must end.
 STICKY_ERRORS = {
@@ -32,8 +35,8 @@ class CudaError(RuntimeError):
 class Driver:
     """Device 0's primary context, made current on construction."""
 
-    def __init__(self, library="libcuda.so.1"):
-        self.lib = ctypes.CDLL(library)
+    def __init__(self):
+        self.lib = ctypes.CDLL(os.environ.get("TILECHAIN_LIBCUDA", "libcuda.so.1"))
         self._call("cuInit", 0)
         device = ctypes.c_int()
         self._call("cuDeviceGet", ctypes.byref(device), 0)
