@@ -62,16 +62,19 @@ namespace tilechain {
 /// a tensor a tensor map can describe (whyNotTensorMapCopy's conditions),
 /// whose tile dims walk the tensor's in order with the last contiguous,
 /// of an element type the tensor map has, 16-byte aligned (base and
-/// strides) in 16-byte rows of at most 256 elements per dim, and whose
-/// staging takes at most half the target's shared memory.
+/// strides) in rows of a multiple of 16 bytes, at most 256 elements along
+/// each dim but the last (rows go in boxes of 128 bytes), and whose staging
+/// takes at most half the target's shared memory.
 std::optional<std::string>
 whyNotTensorMapStore(TileLowering &l, mlir::cuda_tile::StoreViewTkoOp op);
 
 /// Stores `op`'s tile by TMA (where whyNotTensorMapStore has no reason):
-/// every thread writes its elements row-major into a shared buffer and
-/// fences them to the async proxy; after a barrier thread 0 stores the box
-/// (tile_dist.tensor_store, complete when it returns), and a barrier keeps
-/// the buffer until then. Elements outside the tensor are not stored.
+/// every thread writes its elements into a shared buffer of 128-byte boxes,
+/// swizzled as TMA reads them, and fences them to the async proxy; after a
+/// barrier thread 0 stores the boxes (tile_dist.tensor_store) in one bulk
+/// group and waits for it (only for its reads where nothing but the store's
+/// next iteration is ordered after it), and a barrier keeps the buffer
+/// until then. Elements outside the tensor are not stored.
 mlir::LogicalResult storeByTensorMap(TileLowering &l,
                                      mlir::cuda_tile::StoreViewTkoOp op);
 
