@@ -348,7 +348,12 @@ def main():
 
     the_bundle = bundle_mod.Bundle(args.bundle)
     report = Report(args.results, the_bundle)
-    args.num_sms = environment(args, report)
+    try:
+        args.num_sms = environment(args, report)
+    except (OSError, cuda.CudaError) as error:
+        # No driver, no device: the one line that says so is the result.
+        report.line("env", "error", str(error))
+        return 2
     jobs = plan(the_bundle, args)
     descriptor, jobs_file = tempfile.mkstemp(suffix=".json")
     with os.fdopen(descriptor, "w") as f:
