@@ -17,7 +17,9 @@ Kernels run one after another in a worker process; a kernel that faults
 reported, and a new worker goes on with the next one. The benchmarks run
 before the sweep, after the kernels they time have passed their checks.
 Launches are cuTile's: blockDim (1,1,1), the kernel's .reqntid decides
-(--block reqntid launches with .reqntid threads instead).
+(--block reqntid launches with .reqntid threads instead); a tile kernel
+that fails so runs again with its .reqntid threads, and its detail says
+how that went.
 """
 import argparse
 import fnmatch
@@ -43,7 +45,10 @@ FAILURES = ("fail", "load-error", "launch-error", "crash", "timeout")
 # The worker: runs jobs[start:], one JSON line per job on stdout.
 
 def check_kernel(args, the_bundle, variant, file, spec=None, launch_hook=None):
-    """(status, detail) of one kernel and variant."""
+    """(status, detail) of one kernel and variant. On the GPU, a tile kernel
+    that fails under cuTile's launch runs again with its .reqntid threads,
+    and the detail says how that went: whether the launch or the code is
+    at fault."""
     spec = spec or the_bundle.spec(file)
     kernel = the_bundle.kernel(file)
     reason = check.unsupported_reason(spec)
@@ -52,20 +57,34 @@ def check_kernel(args, the_bundle, variant, file, spec=None, launch_hook=None):
     binaries = kernel.get("host", {}) if args.backend == "host" else kernel["cubins"]
     if variant not in binaries:
         return "not-compiled", kernel["errors"].get(variant, "no binary")
-    arrays = inputs.allocate(spec, args.seed)
+    path = the_bundle.path(binaries[variant])
+    threads = tuple(kernel["reqntid"].get(variant, gpu.CUTILE_BLOCK))
+    block = threads if args.block == "reqntid" else gpu.CUTILE_BLOCK
     try:
-        expected = check.expected_results(spec, arrays, kernel["tf32"])
+        status, detail = run_and_compare(args, spec, kernel, path, block,
+                                         launch_hook)
     except reference.NoReference as error:
         return "no-reference", str(error)
-    path = the_bundle.path(binaries[variant])
+    if (args.backend == "cuda" and status in ("fail", "launch-error")
+            and block != threads):
+        again, why = run_and_compare(args, spec, kernel, path, threads, None)
+        detail += "; launched with its .reqntid %s threads: %s%s" % (
+            "x".join(map(str, threads)), again, " (%s)" % why if why else "")
+    return status, detail
+
+
+def run_and_compare(args, spec, kernel, path, block, launch_hook):
+    """(status, detail) of one launch on fresh inputs; raises NoReference
+    (before launching) where the kernel has no executable reference."""
+    arrays = inputs.allocate(spec, args.seed)
+    expected = check.expected_results(spec, arrays, kernel["tf32"])
     grid = spec.grid(args.num_sms)
     if args.backend == "host":
         packed = params.pack(spec, {n: a.address for n, a in arrays.items()})
         host.launch(path, spec.symbol, packed, grid)
         detail = ""
     else:
-        detail = run_on_gpu(args, kernel, variant, spec, arrays, path, grid,
-                            launch_hook)
+        detail = run_on_gpu(spec, arrays, path, grid, block, launch_hook)
         if isinstance(detail, tuple):
             return detail
     problems = check.compare_all(arrays, expected)
@@ -74,12 +93,9 @@ def check_kernel(args, the_bundle, variant, file, spec=None, launch_hook=None):
     return "pass", detail
 
 
-def run_on_gpu(args, kernel, variant, spec, arrays, path, grid, launch_hook):
+def run_on_gpu(spec, arrays, path, grid, block, launch_hook):
     """Launches the cubin and copies the arrays back: a detail string, or a
     (status, detail) pair when it could not run."""
-    block = gpu.CUTILE_BLOCK
-    if args.block == "reqntid":
-        block = tuple(kernel["reqntid"].get(variant, gpu.CUTILE_BLOCK))
     with open(path, "rb") as f:
         image = f.read()
     try:

@@ -2,7 +2,9 @@
    calls harness/tilechain_harness/cuda.py makes, for testing the GPU path
    of harness/run_bundle.py without a GPU: a "cubin" is a host library of
    tile-llc --emit=host-obj, a launch runs its K__host for every block (as
-   harness/tilechain_harness/host.py does), memory is the host's. */
+   harness/tilechain_harness/host.py does), memory is the host's. With
+   FAKE_LIBCUDA_REJECT_ONE_THREAD set, a launch of one thread per block
+   fails as a driver that ignored a tile kernel's .reqntid might. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <elf.h>
@@ -21,8 +23,8 @@ typedef void (*HostKernel)(void **params, uint32_t *blocks);
 typedef HostKernel CUfunction;
 typedef double *CUevent;
 
-enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_IMAGE = 200,
-       CUDA_ERROR_NOT_FOUND = 500 };
+enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1,
+       CUDA_ERROR_INVALID_IMAGE = 200, CUDA_ERROR_NOT_FOUND = 500 };
 
 CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -37,7 +39,8 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
 CUresult cuCtxSetCurrent(CUcontext context) { (void)context; return CUDA_SUCCESS; }
 CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult error, const char **name) {
-  *name = error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
+  *name = error == CUDA_ERROR_INVALID_VALUE   ? "CUDA_ERROR_INVALID_VALUE"
+          : error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
           : error == CUDA_ERROR_NOT_FOUND   ? "CUDA_ERROR_NOT_FOUND"
                                             : "CUDA_ERROR_UNKNOWN";
   return CUDA_SUCCESS;
@@ -93,7 +96,9 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
                         unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared, CUstream stream, void **params,
                         void **extra) {
-  (void)bx, (void)by, (void)bz, (void)shared, (void)stream, (void)extra;
+  (void)shared, (void)stream, (void)extra;
+  if (getenv("FAKE_LIBCUDA_REJECT_ONE_THREAD") && bx * by * bz == 1)
+    return CUDA_ERROR_INVALID_VALUE;
   uint32_t blocks[6] = {0, 0, 0, gx, gy, gz};
   for (blocks[2] = 0; blocks[2] < gz; ++blocks[2])
     for (blocks[1] = 0; blocks[1] < gy; ++blocks[1])
