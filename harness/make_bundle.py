@@ -29,11 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tilechain_harness import bundle, check, cubin, host, manifest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def corpus_dir():
-    default = os.path.join(ROOT, "..", "shared", "corpus")
-    return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")
+CORPUS = manifest.corpus_dir(ROOT)
 
 
 def first_line(text):
@@ -49,7 +45,7 @@ def tile_form(variant):
 
 def compile_variant(args, variant, spec, out_dir):
     """(cubin path relative to the bundle, None) or (None, error)."""
-    source = os.path.join(corpus_dir(), spec.file)
+    source = os.path.join(CORPUS, spec.file)
     relative = os.path.join(variant, spec.file.replace(".tileirbc", ".cubin"))
     target = os.path.join(out_dir, relative)
     environment = dict(os.environ)
@@ -77,7 +73,7 @@ def compile_host_library(args, variant, spec, out_dir):
     with tempfile.TemporaryDirectory() as work:
         try:
             library = host.compile_host(
-                os.path.join(corpus_dir(), spec.file), work, args.bin_dir,
+                os.path.join(CORPUS, spec.file), work, args.bin_dir,
                 args.gpu_name, tile_form=tile_form(variant),
                 timeout=args.timeout)
         except subprocess.CalledProcessError as error:
@@ -86,14 +82,18 @@ def compile_host_library(args, variant, spec, out_dir):
     return relative, None
 
 
+def probe_variants(args):
+    """Both forms of the probe kernel by each --ptxas-probe."""
+    return [form + "@" + name for name in args.probes
+            for form in ("tilechain-parallel", "tilechain-serial")]
+
+
 def build_kernel(job):
     args, spec, variants, out_dir = job
     if spec.file == bundle.PROBE_KERNEL:
-        variants = variants + [form + "@" + name for name in args.probes
-                               for form in ("tilechain-parallel",
-                                            "tilechain-serial")]
+        variants = variants + probe_variants(args)
     entry = {"file": spec.file, "cubins": {}, "errors": {}, "reqntid": {},
-             "tf32": check.kernel_uses_tf32(os.path.join(corpus_dir(), spec.file),
+             "tf32": check.kernel_uses_tf32(os.path.join(CORPUS, spec.file),
                                             args.bin_dir)}
     for variant in variants:
         relative, error = compile_variant(args, variant, spec, out_dir)
@@ -171,7 +171,7 @@ def main():
                         help="seconds per compile")
     args = parser.parse_args()
 
-    specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
+    specs = manifest.load_manifest(os.path.join(CORPUS, "MANIFEST.tsv"))
     benchmarks = [] if args.no_benchmarks else bundle.BENCHMARKS
     args.probes = ptxas_probes(args.ptxas_probe)
     wanted = set(args.files) if args.files else None
@@ -196,9 +196,8 @@ def main():
         os.makedirs(os.path.join(args.out, variant))
         if args.host and variant != "nvidia":
             os.makedirs(os.path.join(args.out, "host-" + variant))
-    for name in args.probes:
-        for form in ("tilechain-parallel", "tilechain-serial"):
-            os.makedirs(os.path.join(args.out, form + "@" + name))
+    for variant in probe_variants(args):
+        os.makedirs(os.path.join(args.out, variant))
 
     jobs = [(args, spec, variants, args.out) for spec in chosen]
     with multiprocessing.pool.ThreadPool(max(args.jobs, 1)) as pool:
@@ -210,7 +209,7 @@ def main():
                   flush=True)
 
     chosen_files = {s.file for s in chosen}
-    with open(os.path.join(corpus_dir(), "MANIFEST.tsv"), newline="") as f:
+    with open(os.path.join(CORPUS, "MANIFEST.tsv"), newline="") as f:
         rows = f.read().splitlines(keepends=True)
     with open(os.path.join(args.out, bundle.MANIFEST_FILE), "w", newline="") as f:
         f.write(rows[0])

@@ -20,11 +20,7 @@ from tilechain_harness import check, inputs, manifest, params  # noqa: E402
 from tilechain_harness import gpu  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def corpus_dir():
-    default = os.path.join(ROOT, "..", "shared", "corpus")
-    return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")
+CORPUS = manifest.corpus_dir(ROOT)
 
 
 def run_gpu(spec, bytecode, work_dir, num_sms, bin_dir, tile_form):
@@ -65,7 +61,7 @@ def run_isolated(job):
 
 def run_one(job):
     spec, args = job
-    bytecode = os.path.join(corpus_dir(), spec.file)
+    bytecode = os.path.join(CORPUS, spec.file)
     with tempfile.TemporaryDirectory() as work_dir:
         try:
             if args.gpu:
@@ -101,7 +97,7 @@ def main():
                         help="the target to compile for (default: the "
                              "manifest's sm_arch, sm_90 for the corpus)")
     args = parser.parse_args()
-    specs = manifest.load_manifest(os.path.join(corpus_dir(), "MANIFEST.tsv"))
+    specs = manifest.load_manifest(os.path.join(CORPUS, "MANIFEST.tsv"))
     if args.all:
         chosen = [s for s in specs if fnmatch.fnmatch(s.file, args.glob)]
     else:

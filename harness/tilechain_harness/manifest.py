@@ -1,6 +1,7 @@
 """MANIFEST.tsv rows of the cutile corpus as KernelSpec values."""
 import ast
 import csv
+import os
 import re
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
@@ -119,3 +120,10 @@ def load_manifest(path):
 
 def find(specs, file_name) -> Optional[KernelSpec]:
     return next((s for s in specs if s.file == file_name), None)
+
+
+def corpus_dir(root):
+    """The cuTile corpus's folder: $TILECHAIN_CORPUS/cutile, by default the
+    shared corpus beside the checkout `root`."""
+    default = os.path.join(root, "..", "shared", "corpus")
+    return os.path.join(os.environ.get("TILECHAIN_CORPUS", default), "cutile")

@@ -40,17 +40,13 @@ namespace {
 /// Whether `load`, a value of `loop`'s body, can be loaded an iteration
 /// ahead (the file comment).
 bool isPrefetchableScaleLoad(ForOp loop, LoadViewTkoOp load) {
-  auto outside = [&](Value v) {
-    return !loop->isAncestor(v.getParentRegion()->getParentOp());
-  };
+  // A copy before the loop takes the same token, so it comes from outside.
   if (!load || load->getBlock() != loop.getBody() ||
       load.getMemoryOrderingSemantics() != MemoryOrderingSemantics::WEAK ||
-      !load.getResultToken().use_empty() || !outside(load.getView()) ||
-      (load.getToken() && !outside(load.getToken())))
+      !load.getResultToken().use_empty() ||
+      !tilechain::loadFollowsCounter(loop, load) ||
+      (load.getToken() && !tilechain::isDefinedOutside(loop, load.getToken())))
     return false;
-  for (Value index : load.getIndex())
-    if (index != loop.getInductionVar() && !outside(index))
-      return false;
   // Operands 3 and 4 of mmaf_scaled: its lhs and rhs scales.
   return llvm::all_of(load.getTile().getUses(), [&](OpOperand &use) {
     auto mma = dyn_cast<MmaFScaledOp>(use.getOwner());

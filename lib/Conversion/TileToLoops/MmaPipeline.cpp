@@ -79,26 +79,27 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
       !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
         step.isStrictlyPositive()))
     return decline("its loop's step is not a positive constant");
-  auto outside = [&](Value v) {
-    return !loop->isAncestor(v.getParentRegion()->getParentOp());
-  };
-  for (const OperandForm &form : forms) {
-    cuda_tile::LoadViewTkoOp load = form.copiedFrom;
-    if (!load)
-      continue;
-    bool outsideOrCounter =
-        outside(load.getView()) &&
-        llvm::all_of(load.getIndex(), [&](Value index) {
-          return index == loop.getInductionVar() || outside(index);
-        });
-    if (!outsideOrCounter)
+  for (const OperandForm &form : forms)
+    if (form.copiedFrom && !loadFollowsCounter(loop, form.copiedFrom))
       return decline("a load's view or index is computed in the loop, not "
                      "from its counter");
-  }
   if (!loopBodyOnlyReads(loop))
     return decline("its loop's body writes memory or leaves an iteration "
                    "early");
   return loop;
+}
+
+bool tilechain::isDefinedOutside(cuda_tile::ForOp loop, Value v) {
+  return !loop->isAncestor(v.getParentRegion()->getParentOp());
+}
+
+bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
+                                   cuda_tile::LoadViewTkoOp load) {
+  return isDefinedOutside(loop, load.getView()) &&
+         llvm::all_of(load.getIndex(), [&](Value index) {
+           return index == loop.getInductionVar() ||
+                  isDefinedOutside(loop, index);
+         });
 }
 
 bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {

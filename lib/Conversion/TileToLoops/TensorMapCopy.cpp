@@ -552,7 +552,7 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
             then, loc, 0, readOnlyWait ? then.getUnitAttr() : UnitAttr());
         scf::YieldOp::create(then, loc);
       });
-  // The buffer is the stores' until they are complete.
+  // The buffer is the stores' until they have read it.
   gpu::BarrierOp::create(b, loc);
   l.remark(TileRemarkKind::Passed, kMemoryRemarks,
            "RemarkMemoryStoreInstructionSelected", loc,

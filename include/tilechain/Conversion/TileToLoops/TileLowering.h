@@ -44,6 +44,7 @@
 namespace mlir::cuda_tile {
 class EntryOp;
 class ForOp;
+class LoadViewTkoOp;
 class MmaFScaledOp;
 } // namespace mlir::cuda_tile
 
@@ -607,6 +608,13 @@ std::optional<std::string>
 whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target);
 
+/// Whether `v` is defined outside `loop` (not in its body).
+bool isDefinedOutside(mlir::cuda_tile::ForOp loop, mlir::Value v);
+/// Whether `load` in `loop`'s body reads, for another value of the loop's
+/// counter, what that iteration's load reads: its view and indices come
+/// from outside the loop or are the counter. MmaPipeline.cpp.
+bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
+                        mlir::cuda_tile::LoadViewTkoOp load);
 /// Whether every iteration of `loop` reads the memory the one before it
 /// read, so that a load may run iterations ahead: its body only loads
 /// (weak) and computes, and runs whole (no continue, break or return
