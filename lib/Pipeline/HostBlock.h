@@ -150,7 +150,8 @@ void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.tensor_copy and tensor_store of `kernel` -> the issuing
 /// thread's element loads and stores, at once, between the tensor its
-/// operands describe and shared memory; the mbarrier ops go
+/// operands describe and shared memory, a copy then completing its bytes on
+/// its mbarrier (nvvm.mbarrier.complete_tx); the bulk group ops go
 /// (HostTensorCopy.cpp).
 void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 
@@ -171,9 +172,32 @@ mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
 
 /// The tensor-memory ops of `kernel` -> a workgroup array of 128 lanes by
 /// 512 columns of i32 that stands for the CTA's tensor memory; each
-/// tile_dist.tensor_mma -> the issuing thread's whole product, at once; the
-/// allocation, commits and tcgen05 fences go (HostTensorMma.cpp).
+/// tile_dist.tensor_mma -> the issuing thread's whole product, at once, so
+/// that a commit after it arrives at once (lowerMbarrierOps); the
+/// allocation and tcgen05 fences go (HostTensorMma.cpp).
 void expandTensorMma(mlir::gpu::GPUFuncOp kernel);
+
+/// The address (an !llvm.ptr in the shared address space) of mbarrier
+/// `index` of `barriers`, a memref of i64 of any offset.
+mlir::Value mbarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value barriers, mlir::Value index);
+
+/// Whether `op` sets up, arrives on, completes bytes of, waits on or gives
+/// back an mbarrier: what lowerMbarrierOps lowers.
+bool isMbarrierOp(mlir::Operation *op);
+
+/// The mbarrier ops of K__thread -> the mbarrier's state in its shared
+/// memory words, updated as the PTX ISA says; a wait suspends the thread
+/// until its phase completes (HostMbarrier.cpp).
+void lowerMbarrierOps(mlir::func::FuncOp thread, const ThreadContext &context,
+                      llvm::StringRef kernel);
+
+/// Writes "tilechain host: kernel 'K': <what>" and a newline to stderr,
+/// then aborts; the text is a global before `function`, the function `b`
+/// builds in.
+void emitHostAbort(mlir::OpBuilder &b, mlir::Location loc,
+                   mlir::func::FuncOp function, llvm::StringRef kernel,
+                   llvm::StringRef what);
 
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,

@@ -6,8 +6,9 @@
 // creates a suspended coroutine (HostCoroutines), and the scheduler resumes
 // the unfinished ones in thread order, sweep after sweep, until none is
 // left. A sweep in which no thread arrived anywhere or exited is a deadlock
-// (a barrier or shuffle outside uniform control flow): K__host says so on
-// stderr and aborts instead of spinning forever. The schedule depends only
+// (a barrier or shuffle outside uniform control flow, an mbarrier phase
+// that never completes): K__host says so on stderr and aborts instead of
+// spinning forever. The schedule depends only
 // on the kernel, so every run computes the same result.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace tilechain::host;
@@ -99,42 +101,6 @@ void forEachThread(OpBuilder &b, Location loc, int32_t threads,
                      });
 }
 
-/// Writes "tilechain host: kernel K: ..." to stderr and aborts.
-void emitDeadlockReport(OpBuilder &b, Location loc, func::FuncOp host,
-                        StringRef kernel) {
-  auto module = host->getParentOfType<ModuleOp>();
-  MLIRContext *context = b.getContext();
-  std::string text = ("tilechain host: kernel '" + kernel +
-                      "': every unfinished thread waits at a barrier or "
-                      "shuffle that not all threads of its block or warp "
-                      "reach\n")
-                         .str();
-  std::string name = (kernel + "__deadlock").str();
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  auto textType = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(host);
-    LLVM::GlobalOp::create(b, loc, textType, /*isConstant=*/true,
-                           LLVM::Linkage::Internal, name,
-                           b.getStringAttr(text));
-    if (!module.lookupSymbol("write"))
-      LLVM::LLVMFuncOp::create(b, loc, "write",
-                               LLVM::LLVMFunctionType::get(
-                                   i64, {i32, ptrType, i64}));
-    if (!module.lookupSymbol("abort"))
-      LLVM::LLVMFuncOp::create(
-          b, loc, "abort",
-          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
-  }
-  Value textAddress = LLVM::AddressOfOp::create(b, loc, ptrType, name);
-  LLVM::CallOp::create(b, loc, TypeRange{i64}, "write",
-                       ValueRange{constantI32(b, loc, 2), textAddress,
-                                  constantI64(b, loc, text.size())});
-  LLVM::CallOp::create(b, loc, TypeRange{}, "abort", ValueRange{});
-}
-
 /// Creates every thread's coroutine, resumes them until all have returned,
 /// destroys them.
 void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
@@ -192,7 +158,10 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, progress,
                               zero));
     scf::IfOp::create(b, loc, stuck, [&](OpBuilder &then, Location) {
-      emitDeadlockReport(then, loc, host, kernel);
+      emitHostAbort(then, loc, host, kernel,
+                    "every unfinished thread waits at a barrier or shuffle "
+                    "that not all threads of its block or warp reach, or for "
+                    "an mbarrier phase that nothing completes");
       scf::YieldOp::create(then, loc);
     });
     scf::ConditionOp::create(b, loc, unfinished, ValueRange{});
@@ -210,6 +179,43 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
 }
 
 } // namespace
+
+void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
+                                    func::FuncOp function, StringRef kernel,
+                                    StringRef what) {
+  Operation *top = function;
+  auto module = function->getParentOfType<ModuleOp>();
+  MLIRContext *context = b.getContext();
+  std::string text =
+      ("tilechain host: kernel '" + kernel + "': " + what + "\n").str();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto textType = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
+  OpBuilder detached(context);
+  auto global = LLVM::GlobalOp::create(
+      detached, loc, textType, /*isConstant=*/true, LLVM::Linkage::Internal,
+      (kernel + "__message").str(), b.getStringAttr(text));
+  // Renamed where another message has the name.
+  SymbolTable(module).insert(global, Block::iterator(top));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(top);
+    if (!module.lookupSymbol("write"))
+      LLVM::LLVMFuncOp::create(b, loc, "write",
+                               LLVM::LLVMFunctionType::get(
+                                   i64, {i32, ptrType, i64}));
+    if (!module.lookupSymbol("abort"))
+      LLVM::LLVMFuncOp::create(
+          b, loc, "abort",
+          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
+  }
+  Value textAddress =
+      LLVM::AddressOfOp::create(b, loc, ptrType, global.getSymName());
+  LLVM::CallOp::create(b, loc, TypeRange{i64}, "write",
+                       ValueRange{constantI32(b, loc, 2), textAddress,
+                                  constantI64(b, loc, text.size())});
+  LLVM::CallOp::create(b, loc, TypeRange{}, "abort", ValueRange{});
+}
 
 void tilechain::host::buildBlockLaunch(func::FuncOp host, StringRef kernel,
                                        func::FuncOp thread, SyncLayout layout,

@@ -84,9 +84,10 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
     Dialect *dialect = op->getDialect();
     // A warp's mma.sync, block-scaled or not, runs on the host
     // (HostMma.cpp).
+    // So do the mbarrier ops (HostMbarrier.cpp).
     bool nvvmOnly = dialect &&
                     isa<NVVM::NVVMDialect, nvgpu::NVGPUDialect>(dialect) &&
-                    !host::matchMmaSync(op);
+                    !host::matchMmaSync(op) && !host::isMbarrierOp(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
         !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
@@ -168,10 +169,12 @@ LogicalResult checkAttribution(gpu::GPUFuncOp kernel, BlockArgument arg) {
 }
 
 /// The gpu ops of K__thread: block and grid ids from `grid`, the thread id
-/// and block size of the block, barriers and shuffles (HostSync), returns.
-LogicalResult lowerThreadOps(func::FuncOp thread,
+/// and block size of the block, barriers and shuffles (HostSync), returns;
+/// and its mbarrier ops (HostMbarrier).
+LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
                              const host::ThreadContext &threadContext,
                              bool synchronises) {
+  host::lowerMbarrierOps(thread, threadContext, kernel);
   Value grid = thread.getArgument(1);
   auto ptrType = LLVM::LLVMPointerType::get(thread.getContext());
   SmallVector<Operation *> gpuOps;
@@ -258,7 +261,7 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
       kernel
           .walk([](Operation *op) {
             return isa<gpu::BarrierOp, gpu::ShuffleOp>(op) ||
-                           host::matchMmaSync(op)
+                           host::matchMmaSync(op) || host::isMbarrierOp(op)
                        ? WalkResult::interrupt()
                        : WalkResult::advance();
           })
@@ -332,7 +335,8 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   cf::BranchOp::create(b, loc, mapping.lookup(&kernel.getBody().front()),
                        entryValues);
 
-  if (failed(lowerThreadOps(thread, threadContext, synchronises)))
+  if (failed(lowerThreadOps(thread, kernel.getName(), threadContext,
+                            synchronises)))
     return failure();
 
   auto launch = func::FuncOp::create(

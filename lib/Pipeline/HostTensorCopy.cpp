@@ -3,12 +3,12 @@
 // The thread that issues a tile_dist.tensor_copy copies the box itself, at
 // once, element by element from the tensor its operands describe (the
 // tensor map, which the host does not build, goes unread): zero outside the
-// tensor, and each element to its swizzled byte in shared memory. The
-// mbarriers that would tell the other threads have nothing left to do; the
-// barrier every reader passes after the wait orders the copy before its
-// reads, as HostAsyncCopy does for cp.async. A tile_dist.tensor_store is the
-// same loop the other way, writing only the elements inside the tensor, and
-// complete at once: the bulk group's commit and wait go.
+// tensor, and each element to its swizzled byte in shared memory. Then it
+// completes the box's bytes on the copy's mbarrier, an
+// nvvm.mbarrier.complete_tx that HostMbarrier runs, so the readers' waits
+// check the bytes announced against those written. A tile_dist.tensor_store
+// is the same loop the other way, writing only the elements inside the
+// tensor, and complete at once: the bulk group's commit and wait go.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -112,6 +112,9 @@ void expandTensorCopy(tile_dist::TensorCopyOp op) {
             ValueRange{swizzledSlot(at, loc, op.getIndex(), linear, bytes,
                                     op.getSwizzle())});
       });
+  NVVM::MBarrierCompleteTxOp::create(
+      b, loc, host::mbarrierAddress(b, loc, op.getBarriers(), op.getBarrier()),
+      arith::ConstantIntOp::create(b, loc, op.getBoxBytes(), 32));
   op.erase();
 }
 
@@ -152,9 +155,7 @@ void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
       copies.push_back(copy);
     else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op))
       stores.push_back(store);
-    else if (isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
-                 tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
-                 NVVM::FenceMbarrierInitOp, NVVM::CpAsyncBulkCommitGroupOp,
+    else if (isa<NVVM::CpAsyncBulkCommitGroupOp,
                  NVVM::CpAsyncBulkWaitGroupOp>(op))
       orderingOps.push_back(op);
   });

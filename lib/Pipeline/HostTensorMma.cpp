@@ -267,7 +267,7 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
     if (isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp,
             tile_dist::TmemLoadOp, tile_dist::TmemStoreOp,
             tile_dist::TmemStoreLanesOp, tile_dist::TensorMmaOp,
-            tile_dist::TensorMmaCommitOp, NVVM::Tcgen05FenceOp>(op))
+            NVVM::Tcgen05FenceOp>(op))
       ops.push_back(op);
   });
   if (ops.empty())
