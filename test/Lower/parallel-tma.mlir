@@ -84,12 +84,14 @@ cuda_tile.module @kernels {
 // CHECK-LABEL: gpu.func @aligned_store(
 // CHECK-SAME: tile_dist.tensor_map = {base = "arg2", box = array<i64: 32, 64>, sizes = [64, 64], strides = [64], swizzle = 128 : i64, type = f32}
 // CHECK: tile_dist.warpgroup_mma
-// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%[[BASE:.+]]] : memref<4096xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[NEXT:.+]] = arith.addi %[[BASE]], %c1{{.*}} : index
-// CHECK-NEXT: memref.store %{{.+}}, %[[STAGING]][%[[NEXT]]]
+// CHECK: %[[BASE:.+]] = arith.divui
 // CHECK: arith.xori %[[BASE]], %c8{{.*}} : index
 // CHECK: arith.xori %[[BASE]], %c16{{.*}} : index
 // CHECK: arith.xori %[[BASE]], %c24{{.*}} : index
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%[[BASE]]] : memref<4096xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[NEXT:.+]] = arith.addi %[[BASE]], %c1{{.*}} : index
+// CHECK: memref.store %{{.+}}, %[[STAGING]][%[[NEXT]]]
 // CHECK-NOT: arith.xori %[[BASE]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
@@ -222,6 +224,55 @@ cuda_tile.module @kernels {
       %done = store_view_tko weak %r, %qd[%i, %zero] token = %order : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<512x64xf32, strides=[64,1]>>, tile<i32> -> token
       continue %done : token
     }
+    return
+  }
+}
+
+// -----
+
+// A 256x256 f16 result (128 KiB, more than half of sm_90's shared memory)
+// on mma.sync, whose warps split its columns, goes by TMA in two slabs of
+// two 64-column boxes through one 64 KiB buffer. An element's slab is the
+// high bits of its slot, its thread part's xor its register's; here only
+// the thread part (the warp) sets them, so the warps of the first half of
+// the columns write the first slab and the others the second, which waits
+// for the first slab's stores to have read the buffer.
+// CHECK-LABEL: gpu.func @wide_tile_store(
+// CHECK: %[[MINE:.+]] = arith.shrui %{{.+}}, %c15{{.*}} : index
+// CHECK: arith.cmpi eq, %[[MINE]], %c0{{.*}} : index
+// CHECK: memref.store %{{.+}}, %[[SLAB:.+]][%{{.+}}] : memref<32768xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: arith.cmpi eq, %[[MINE]]
+// CHECK: nvvm.fence.proxy
+// CHECK-COUNT-2: tile_dist.tensor_store {{.+}} from %[[SLAB]][%{{.+}}] {box = array<i64: 64, 256>, swizzle = 128 : i64}
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi eq, %[[MINE]], %c1{{.*}} : index
+// CHECK-NOT: arith.cmpi eq, %[[MINE]]
+// CHECK: nvvm.fence.proxy
+// CHECK-COUNT-2: tile_dist.tensor_store {{.+}} from %[[SLAB]][%{{.+}}] {box = array<i64: 64, 256>, swizzle = 128 : i64}
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NOT: tile_dist.tensor_store
+cuda_tile.module @kernels {
+  entry @wide_tile_store(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [256, 64], strides = [64, 1] : tensor_view<256x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 256], strides = [256, 1] : tensor_view<64x256xf16, strides=[256,1]>
+    %vd = make_tensor_view %d16, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x64), tensor_view<256x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[256,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<256x256xf16, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(256x64), tensor_view<256x64xf16, strides=[64,1]>>, tile<i32> -> tile<256x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[256,1]>>, tile<i32> -> tile<64x256xf16>, token
+    %acc = constant <f32: 0.0> : tile<256x256xf32>
+    %r = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+    %h = ftof %r : tile<256x256xf32> -> tile<256x256xf16>
+    %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<256x256xf16, strides=[256,1]>>, tile<i32> -> token
     return
   }
 }

@@ -66,6 +66,21 @@
 // LOWER-LABEL: gpu.func @attention_like
 // LOWER-COUNT-2: tile_dist.warpgroup_mma shared %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32>
 // LOWER-COUNT-2: tile_dist.warpgroup_mma registers %{{.+}} : vector<4xi32>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32> {lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
+// A 128x256 f32 result (128 KiB, more than half of sm_90's shared memory)
+// stored by TMA in two slabs of four 32-column boxes, through one 64 KiB
+// buffer: the second slab's writes wait for the first slab's stores to
+// have read it.
+// LOWER-LABEL: gpu.func @f32_wide_store
+// LOWER-COUNT-4: tile_dist.tensor_store {{.+}} from %[[SLAB:.+]][%{{.+}}] {box = array<i64: 32, 128>, swizzle = 128 : i64}
+// LOWER-NEXT: nvvm.cp.async.bulk.commit.group
+// LOWER-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// LOWER: gpu.barrier
+// LOWER: memref.store %{{.+}}, %[[SLAB]]
+// LOWER: gpu.barrier
+// LOWER-COUNT-4: tile_dist.tensor_store {{.+}} from %[[SLAB]][%{{.+}}] {box = array<i64: 32, 128>, swizzle = 128 : i64}
+// LOWER-NEXT: nvvm.cp.async.bulk.commit.group
+// LOWER-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// LOWER-NOT: tile_dist.tensor_store
 
 // CHECK: f16 k contiguous: 4096 elements match numpy
 // CHECK: f16 row-major b: 16384 elements match numpy
@@ -77,6 +92,7 @@
 // CHECK: int8: 4096 elements match numpy
 // CHECK: f16 negated, f16 accumulator: 4096 elements match numpy
 // CHECK: attention-like: 8192 elements match numpy
+// CHECK: f32 wide store: 32768 elements match numpy
 
 cuda_tile.module @kernels {
   // 64x64 = 64x128 x 128x64, B column-major: both along k, two chunks.
@@ -302,6 +318,26 @@ cuda_tile.module @kernels {
     %one = constant <f32: 1.0> : tile<128x64xf32>
     %r = mmaf %p, %y, %one : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
     %done = store_view_tko weak %r, %po[%zero, %zero] token = %t0 : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  // 128x256 = 128x64 x 64x256, stored by TMA in slabs.
+  entry @f32_wide_store(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 256], strides = [256, 1] : tensor_view<64x256xf16, strides=[256,1]>
+    %vd = make_tensor_view %d16, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf32, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[256,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<64x256xf16, strides=[256,1]>>, tile<i32> -> tile<64x256xf16>, token
+    %acc = constant <f32: 0.5> : tile<128x256xf32>
+    %r = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x256xf16>, tile<128x256xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
 }

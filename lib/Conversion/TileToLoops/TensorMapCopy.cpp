@@ -314,6 +314,77 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
   };
 }
 
+namespace {
+
+/// How a TMA store stages its tile: in boxes of the rows' first `innerBox`
+/// elements (at most 128 bytes), then the next, ..., each box `rows` rows,
+/// swizzled as TMA reads them (where whole 8-row atoms fill each box), so
+/// that the lanes writing the rows of an mma fragment hit distinct banks;
+/// `slabBoxes` boxes at a time in a buffer of as many, where the whole tile
+/// would take more than half the shared memory.
+struct StoreStaging {
+  int64_t bytes, width, rows, innerBytes, innerBox, boxBytes, swizzle;
+  int64_t boxes, slabBoxes;
+
+  int64_t boxElements() const { return boxBytes / bytes; }
+  int64_t slabs() const { return boxes / slabBoxes; }
+  /// The slot in the whole tile's boxes of the element at row-major index
+  /// `flat`. It is linear over the bits of `flat` (fields of powers of two,
+  /// a swizzle that xors one into another).
+  int64_t slotOf(uint64_t flat) const {
+    int64_t column = flat & (width - 1);
+    int64_t byte = (column / innerBox) * boxBytes +
+                   int64_t(flat / width) * innerBytes +
+                   (column % innerBox) * bytes;
+    if (swizzle)
+      byte ^= ((byte >> 7) & (swizzle / 16 - 1)) << 4;
+    return byte / bytes;
+  }
+  /// The slot bits the thread part of `layout` can set.
+  int64_t threadBits(const LinearLayout &layout) const {
+    int64_t bits = 0;
+    for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
+      for (uint64_t basis : layout.getBases(in))
+        bits |= slotOf(basis);
+    return bits;
+  }
+};
+
+/// The staging of a tile of `shape` (powers of two) and `bytes` per
+/// element in at most `budget` bytes at a time, or why there is none.
+std::optional<std::string> planStoreStaging(ArrayRef<int64_t> shape,
+                                            int64_t bytes, int64_t budget,
+                                            StoreStaging &plan) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  plan.bytes = bytes;
+  plan.width = shape.back();
+  plan.rows = count / plan.width;
+  plan.innerBytes = std::min<int64_t>(plan.width * bytes, 128);
+  plan.innerBox = plan.innerBytes / bytes;
+  plan.boxBytes = plan.rows * plan.innerBytes;
+  plan.swizzle = plan.innerBytes >= 32 && plan.boxBytes % (8 * plan.innerBytes) == 0
+                     ? plan.innerBytes
+                     : 0;
+  plan.boxes = plan.width / plan.innerBox;
+  plan.slabBoxes = plan.boxes;
+  if (count * bytes <= budget)
+    return std::nullopt;
+  // Slabs of a power of two of boxes (the boxes are a power of two), so
+  // that an element's slab is the high bits of its slot.
+  while (plan.slabBoxes > 1 && plan.slabBoxes * plan.boxBytes > budget)
+    plan.slabBoxes /= 2;
+  if (plan.boxBytes > budget)
+    return "its tile takes " + std::to_string(count * bytes) +
+           " bytes of shared memory, more than half the target's (" +
+           std::to_string(budget) + "), and so does one box of its " +
+           std::to_string(plan.innerBytes) + "-byte rows";
+  return std::nullopt;
+}
+
+} // namespace
+
 /// Whether the tensor-map encoder has a data type for `element`
 /// (TileHostObject.cpp).
 static bool hasTensorMapType(Type element) {
@@ -373,13 +444,9 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
   if (!isa<VectorType>(lowered.getType()) ||
       int64_t(1) << l.getLayout(lowered).getNumElementBits() != count)
     return std::string("its tile is a broadcast of a smaller one");
-  int64_t tileBytes = count * bytes;
-  int64_t budget = l.getTarget().sharedBytesPerBlock / 2;
-  if (tileBytes > budget)
-    return "its tile takes " + std::to_string(tileBytes) +
-           " bytes of shared memory, more than half the target's (" +
-           std::to_string(budget) + ")";
-  return std::nullopt;
+  StoreStaging staging;
+  return planStoreStaging(info.tileShape, bytes,
+                          l.getTarget().sharedBytesPerBlock / 2, staging);
 }
 
 /// Whether the only work ordered after `store` is the same store in the
@@ -410,22 +477,15 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   Value tile = op.getTile();
   Type element = TileLowering::tileElementType(tile.getType());
   Type shared = sharedElementType(element);
-  int64_t bytes = sharedElementBytes(shared);
-  int64_t count = 1;
-  for (int64_t extent : info.tileShape)
-    count *= extent;
-  // The staging buffer holds the tile in boxes of its rows' first
-  // `innerBox` elements, then the next, ...: rows of at most 128 bytes,
-  // swizzled as TMA reads them (where whole 8-row atoms fill each box), so
-  // that the lanes writing the rows of an mma fragment hit distinct banks.
-  int64_t width = info.tileShape.back();
-  int64_t rows = count / width;
-  int64_t innerBytes = std::min<int64_t>(width * bytes, 128);
-  int64_t innerBox = innerBytes / bytes;
-  int64_t boxBytes = rows * innerBytes;
-  int64_t swizzle =
-      innerBytes >= 32 && boxBytes % (8 * innerBytes) == 0 ? innerBytes : 0;
-  SmallVector<int64_t> box{innerBox};
+  Value lowered = l.lookup(tile);
+  const LinearLayout &layout = l.getLayout(lowered);
+  StoreStaging plan;
+  if (std::optional<std::string> why = planStoreStaging(
+          info.tileShape, sharedElementBytes(shared),
+          l.getTarget().sharedBytesPerBlock / 2, plan))
+    return op.emitOpError() << "cannot be stored by TMA: " << *why;
+  int64_t bytes = plan.bytes;
+  SmallVector<int64_t> box{plan.innerBox};
   for (int64_t extent : llvm::reverse(ArrayRef(info.tileShape).drop_back()))
     box.push_back(extent);
 
@@ -433,30 +493,27 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   for (Value v : op.getIndex())
     tileIndex.push_back(l.lookup(v));
   l.orderAfterToken(loc, op.getToken());
-  FailureOr<Value> buffer =
-      l.allocShared(op, count * bytes, swizzle ? 8 * swizzle : 128);
+  int64_t slabElements = plan.slabBoxes * plan.boxElements();
+  FailureOr<Value> buffer = l.allocShared(
+      op, slabElements * bytes, plan.swizzle ? 8 * plan.swizzle : 128);
   if (failed(buffer))
     return failure();
-  Value staging = l.sharedView(*buffer, shared, count);
+  Value staging = l.sharedView(*buffer, shared, slabElements);
   TensorMapOperands tensor =
-      tensorMapOperands(l, loc, op.getView(), element, box, swizzle);
+      tensorMapOperands(l, loc, op.getView(), element, box, plan.swizzle);
   SmallVector<Value> origin = tileOrigin(b, loc, info, tileIndex);
 
-  Value lowered = l.lookup(tile);
-  const LinearLayout &layout = l.getLayout(lowered);
-  // The slot of the element at row-major index `flat` (an index value,
-  // folded where it is a constant). It is linear over the bits of `flat`
-  // (fields of powers of two, a swizzle that xors one into another), so the
-  // slot of a thread's register is the slot of the thread's part xor that
-  // of the register's, a constant: one xor each.
-  int64_t widthBits = llvm::Log2_64(width);
-  int64_t innerBits = llvm::Log2_64(innerBox);
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
+  // The slot of the thread's part of the tile, as plan.slotOf computes it
+  // for a constant (folded where it is one), so that the slot of a
+  // thread's register is that xor the register's part, a constant.
+  int64_t widthBits = llvm::Log2_64(plan.width);
+  int64_t innerBits = llvm::Log2_64(plan.innerBox);
   auto slotOf = [&](Value flat) -> Value {
     Value column =
-        b.createOrFold<arith::AndIOp>(loc, flat, constant(width - 1));
+        b.createOrFold<arith::AndIOp>(loc, flat, constant(plan.width - 1));
     auto field = [&](Value v, int64_t shift, int64_t mask, int64_t scale) {
       Value shifted = b.createOrFold<arith::ShRUIOp>(loc, v, constant(shift));
       if (mask)
@@ -466,20 +523,17 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
     Value byte = b.createOrFold<arith::AddIOp>(
         loc,
         b.createOrFold<arith::AddIOp>(
-            loc, field(column, innerBits, 0, boxBytes),
-            field(flat, widthBits, 0, innerBytes)),
-        field(column, 0, innerBox - 1, bytes));
-    if (swizzle) {
+            loc, field(column, innerBits, 0, plan.boxBytes),
+            field(flat, widthBits, 0, plan.innerBytes)),
+        field(column, 0, plan.innerBox - 1, bytes));
+    if (plan.swizzle) {
       Value atomRow = b.createOrFold<arith::AndIOp>(
           loc, b.createOrFold<arith::ShRUIOp>(loc, byte, constant(7)),
-          constant(swizzle / 16 - 1));
+          constant(plan.swizzle / 16 - 1));
       byte = b.createOrFold<arith::XOrIOp>(
           loc, byte, b.createOrFold<arith::ShLIOp>(loc, atomRow, constant(4)));
     }
     return b.createOrFold<arith::DivUIOp>(loc, byte, constant(bytes));
-  };
-  auto constantSlot = [&](uint64_t flat) -> int64_t {
-    return *getConstantIntValue(slotOf(constant(flat)));
   };
   // The slot bits the thread part can set. A register's constant splits
   // into those bits, xored into one of a few per-thread bases, and the
@@ -487,77 +541,126 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   // the xor, and it folds into the store's immediate offset. A 128-byte
   // swizzle gives at most 8 bases (a row's 16-byte chunks) where one xor per
   // register, each a live register, took 228 registers in place of 154.
-  int64_t threadBits = 0;
-  for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
-    for (uint64_t basis : layout.getBases(in))
-      threadBits |= constantSlot(basis);
+  // In slabs, the slot's high bits are the slab and the others the slot in
+  // the slab's buffer; a register's slab is the thread's xor the
+  // register's, so where the thread part sets slab bits (warps along the
+  // columns: mma.sync), each thread writes in each slab the registers
+  // whose slab xor its own is that one.
+  int64_t threadBits = plan.threadBits(layout);
+  int64_t inSlab = slabElements - 1;
+  int64_t slabShift = llvm::Log2_64(slabElements);
   Value threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
-  TileLowering::barrierBeforeSharedWrites(b, loc);
+  Value threadSlab;
+  if (threadBits & ~inSlab)
+    threadSlab = arith::ShRUIOp::create(b, loc, threadSlot, constant(slabShift));
+  if (plan.slabs() > 1)
+    threadSlot =
+        b.createOrFold<arith::AndIOp>(loc, threadSlot, constant(inSlab));
   SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
   llvm::SmallDenseMap<int64_t, Value> bases;
+  // Per register slab: the registers and their slots.
+  SmallVector<SmallVector<std::pair<Value, int64_t>>> bySlab(plan.slabs());
   for (auto [reg, value] : llvm::enumerate(registers)) {
     if (reg & duplicates)
       continue;
-    int64_t slot = constantSlot(layout.applyOne(LinearLayout::Register, reg));
-    Value &base = bases[slot & threadBits];
+    int64_t slot = plan.slotOf(layout.applyOne(LinearLayout::Register, reg));
+    Value &base = bases[slot & threadBits & inSlab];
     if (!base)
-      base = b.createOrFold<arith::XOrIOp>(loc, threadSlot,
-                                           constant(slot & threadBits));
-    memref::StoreOp::create(
-        b, loc, toShared(b, loc, value, shared), staging,
-        b.createOrFold<arith::AddIOp>(loc, base, constant(slot & ~threadBits)));
+      base = b.createOrFold<arith::XOrIOp>(
+          loc, threadSlot, constant(slot & threadBits & inSlab));
+    bySlab[slot >> slabShift].push_back({value, slot});
   }
-  // Each thread's writes reach the async proxy, which the stores read
-  // through, before the barrier.
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(b.getContext(),
-                                 NVVM::SharedSpace::shared_cta));
-  gpu::BarrierOp::create(b, loc);
+  auto writeRegisters = [&](OpBuilder &at, int64_t registerSlab) {
+    for (auto [value, slot] : bySlab[registerSlab])
+      memref::StoreOp::create(
+          at, loc, toShared(at, loc, value, shared), staging,
+          at.createOrFold<arith::AddIOp>(
+              loc, bases[slot & threadBits & inSlab],
+              arith::ConstantIndexOp::create(at, loc,
+                                             slot & ~threadBits & inSlab)));
+  };
   bool loopCarried = ordersOnlyItsNextIteration(op);
   bool readOnlyWait = op.getResultToken().use_empty() || loopCarried;
-  scf::IfOp::create(
-      b, loc, l.isFirstThread(b, loc), [&](OpBuilder &then, Location) {
-        auto thenConstant = [&](int64_t v) -> Value {
-          return arith::ConstantIndexOp::create(then, loc, v);
-        };
-        // The previous iteration's store waited only for its reads; its
-        // writes come before this one's.
-        if (loopCarried)
-          NVVM::CpAsyncBulkWaitGroupOp::create(then, loc, 0, UnitAttr());
-        for (int64_t boxIndex = 0; boxIndex < width / innerBox; ++boxIndex) {
-          SmallVector<Value> coordinates;
-          for (auto [i, d] : llvm::enumerate(tensor.dims)) {
-            Value c = origin[d];
-            if (i == 0)
-              c = arith::AddIOp::create(then, loc, c,
-                                        thenConstant(boxIndex * innerBox));
-            coordinates.push_back(arith::IndexCastOp::create(
-                then, loc, then.getI32Type(), c));
+  TileLowering::barrierBeforeSharedWrites(b, loc);
+  for (int64_t slab = 0; slab < plan.slabs(); ++slab) {
+    int64_t slabStart = slab * slabElements;
+    if (!threadSlab) {
+      writeRegisters(b, slab);
+    } else {
+      for (int64_t registerSlab = 0; registerSlab < plan.slabs();
+           ++registerSlab) {
+        if (bySlab[registerSlab].empty())
+          continue;
+        Value mine = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, threadSlab,
+            constant(slab ^ registerSlab));
+        scf::IfOp::create(b, loc, mine, [&](OpBuilder &then, Location) {
+          writeRegisters(then, registerSlab);
+          scf::YieldOp::create(then, loc);
+        });
+      }
+    }
+    // Each thread's writes reach the async proxy, which the stores read
+    // through, before the barrier.
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    gpu::BarrierOp::create(b, loc);
+    bool lastSlab = slab + 1 == plan.slabs();
+    scf::IfOp::create(
+        b, loc, l.isFirstThread(b, loc), [&](OpBuilder &then, Location) {
+          auto thenConstant = [&](int64_t v) -> Value {
+            return arith::ConstantIndexOp::create(then, loc, v);
+          };
+          // The previous iteration's store waited only for its reads; its
+          // writes come before this one's.
+          if (loopCarried && slab == 0)
+            NVVM::CpAsyncBulkWaitGroupOp::create(then, loc, 0, UnitAttr());
+          for (int64_t boxIndex = slab * plan.slabBoxes;
+               boxIndex < (slab + 1) * plan.slabBoxes; ++boxIndex) {
+            SmallVector<Value> coordinates;
+            for (auto [i, d] : llvm::enumerate(tensor.dims)) {
+              Value c = origin[d];
+              if (i == 0)
+                c = arith::AddIOp::create(
+                    then, loc, c, thenConstant(boxIndex * plan.innerBox));
+              coordinates.push_back(arith::IndexCastOp::create(
+                  then, loc, then.getI32Type(), c));
+            }
+            tile_dist::TensorStoreOp::create(
+                then, loc, tensor.map, tensor.base, tensor.extents,
+                tensor.strides, coordinates, staging,
+                thenConstant(boxIndex * plan.boxElements() - slabStart),
+                then.getDenseI64ArrayAttr(box),
+                then.getI64IntegerAttr(plan.swizzle));
           }
-          tile_dist::TensorStoreOp::create(
-              then, loc, tensor.map, tensor.base, tensor.extents,
-              tensor.strides, coordinates, staging,
-              thenConstant(boxIndex * boxBytes / bytes),
-              then.getDenseI64ArrayAttr(box), then.getI64IntegerAttr(swizzle));
-        }
-        // The boxes in one bulk group, so that their stores overlap. Where
-        // nothing is ordered after the store, or only its next iteration
-        // (which waits before its own), the group needs only to have read
-        // the buffer (`.read`): the writes complete on their own, before
-        // the kernel does.
-        NVVM::CpAsyncBulkCommitGroupOp::create(then, loc);
-        NVVM::CpAsyncBulkWaitGroupOp::create(
-            then, loc, 0, readOnlyWait ? then.getUnitAttr() : UnitAttr());
-        scf::YieldOp::create(then, loc);
-      });
-  // The buffer is the stores' until they have read it.
-  gpu::BarrierOp::create(b, loc);
+          // A slab's boxes in one bulk group, so that their stores overlap.
+          // Where nothing is ordered after the store, or only its next
+          // iteration (which waits before its own), the last group needs
+          // only to have read the buffer (`.read`): the writes complete on
+          // their own, before the kernel does; so do the groups of the
+          // slabs before, whose buffer the next slab takes.
+          NVVM::CpAsyncBulkCommitGroupOp::create(then, loc);
+          NVVM::CpAsyncBulkWaitGroupOp::create(
+              then, loc, 0,
+              readOnlyWait || !lastSlab ? then.getUnitAttr() : UnitAttr());
+          scf::YieldOp::create(then, loc);
+        });
+    // The buffer is the stores' until they have read it.
+    gpu::BarrierOp::create(b, loc);
+  }
   l.remark(TileRemarkKind::Passed, kMemoryRemarks,
            "RemarkMemoryStoreInstructionSelected", loc,
            "Store instruction selected")
       .note("Instruction", "TMA Store instruction")
       .note("Shape", remarkShape(box));
+  if (plan.slabs() > 1)
+    l.remark(TileRemarkKind::Passed, kMemoryRemarks,
+             "RemarkMemoryStoreInSlabs", loc,
+             "TMA store staged in " + Twine(plan.slabs()) + " slabs")
+        .note("Slabs", std::to_string(plan.slabs()))
+        .note("SlabBytes", std::to_string(slabElements * bytes));
   return success();
 }

@@ -63,8 +63,8 @@ namespace tilechain {
 /// whose tile dims walk the tensor's in order with the last contiguous,
 /// of an element type the tensor map has, 16-byte aligned (base and
 /// strides) in rows of a multiple of 16 bytes, at most 256 elements along
-/// each dim but the last (rows go in boxes of 128 bytes), and whose staging
-/// takes at most half the target's shared memory.
+/// each dim but the last (rows go in boxes of 128 bytes), and one of whose
+/// boxes takes at most half the target's shared memory.
 std::optional<std::string>
 whyNotTensorMapStore(TileLowering &l, mlir::cuda_tile::StoreViewTkoOp op);
 
@@ -74,7 +74,9 @@ whyNotTensorMapStore(TileLowering &l, mlir::cuda_tile::StoreViewTkoOp op);
 /// barrier thread 0 stores the boxes (tile_dist.tensor_store) in one bulk
 /// group and waits for it (only for its reads where nothing but the store's
 /// next iteration is ordered after it), and a barrier keeps the buffer
-/// until then. Elements outside the tensor are not stored.
+/// until then. A tile of more than half the shared memory goes so a few
+/// boxes at a time (slabs) through one buffer. Elements outside the tensor
+/// are not stored.
 mlir::LogicalResult storeByTensorMap(TileLowering &l,
                                      mlir::cuda_tile::StoreViewTkoOp op);
 

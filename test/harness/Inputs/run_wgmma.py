@@ -91,3 +91,10 @@ o = np.zeros((128, 64), np.float32)
 run("attention_like", q, k, v, o)
 p16 = (exact(q) @ exact(k).T).astype(np.float16)
 check("attention-like", o, 1 + exact(p16) @ exact(v), atol=0.05)
+
+# A result of more than half the shared memory, stored by TMA in slabs.
+a = rng.uniform(-1, 1, (128, 64)).astype(np.float16)
+b = rng.uniform(-1, 1, (64, 256)).astype(np.float16)
+d = np.zeros((128, 256), np.float32)
+run("f32_wide_store", a, b, d)
+check("f32 wide store", d, 0.5 + exact(a) @ exact(b), atol=1e-3)
