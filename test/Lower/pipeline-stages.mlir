@@ -14,7 +14,7 @@
 // of wgmma is left running; the last one runs on into the next iteration,
 // and the wait for it is after the loop.
 // CHECK-LABEL: gpu.func @default(
-// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // CHECK-COUNT-6: tile_dist.mbarrier_init
 // CHECK-NOT: tile_dist.mbarrier_init
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
@@ -70,7 +70,7 @@ cuda_tile.module @kernels {
 // A latency hint of 1 (cuTile's lowest) asks for 16 KiB in flight: three
 // stages with the two being read.
 // CHECK-LABEL: gpu.func @low_latency(
-// CHECK-SAME: workgroup(%{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<49176xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // CHECK-COUNT-3: tile_dist.mbarrier_init
 // CHECK-NOT: tile_dist.mbarrier_init
 cuda_tile.module @kernels {
@@ -105,7 +105,7 @@ cuda_tile.module @kernels {
 // into fit the mma's share of shared memory (half of sm_90's 227 KiB); with
 // the one the running group reads, 8.
 // CHECK-LABEL: gpu.func @high_latency(
-// CHECK-SAME: workgroup(%{{.+}} : memref<131136xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<131136xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // CHECK-COUNT-8: tile_dist.mbarrier_init
 // CHECK-NOT: tile_dist.mbarrier_init
 cuda_tile.module @kernels {
@@ -139,7 +139,7 @@ cuda_tile.module @kernels {
 // Two mmas in a kernel share that half: 56 KiB each, 3 stages, and one
 // more each for the group left running.
 // CHECK-LABEL: gpu.func @two_mmas(
-// CHECK-SAME: workgroup(%{{.+}} : memref<65568xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64}, %{{.+}} : memref<65568xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<65568xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64}, %{{.+}} : memref<65568xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 cuda_tile.module @kernels {
   entry @two_mmas(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
     %t0 = make_token : token
@@ -175,7 +175,7 @@ cuda_tile.module @kernels {
 // through the inner loop as above, its first chunks copied before it, in
 // each iteration of the outer one.
 // CHECK-LABEL: gpu.func @nested_tma(
-// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
 // CHECK: tile_dist.tensor_copy
@@ -219,7 +219,7 @@ cuda_tile.module @kernels {
 // stage more; the wait for the last group is after the chunks, in the
 // iteration.
 // CHECK-LABEL: gpu.func @nested_cp_async(
-// CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 512 : i64})
+// CHECK-SAME: workgroup(%{{.+}} : memref<32784xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // CHECK: %[[SUMS:.+]]:64 = scf.for %{{.+}} = %{{.+}} to %c2{{.*}} step
 // CHECK: tile_dist.warpgroup_wait 1,
 // CHECK: tile_dist.warpgroup_wait 0, %[[SUMS]]#0,

@@ -20,7 +20,7 @@
 // SM90: remarks.mlir:[[B:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkHint | Category:Hints | Function=matmul | Latency=3, Remark="OptimizationHint used latency"
 // SM90: remarks.mlir:[[MMA]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", MmaGroupsInFlight=1, Remark="Copies pipelined in 5 stages", StageBytes=16384, Stages=5
 // SM90: remarks.mlir:[[A:[0-9]+]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
-// SM90: remarks.mlir:[[B]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
+// SM90: remarks.mlir:[[B]]:{{[0-9]+}}: remark: [Passed] RemarkMemoryLoadInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[64, 32]"
 // SM90: remark: [Passed] RemarkMemoryStoreInstructionSelected | Category:Memory | Function=matmul | Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"
 // SM90-NOT: remark:
 
@@ -36,7 +36,7 @@
 // SM100: remark: [Passed] RemarkHintDefault
 // SM100: remark: [Passed] RemarkMemoryPipelineStages | Category:Memory | Function=matmul | Across="loop iterations", MmaGroupsInFlight=1, Remark="Copies pipelined in 6 stages", StageBytes=16384, Stages=6
 // SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 128]"
-// SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[32, 32]"
+// SM100: Instruction="TMA Load instruction", Remark="Load instruction selected", Shape="[64, 32]"
 // SM100: Instruction="TMA Store instruction", Remark="Store instruction selected", Shape="[32, 128]"
 // SM100-NOT: remark:
 

@@ -45,7 +45,7 @@
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
 // LOWER-NOT: tile_dist.tmem_store
 // LOWER: %[[NOT_FIRST:.+]] = arith.cmpi ne, %{{.+}}, %c0{{.*}} : index
-// LOWER: tile_dist.tensor_mma {{.+}}, %[[NOT_FIRST]] {{.+}}rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>
+// LOWER: tile_dist.tensor_mma {{.+}}, %[[NOT_FIRST]] {{.+}}rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>
 // LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<64xi32>
 // LOWER-LABEL: gpu.func @bf16_four_warps(
 // LOWER-COUNT-2: tile_dist.tmem_store {{.+}} : vector<8xi32>

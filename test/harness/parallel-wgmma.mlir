@@ -37,7 +37,7 @@
 // LOWER: tile_dist.warpgroup_wait 0,
 // LOWER-LABEL: gpu.func @f16_row_major_b
 // LOWER-NOT: llvm.load
-// LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} : vector<64xf32> {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
+// LOWER-COUNT-2: tile_dist.warpgroup_mma {{.+}} : vector<64xf32> {{.+}} rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>, rhsType = f16}
 // LOWER-LABEL: gpu.func @f16_loop_copied
 // LOWER: scf.if
 // LOWER: tile_dist.tensor_copy
@@ -54,7 +54,7 @@
 // LOWER: memref.store
 // LOWER: tile_dist.warpgroup_mma
 // LOWER-LABEL: gpu.func @bf16_columns
-// LOWER: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, lhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = bf16}
+// LOWER: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>, lhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = bf16}
 // LOWER-LABEL: gpu.func @tf32
 // LOWER: vector.store {{.+}} vector<4xf32>
 // LOWER: tile_dist.warpgroup_mma {{.+}} lhsType = tf32
@@ -65,7 +65,7 @@
 // LOWER: tile_dist.warpgroup_mma
 // LOWER-LABEL: gpu.func @attention_like
 // LOWER-COUNT-2: tile_dist.warpgroup_mma shared %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32>
-// LOWER-COUNT-2: tile_dist.warpgroup_mma registers %{{.+}} : vector<4xi32>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32> {lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 64, lbo = 2048, sbo = 512>, rhsType = f16}
+// LOWER-COUNT-2: tile_dist.warpgroup_mma registers %{{.+}} : vector<4xi32>, %{{.+}}[%{{.+}}] : memref<{{.+}}>, %{{.+}} : vector<32xf32> {lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>, rhsType = f16}
 // A 128x256 f32 result (128 KiB, more than half of sm_90's shared memory)
 // stored by TMA in two slabs of four 32-column boxes, through one 64 KiB
 // buffer: the second slab's writes wait for the first slab's stores to

@@ -143,6 +143,12 @@ mma::swizzledOperandForms(TileLowering &l, Operation *op, int64_t swizzle,
     form.swizzle = swizzle;
     if (!copied)
       continue;
+    // k-major atoms are as wide as the instructions allow, whatever the
+    // chunk's k: 128-byte atoms of m or n take half the TMA boxes of 64-byte
+    // ones.
+    if (*copied == ChunkOrder::KMajor &&
+        (index == 0 ? instructionM : instructionN) % (kMaxSwizzle / e) == 0)
+      form.swizzle = kMaxSwizzle;
     form.copiedFrom =
         operandLoad(op->getOperand(index), &form.leadingUnitDims);
     std::optional<std::string> whyNot = whyNotTensorMapCopy(form);

@@ -39,6 +39,9 @@ classifySharedOperands(mlir::Operation *op, llvm::StringRef instruction,
 /// KiB).
 constexpr int64_t kSwizzledStagingBytes = 64 * 1024;
 
+/// The widest swizzle, in bytes: rows of 128 bytes.
+constexpr int64_t kMaxSwizzle = 128;
+
 /// How the operands of an m x n x k mma are staged: rows of `swizzle` (S)
 /// bytes of k, `kc` = S / e values of k per chunk, `chunks` chunks.
 struct SwizzledStaging {
