@@ -148,6 +148,8 @@ void declareUpdate(ModuleOp module) {
   auto builder = OpBuilder::atBlockEnd(module.getBody());
   auto ptrType = LLVM::LLVMPointerType::get(context);
   Type i32 = builder.getI32Type();
+  // The callers' mbarrier pointers are shared ones until HostKernels drops
+  // every address space, before the module is verified again.
   auto update = func::FuncOp::create(
       builder, module.getLoc(), kUpdateFunction,
       builder.getFunctionType({ptrType, ptrType, i32, i32}, {i32}));
@@ -251,9 +253,10 @@ void lowerInval(tile_dist::MbarrierInvalOp op, StringRef kernel) {
       b, loc,
       arith::AndIOp::create(
           b, loc, isInitialised(b, loc, word),
-          arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::eq, field(b, loc, word, 0, kCountMask),
-              field(b, loc, word, kExpectedShift, kCountMask))),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                field(b, loc, word, 0, kCountMask),
+                                field(b, loc, word, kExpectedShift,
+                                      kCountMask))),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, outstanding,
                             constantI32(b, loc, 0)));
   abortIf(b, op,

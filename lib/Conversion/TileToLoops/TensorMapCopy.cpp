@@ -364,9 +364,10 @@ std::optional<std::string> planStoreStaging(ArrayRef<int64_t> shape,
   plan.innerBytes = std::min<int64_t>(plan.width * bytes, 128);
   plan.innerBox = plan.innerBytes / bytes;
   plan.boxBytes = plan.rows * plan.innerBytes;
-  plan.swizzle = plan.innerBytes >= 32 && plan.boxBytes % (8 * plan.innerBytes) == 0
-                     ? plan.innerBytes
-                     : 0;
+  plan.swizzle =
+      plan.innerBytes >= 32 && plan.boxBytes % (8 * plan.innerBytes) == 0
+          ? plan.innerBytes
+          : 0;
   plan.boxes = plan.width / plan.innerBox;
   plan.slabBoxes = plan.boxes;
   if (count * bytes <= budget)
@@ -552,7 +553,8 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   Value threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
   Value threadSlab;
   if (threadBits & ~inSlab)
-    threadSlab = arith::ShRUIOp::create(b, loc, threadSlot, constant(slabShift));
+    threadSlab =
+        arith::ShRUIOp::create(b, loc, threadSlot, constant(slabShift));
   if (plan.slabs() > 1)
     threadSlot =
         b.createOrFold<arith::AndIOp>(loc, threadSlot, constant(inSlab));
