@@ -7,9 +7,10 @@
 // once (its rows in lanes as the hardware's M = 128 and M = 64 layouts put
 // them): each element of D is its old value (or zero), then each product
 // added in k order, k = 0 first, as HostWgmma.cpp sums a wgmma. Nothing is
-// then left in flight, so the commits and the tcgen05 fences go; the
-// barrier tile-lower puts between the last wait and the reads orders the
-// products before them (Tcgen05Lowering.cpp). tmem_load and tmem_store
+// then left in flight: a commit arrives on its mbarrier at once
+// (HostMbarrier.cpp) and the tcgen05 fences go; the barrier tile-lower puts
+// between the last wait and the reads orders the products before them
+// (Tcgen05Lowering.cpp). tmem_load and tmem_store
 // move each word between a thread and the lane and column of the 16x256b
 // fragment (tile_dist.tmem_load), tmem_store_lanes between lane t of a warp
 // and lane first + t. A block-scaled product multiplies each A and B
