@@ -8,8 +8,9 @@
 // 128x128 over 8 warps (each reads one 16-row half of its quarter of the
 // lanes), 128x16 over 4 (both halves), two 128-row blocks, two chunks of
 // k, k loops whose accumulator stays in tensor memory (256x256 and 128x512
-// ones too), each chunk's products left running while the next chunk's
-// copies are waited for, i8 signed times unsigned, an attention's P x V with P written
+// ones too, and a 256x256 one read back a TMA store slab at a time), each
+// chunk's products left running while the next chunk's copies are waited
+// for, i8 signed times unsigned, an attention's P x V with P written
 // from registers; and results of 64 rows (M = 64, the lower half of each
 // warp's quarter of the lanes): f16 over 8 warps, tf32 through a k loop,
 // P x V.
@@ -75,7 +76,7 @@
 // LOWER: tile_dist.tmem_dealloc
 // LOWER-LABEL: gpu.func @f16_wide_loop(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
-// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<128xi32>
+// LOWER-COUNT-4: tile_dist.tmem_load {{.+}} : vector<64xi32>
 // LOWER-LABEL: gpu.func @f16_sixty_four_rows(
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
 // LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
@@ -90,7 +91,25 @@
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
 // LOWER-COUNT-2: tile_dist.tmem_store {{.+}} : vector<128xi32>
 // LOWER: scf.for
-// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<128xi32>
+// LOWER-COUNT-4: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER-LABEL: gpu.func @f16_store_by_slab(
+// LOWER: scf.for
+// LOWER: gpu.barrier {tilechain.write_after_read}
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER-NOT: tile_dist.tmem_
+// LOWER: nvvm.fence.proxy
+// LOWER-COUNT-2: tile_dist.tensor_store
+// LOWER: nvvm.cp.async.bulk.wait_group 0 {read}
+// LOWER-NEXT: }
+// LOWER-NEXT: gpu.barrier
+// LOWER-COUNT-2: tile_dist.tmem_load {{.+}} : vector<64xi32>
+// LOWER-NEXT: nvvm.tcgen05.fence <before>
+// LOWER-NEXT: gpu.barrier
+// LOWER: tile_dist.tmem_dealloc {{.+}} {columns = 512 : i64}
+// LOWER-NOT: tile_dist.tmem_
+// LOWER: nvvm.fence.proxy
+// LOWER-COUNT-2: tile_dist.tensor_store
+// LOWER-NOT: tile_dist.tmem_
 // LOWER-LABEL: gpu.func @attention_like(
 // LOWER-LABEL: gpu.func @attention_sixty_four_rows(
 // LOWER-COUNT-2: tile_dist.tensor_mma {{.+}}m = 64 : i64, n = 64 : i64
@@ -104,6 +123,7 @@
 // CHECK: f16 sixty-four rows: 16384 elements match numpy
 // CHECK: tf32 sixty-four rows loop: 4096 elements match numpy
 // CHECK: f16 wide columns loop: 65536 elements match numpy
+// CHECK: f16 store by slab: 65536 elements match numpy
 // CHECK: attention-like: 8192 elements match numpy
 // CHECK: attention sixty-four rows: 4096 elements match numpy
 
@@ -312,6 +332,35 @@ cuda_tile.module @kernels {
       continue %next : tile<128x512xf32>
     }
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x512xf32>, partition_view<tile=(128x512), tensor_view<128x512xf32, strides=[512,1]>>, tile<i32> -> token
+    return
+  }
+  // 256x256 = 256x128 x 128x256 through a k loop, rounded to f16 and
+  // stored by TMA in two slabs of 128 columns (128 KiB, more than half the
+  // shared memory): each slab's columns are read back from tensor memory
+  // just before it is written, and the columns given back after the last.
+  entry @f16_store_by_slab(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [256, 128], strides = [128, 1] : tensor_view<256x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %vd = make_tensor_view %d16, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x64), tensor_view<256x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<128x256xf16, strides=[256,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<256x256xf16, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %sum = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<256x128xf16, strides=[128,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %h = ftof %sum : tile<256x256xf32> -> tile<256x256xf16>
+    %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<256x256xf16, strides=[256,1]>>, tile<i32> -> token
     return
   }
   // S = Q x K^T, P = S in f16, O = P x V + 1: P goes from the registers the

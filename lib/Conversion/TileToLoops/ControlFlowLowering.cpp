@@ -201,10 +201,13 @@ FailureOr<SmallVector<Value>> lowerTail(TileLowering &l, Block &block,
                                         const YieldTarget &target,
                                         const LoopExits *exits) {
   OpBuilder &b = l.b();
+  size_t deferred = l.deferredTensorMemoryReleases();
   for (auto it = from; it != block.end(); ++it) {
     Operation *op = &*it;
     if (op->hasTrait<OpTrait::IsTerminator>())
       break;
+    if (op->getNumRegions())
+      l.releaseDeferredTensorMemory(deferred);
     auto ifOp = dyn_cast<cuda_tile::IfOp>(op);
     if (!ifOp || !exits || !leavesLoop(ifOp)) {
       LogicalResult lowered =
@@ -238,6 +241,7 @@ FailureOr<SmallVector<Value>> lowerTail(TileLowering &l, Block &block,
     return SmallVector<Value>(guard.getResults());
   }
 
+  l.releaseDeferredTensorMemory(deferred);
   Operation *terminator = block.getTerminator();
   Location loc = terminator->getLoc();
   SmallVector<Value> outcome;

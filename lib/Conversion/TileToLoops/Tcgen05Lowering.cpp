@@ -24,7 +24,12 @@
 //     commit); the last chunk's commit is waited for after the chunks;
 //   - the threads read the result back (tcgen05.ld.16x256b: warp w reads
 //     16-row halves of its quarter w % 4 of the lanes, in the mma.sync C/D
-//     fragment: tensorMmaResultLayout), and warp 0 gives the columns back.
+//     fragment: tensorMmaResultLayout), 128 columns a read, and warp 0
+//     gives the columns back. Once the rest of the block is lowered, each
+//     read moves down to the last barrier before its registers' first use
+//     (a TMA store's slab: TensorMapCopy.cpp), so that a wide result is
+//     never live in registers whole, and the columns are given back after
+//     the last read (readBack).
 // Smaller results stay on mma.sync, as NVIDIA's tileiras keeps them: M = 64
 // is the least tcgen05.mma takes.
 // An mmaf_scaled runs so too, on .kind::mxf8f6f4's block scaling: its e8m0
@@ -43,6 +48,7 @@
 #include "MmaStaging.h"
 #include "MmaSync.h"
 #include "SharedOperands.h"
+#include "SinkReads.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -64,6 +70,12 @@ namespace {
 
 /// The most words one tcgen05.ld or .st moves per thread (16x256b.x32).
 constexpr int64_t kMaxAccessWords = 128;
+
+/// The most words one read of the result back moves per thread: 128
+/// columns, so that a TMA store slab of a 256-column result (two 64-column
+/// f16 boxes) needs only its own reads. (Reads of 64 columns gave no
+/// corpus kernel fewer registers, and the decode fmha 4 more: mma-check.)
+constexpr int64_t kReadbackWords = 64;
 
 /// The most accumulator registers per thread where the accumulator lives in
 /// registers between runs of the op (read back whole after each): past
@@ -373,6 +385,7 @@ Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
 /// the address.
 FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
                                              int64_t columns) {
+  l.releaseDeferredTensorMemory();
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   FailureOr<Value> control = l.allocShared(op, 24);
@@ -434,16 +447,18 @@ void releaseTensorMemory(TileLowering &l, Location loc,
 /// memory at `address`: per 128-row block, the 16-row halves of its warp's
 /// quarter of the lanes that it reads (tensorMmaTiling), of a 64-row one
 /// the quarter's lower half, in the columns of its warp's column block; each
-/// one tcgen05.ld or .st of blockN / 2 words, or of 128 (the most one
-/// takes) at every 256 columns of a wider block, registers in
-/// tensorMmaResultLayout's order.
+/// one tcgen05.ld or .st of blockN / 2 words, or of `maxWords` at every
+/// 2 maxWords columns of a wider block, registers in
+/// tensorMmaResultLayout's order (whatever `maxWords`: a thread's words of
+/// a 16x256b access run along the columns).
 struct AccumulatorAccesses {
   Value threadAddress;
   int64_t count, words, pieces, halves, n;
 
   AccumulatorAccesses(TileLowering &l, Location loc, Value address,
-                      const TensorMmaTiling &tiling, int64_t n)
-      : words(std::min<int64_t>(tiling.blockN / 2, kMaxAccessWords)),
+                      const TensorMmaTiling &tiling, int64_t n,
+                      int64_t maxWords)
+      : words(std::min<int64_t>(tiling.blockN / 2, maxWords)),
         pieces(tiling.blockN / 2 / words), halves(tiling.halvesPerWarp),
         n(n) {
     count = tiling.rowBlocks * halves * pieces;
@@ -511,16 +526,19 @@ struct AccumulatorAccesses {
   /// products (the barrier also orders them before the reads where the
   /// mbarrier is not the hardware's: the host backend runs the products in
   /// thread 0), as `resultType` values (the accumulator's, f32 sums rounded
-  /// where it is narrower).
+  /// where it is narrower); the reads are added to `reads`.
   SmallVector<Value> load(OpBuilder &b, Location loc, Type sumType,
-                          Type resultType) const {
+                          Type resultType,
+                          SmallVectorImpl<Operation *> &reads) const {
     gpu::BarrierOp::create(b, loc);
     NVVM::Tcgen05FenceOp::create(b, loc,
                                  NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     SmallVector<Value> results;
     for (int64_t a = 0; a < count; ++a) {
-      Value bits =
+      auto read =
           tile_dist::TmemLoadOp::create(b, loc, type(b), address(b, loc, a));
+      reads.push_back(read);
+      Value bits = read;
       for (int64_t i = 0; i < words; ++i) {
         Value word = vector::ExtractOp::create(b, loc, bits, i);
         Value sum = sumType.isInteger(32)
@@ -534,6 +552,27 @@ struct AccumulatorAccesses {
     return results;
   }
 };
+
+/// Reads an accumulator of `n` columns back from `memory` (as
+/// AccumulatorAccesses::load) and gives the columns back once the rest of
+/// the block has been lowered, the reads moved down to their uses first.
+SmallVector<Value> readBack(TileLowering &l, Location loc,
+                            const TensorMemory &memory,
+                            const TensorMmaTiling &tiling, int64_t n,
+                            Type sumType, Type resultType) {
+  SmallVector<Operation *> reads;
+  SmallVector<Value> results =
+      AccumulatorAccesses(l, loc, memory.address, tiling, n, kReadbackWords)
+          .load(l.b(), loc, sumType, resultType, reads);
+  l.deferTensorMemoryRelease([&l, loc, memory, reads](OpBuilder &b) {
+    Operation *lastRead =
+        sinkReadsToUses(reads, b.getInsertionBlock(), b.getInsertionPoint());
+    OpBuilder::InsertionGuard afterReads(b);
+    b.setInsertionPointAfter(lastRead);
+    releaseTensorMemory(l, loc, memory);
+  });
+  return results;
+}
 
 /// The copy of a block-scaled mma's scales that this run writes and reads:
 /// its tensor-memory columns from `base` on (BlockScales).
@@ -675,7 +714,8 @@ mma::keepAccumulatorsInTensorMemory(TileLowering &l, cuda_tile::ForOp loop) {
     FailureOr<TensorMemory> memory = allocateTensorMemory(l, mma, p.columns);
     if (failed(memory))
       return failure();
-    AccumulatorAccesses(l, loc, memory->address, p.tiling, shape.back())
+    AccumulatorAccesses(l, loc, memory->address, p.tiling, shape.back(),
+                        kMaxAccessWords)
         .store(l.b(), loc, *sums);
     auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
     OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
@@ -711,10 +751,9 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
         memref::LoadOp::create(b, loc, where.phases,
                                ValueRange{indexConstant(b, loc, 0)}));
     SmallVector<Value> registers =
-        AccumulatorAccesses(l, loc, where.address, p.tiling, shape.back())
-            .load(l.b(), loc, p.kind.accumulatorType,
-                  TileLowering::tileElementType(result.getType()));
-    releaseTensorMemory(l, loc, {where.control, where.address, p.columns});
+        readBack(l, loc, {where.control, where.address, p.columns}, p.tiling,
+                 shape.back(), p.kind.accumulatorType,
+                 TileLowering::tileElementType(result.getType()));
     l.map(result,
           l.makeDistributed(loc, registers,
                             tensorMmaResultLayout(shape, l.getNumWarps())));
@@ -758,7 +797,6 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
       l.getTensorMemoryAccumulator(op);
   bool zeroStart = !kept && isZeroAccumulator(acc);
   TensorMemory memory;
-  std::optional<AccumulatorAccesses> accesses;
   if (kept) {
     memory = {kept->control, kept->address, p.columns};
   } else {
@@ -774,9 +812,10 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
     if (failed(allocated))
       return failure();
     memory = *allocated;
-    accesses.emplace(l, loc, memory.address, p.tiling, n);
     if (!zeroStart)
-      accesses->store(b, loc, sums);
+      AccumulatorAccesses(l, loc, memory.address, p.tiling, n,
+                          kMaxAccessWords)
+          .store(b, loc, sums);
   }
 
   // This run's block scales, written where the products read them (the
@@ -917,9 +956,9 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   }
   if (kept)
     return success(); // the loop's `continue` carries nothing
-  SmallVector<Value> results = accesses->load(
-      b, loc, sumType, TileLowering::tileElementType(acc.getType()));
-  releaseTensorMemory(l, loc, memory);
+  SmallVector<Value> results =
+      readBack(l, loc, memory, p.tiling, n, sumType,
+               TileLowering::tileElementType(acc.getType()));
   l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
   return success();
 }

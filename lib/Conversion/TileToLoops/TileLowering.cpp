@@ -72,10 +72,29 @@ std::optional<TargetInfo> tilechain::parseTarget(StringRef gpuName) {
 }
 
 LogicalResult TileLowering::lowerBlock(Block &block) {
-  for (Operation &op : block.without_terminator())
+  size_t deferred = deferredTensorMemoryReleases();
+  for (Operation &op : block.without_terminator()) {
+    if (op.getNumRegions())
+      releaseDeferredTensorMemory(deferred);
     if (failed(lowerOp(&op)))
       return failure();
+  }
+  releaseDeferredTensorMemory(deferred);
   return success();
+}
+
+void TileLowering::deferTensorMemoryRelease(
+    std::function<void(OpBuilder &)> release) {
+  deferredReleases.push_back({builder.getInsertionBlock(), std::move(release)});
+}
+
+void TileLowering::releaseDeferredTensorMemory(size_t count) {
+  while (deferredReleases.size() > count) {
+    DeferredRelease deferred = deferredReleases.pop_back_val();
+    assert(deferred.block == builder.getInsertionBlock() &&
+           "tensor memory released outside the block it was read in");
+    deferred.release(builder);
+  }
 }
 
 LogicalResult TileLowering::lowerOp(Operation *op) {

@@ -79,6 +79,15 @@ d = np.zeros((128, 512), np.float32)
 run("f16_wide_columns_loop", a, column_major(b), d)
 check("f16 wide columns loop", d, exact(a) @ exact(b), atol=1e-3)
 
+# Sums of 128 products stay under 16 in magnitude, where an f16 ulp is
+# 2^-6: the host's f32 sum and numpy's round to f16 at most an ulp apart.
+a = rng.uniform(-1, 1, (256, 128)).astype(np.float16)
+b = rng.uniform(-1, 1, (128, 256)).astype(np.float16)
+d = np.zeros((256, 256), np.float16)
+run("f16_store_by_slab", a, b, d)
+check("f16 store by slab", d, (exact(a) @ exact(b)).astype(np.float16),
+      atol=2 ** -6)
+
 # P is S rounded to f16; numpy's S and the host's may round differently
 # where S sits on a tie (one f16 ulp of |S| < 8, 2^-8), well under 0.05 in
 # O; an element read from the wrong lane or register is off by about 1.

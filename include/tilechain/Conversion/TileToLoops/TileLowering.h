@@ -438,6 +438,22 @@ public:
     return it == tensorMemoryAccumulators.end() ? nullptr : &it->second;
   }
 
+  /// Tensor memory read back into registers is given back only after the
+  /// rest of the block has been lowered (Tcgen05Lowering.cpp), so that the
+  /// reads can move down to where their registers are first used:
+  /// `release` is called with the builder where the release goes, after
+  /// every op lowered until then. That is the end of the block the builder
+  /// is in, or earlier: before an op with regions (a thread may leave the
+  /// kernel or the loop iteration inside it) and before tensor memory is
+  /// allocated again (one CTA never holds two readbacks' columns at once).
+  void deferTensorMemoryRelease(std::function<void(mlir::OpBuilder &)> release);
+  /// Releases what was deferred since `count` deferrals (all of them by
+  /// default), at the builder.
+  void releaseDeferredTensorMemory(size_t count = 0);
+  size_t deferredTensorMemoryReleases() const {
+    return deferredReleases.size();
+  }
+
   /// The results of loops (cuda_tile values) whose registers a group of
   /// wgmma that the loop's last iteration started may still be writing
   /// (WgmmaLowering.cpp): the loop's lowering waits for it before anything
@@ -474,6 +490,11 @@ private:
   llvm::DenseMap<mlir::Operation *, TensorMemoryAccumulator>
       tensorMemoryAccumulators;
   llvm::DenseSet<mlir::Value> wgmmaRunningAtExit;
+  struct DeferredRelease {
+    mlir::Block *block;
+    std::function<void(mlir::OpBuilder &)> release;
+  };
+  llvm::SmallVector<DeferredRelease> deferredReleases;
   std::optional<std::string> declineReason;
   llvm::SmallVector<TileRemark> remarks;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
