@@ -80,7 +80,8 @@ cuda_tile.module @kernels {
 // boxes in one bulk group, commits it and waits for it, and a barrier keeps
 // the buffer until then. A register's slot is one of four per-thread bases
 // (its 16-byte chunk of a swizzled row, xored in: 8 f32 apart) plus a
-// constant the thread part never sets, which folds into the store.
+// constant the thread part never sets, which folds into the store; a
+// thread's two f32 of a row go in one 8-byte store.
 // CHECK-LABEL: gpu.func @aligned_store(
 // CHECK-SAME: tile_dist.tensor_map = {base = "arg2", box = array<i64: 32, 64>, sizes = [64, 64], strides = [64], swizzle = 128 : i64, type = f32}
 // CHECK: tile_dist.warpgroup_mma
@@ -89,9 +90,9 @@ cuda_tile.module @kernels {
 // CHECK: arith.xori %[[BASE]], %c16{{.*}} : index
 // CHECK: arith.xori %[[BASE]], %c24{{.*}} : index
 // CHECK-NEXT: gpu.barrier
-// CHECK: memref.store %{{.+}}, %[[STAGING:.+]][%[[BASE]]] : memref<4096xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[NEXT:.+]] = arith.addi %[[BASE]], %c1{{.*}} : index
-// CHECK: memref.store %{{.+}}, %[[STAGING]][%[[NEXT]]]
+// CHECK: vector.store %{{.+}}, %[[STAGING:.+]][%[[BASE]]] {alignment = 8 : i64} : memref<4096xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK: %[[NEXT:.+]] = arith.addi %[[BASE]], %c256{{.*}} : index
+// CHECK: vector.store %{{.+}}, %[[STAGING]][%[[NEXT]]] {alignment = 8 : i64}
 // CHECK-NOT: arith.xori %[[BASE]]
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
@@ -240,7 +241,7 @@ cuda_tile.module @kernels {
 // CHECK-LABEL: gpu.func @wide_tile_store(
 // CHECK: %[[MINE:.+]] = arith.shrui %{{.+}}, %c15{{.*}} : index
 // CHECK: arith.cmpi eq, %[[MINE]], %c0{{.*}} : index
-// CHECK: memref.store %{{.+}}, %[[SLAB:.+]][%{{.+}}] : memref<32768xf16, #gpu.address_space<workgroup>>
+// CHECK: vector.store %{{.+}}, %[[SLAB:.+]][%{{.+}}] {alignment = 4 : i64} : memref<32768xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-NOT: arith.cmpi eq, %[[MINE]]
 // CHECK: nvvm.fence.proxy
 // CHECK-COUNT-2: tile_dist.tensor_store {{.+}} from %[[SLAB]][%{{.+}}] {box = array<i64: 64, 256>, swizzle = 128 : i64}

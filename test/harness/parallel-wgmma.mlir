@@ -75,7 +75,7 @@
 // LOWER-NEXT: nvvm.cp.async.bulk.commit.group
 // LOWER-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
 // LOWER: gpu.barrier
-// LOWER: memref.store %{{.+}}, %[[SLAB]]
+// LOWER: vector.store %{{.+}}, %[[SLAB]]
 // LOWER: gpu.barrier
 // LOWER-COUNT-4: tile_dist.tensor_store {{.+}} from %[[SLAB]][%{{.+}}] {box = array<i64: 32, 128>, swizzle = 128 : i64}
 // LOWER-NEXT: nvvm.cp.async.bulk.commit.group

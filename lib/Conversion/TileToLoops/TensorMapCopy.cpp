@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -573,14 +574,47 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
           loc, threadSlot, constant(slot & threadBits & inSlab));
     bySlab[slot >> slabShift].push_back({value, slot});
   }
+  // Registers of consecutive slots go in one store of up to 16 bytes where
+  // the thread part sets none of the slots' low bits (their base is then
+  // aligned as the run is): a pair of f16 columns of an mma fragment in
+  // one 32-bit store.
+  int64_t maxRun = 1;
+  while (maxRun * 2 * bytes <= 16 && !(threadBits & (maxRun * 2 - 1)))
+    maxRun *= 2;
   auto writeRegisters = [&](OpBuilder &at, int64_t registerSlab) {
-    for (auto [value, slot] : bySlab[registerSlab])
-      memref::StoreOp::create(
-          at, loc, toShared(at, loc, value, shared), staging,
-          at.createOrFold<arith::AddIOp>(
-              loc, bases[slot & threadBits & inSlab],
-              arith::ConstantIndexOp::create(at, loc,
-                                             slot & ~threadBits & inSlab)));
+    ArrayRef<std::pair<Value, int64_t>> entries = bySlab[registerSlab];
+    for (size_t i = 0; i < entries.size();) {
+      int64_t slot = entries[i].second;
+      auto whole = [&](int64_t run) {
+        return slot % run == 0 && i + run <= entries.size() &&
+               llvm::all_of(llvm::seq<int64_t>(1, run), [&](int64_t j) {
+                 return entries[i + j].second == slot + j;
+               });
+      };
+      int64_t run = maxRun;
+      while (run > 1 && !whole(run))
+        run /= 2;
+      Value index = at.createOrFold<arith::AddIOp>(
+          loc, bases[slot & threadBits & inSlab],
+          arith::ConstantIndexOp::create(at, loc,
+                                         slot & ~threadBits & inSlab));
+      if (run == 1) {
+        memref::StoreOp::create(at, loc,
+                                toShared(at, loc, entries[i].first, shared),
+                                staging, index);
+      } else {
+        SmallVector<Value> values;
+        for (int64_t j = 0; j < run; ++j)
+          values.push_back(toShared(at, loc, entries[i + j].first, shared));
+        vector::StoreOp::create(
+            at, loc,
+            vector::FromElementsOp::create(
+                at, loc, VectorType::get({run}, shared), values),
+            staging, ValueRange{index}, /*nontemporal=*/false,
+            llvm::MaybeAlign(run * bytes));
+      }
+      i += run;
+    }
   };
   bool loopCarried = ordersOnlyItsNextIteration(op);
   bool readOnlyWait = op.getResultToken().use_empty() || loopCarried;
