@@ -160,6 +160,16 @@ void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 /// ordering ops and async-proxy fences go (HostWgmma.cpp).
 void expandWarpgroupMma(mlir::gpu::GPUFuncOp kernel);
 
+/// The byte (an index value) of `buffer` where element (x, k) of a
+/// tensor-core operand laid out as `matrix` from byte `start` begins: the
+/// canonical offset, then the swizzle of the resulting byte address
+/// (relative to the buffer, which the device aligns to the swizzle pattern).
+mlir::Value sharedMatrixElementAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Value start,
+                                       tile_dist::SharedMatrixAttr matrix,
+                                       int64_t elementBytes, mlir::Value x,
+                                       mlir::Value k);
+
 /// The element at (x, k) of a tensor-core operand of `type` (a tile_dist
 /// element type of `elementBytes` bytes) laid out as `matrix` from byte
 /// `start` (an index value) of `buffer` (a 1-D i8 memref), decoded as
@@ -169,6 +179,11 @@ mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
                                     tile_dist::SharedMatrixAttr matrix,
                                     mlir::Type type, int64_t elementBytes,
                                     mlir::Value x, mlir::Value k);
+
+/// Adds to `kernel` the ledger that checks each wgmma and tcgen05.mma's
+/// shared-memory operands unchanged until the wait that retires it
+/// (HostAsyncReads.cpp); before expandWarpgroupMma and expandTensorMma.
+void checkAsyncReads(mlir::gpu::GPUFuncOp kernel);
 
 /// The tensor-memory ops of `kernel` -> a workgroup array of 128 lanes by
 /// 512 columns of i32 that stands for the CTA's tensor memory; each
@@ -193,11 +208,16 @@ void lowerMbarrierOps(mlir::func::FuncOp thread, const ThreadContext &context,
                       llvm::StringRef kernel);
 
 /// Writes "tilechain host: kernel 'K': <what>" and a newline to stderr,
-/// then aborts; the text is a global before `function`, the function `b`
-/// builds in.
+/// then aborts; the text is a global of the module before `function`, the
+/// function `b` builds in (or before the gpu.module holding it).
 void emitHostAbort(mlir::OpBuilder &b, mlir::Location loc,
-                   mlir::func::FuncOp function, llvm::StringRef kernel,
+                   mlir::Operation *function, llvm::StringRef kernel,
                    llvm::StringRef what);
+
+/// Where `condition` holds, aborts (emitHostAbort) saying where `op` is,
+/// its name and `what` it does; `op` is in the function `b` builds in.
+void abortIf(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value condition,
+             llvm::StringRef kernel, llvm::StringRef what);
 
 /// Leaves the block and the warp at a thread's return.
 void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,

@@ -181,10 +181,12 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
 } // namespace
 
 void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
-                                    func::FuncOp function, StringRef kernel,
+                                    Operation *function, StringRef kernel,
                                     StringRef what) {
-  Operation *top = function;
   auto module = function->getParentOfType<ModuleOp>();
+  Operation *top = function;
+  while (top->getParentOp() != module)
+    top = top->getParentOp();
   MLIRContext *context = b.getContext();
   std::string text =
       ("tilechain host: kernel '" + kernel + "': " + what + "\n").str();
@@ -247,4 +249,20 @@ void tilechain::host::buildBlockLaunch(func::FuncOp host, StringRef kernel,
   for (Value buffer : buffers)
     memref::DeallocOp::create(b, loc, buffer);
   func::ReturnOp::create(b, loc);
+}
+
+void tilechain::host::abortIf(OpBuilder &b, Operation *op, Value condition,
+                              StringRef kernel, StringRef what) {
+  Operation *function = op->getParentOfType<FunctionOpInterface>();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto at = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    os << at.getFilename().getValue() << ":" << at.getLine() << ":"
+       << at.getColumn() << ": ";
+  os << op->getName() << " " << what;
+  Location loc = op->getLoc();
+  scf::IfOp::create(b, loc, condition, [&](OpBuilder &then, Location) {
+    emitHostAbort(then, loc, function, kernel, text);
+    scf::YieldOp::create(then, loc);
+  });
 }

@@ -159,24 +159,6 @@ void declareUpdate(ModuleOp module) {
   buildUpdate(update);
 }
 
-/// Where `condition` holds, aborts saying where `op` is, its name and
-/// `what` it does.
-void abortIf(OpBuilder &b, Operation *op, Value condition, StringRef kernel,
-             StringRef what) {
-  auto function = op->getParentOfType<func::FuncOp>();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto at = op->getLoc()->findInstanceOf<FileLineColLoc>())
-    os << at.getFilename().getValue() << ":" << at.getLine() << ":"
-       << at.getColumn() << ": ";
-  os << op->getName() << " " << what;
-  Location loc = op->getLoc();
-  scf::IfOp::create(b, loc, condition, [&](OpBuilder &then, Location) {
-    emitHostAbort(then, loc, function, kernel, text);
-    scf::YieldOp::create(then, loc);
-  });
-}
-
 /// Arrivals and bytes through the update function, aborting where it
 /// refuses them.
 void update(OpBuilder &b, Operation *op, const ThreadContext &thread,

@@ -89,11 +89,11 @@ Value gatherFragments(OpBuilder &b, Location loc, Value fragment,
 
 } // namespace
 
-Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer,
-                                    Value start,
-                                    tile_dist::SharedMatrixAttr matrix,
-                                    Type type, int64_t elementBytes, Value x,
-                                    Value k) {
+Value host::sharedMatrixElementAddress(OpBuilder &b, Location loc,
+                                       Value start,
+                                       tile_dist::SharedMatrixAttr matrix,
+                                       int64_t elementBytes, Value x,
+                                       Value k) {
   auto c = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -124,9 +124,23 @@ Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer,
   Value address = add(start, canonical);
   Value rowBits = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, address, c(7)), c(swizzle / 16 - 1));
-  address = arith::XOrIOp::create(
+  return arith::XOrIOp::create(
       b, loc, address, arith::ShLIOp::create(b, loc, rowBits, c(4)));
+}
 
+Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer,
+                                    Value start,
+                                    tile_dist::SharedMatrixAttr matrix,
+                                    Type type, int64_t elementBytes, Value x,
+                                    Value k) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value u, Value v) -> Value {
+    return arith::AddIOp::create(b, loc, u, v);
+  };
+  Value address =
+      sharedMatrixElementAddress(b, loc, start, matrix, elementBytes, x, k);
   // The element's bytes, little-endian, as an i32.
   Type i32 = b.getI32Type();
   Value bits = arith::ConstantIntOp::create(b, loc, 0, 32);
