@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 #include "SinkReads.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -18,12 +20,14 @@ using namespace mlir;
 namespace {
 
 /// Whether `op` computes a vector element by element: its element i is
-/// the op of its operands' elements i.
+/// the op of its operands' elements i (an arith or math op, whose scalar
+/// form is the same op).
 bool computesByElement(Operation *op) {
   return op && (isa<vector::FromElementsOp>(op) ||
-                (op->hasTrait<OpTrait::Elementwise>() &&
-                 op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-                 isPure(op)));
+                (isa<arith::ArithDialect, math::MathDialect>(
+                     op->getDialect()) &&
+                 op->hasTrait<OpTrait::Elementwise>() &&
+                 op->getNumResults() == 1 && isPure(op)));
 }
 
 /// The element `position` of `vector`, computed from elements where the
