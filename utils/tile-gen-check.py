@@ -3,7 +3,8 @@
 the host in the serial and the parallel form.
 
     tile-gen-check.py --seed S --count N [--targets sm_80,sm_90,...]
-                      [--host-every K] [--jobs J] [--keep DIR]
+                      [--host-every K [--host-target sm_XY]] [--jobs J]
+                      [--keep DIR]
     tile-gen-check.py FILE.mlir ...        # generated modules kept earlier
 
 For every program:
@@ -15,7 +16,8 @@ For every program:
    problem. With --until=ptx the stages run without ptxas instead
    (tile-read | tile-lower | tile-sched | tile-llc), which is several times
    faster, with the same verdicts.
-3. Every K-th program (--host-every) is compiled for the host in both forms
+3. Every K-th program (--host-every) is compiled for the host in both forms,
+   for --host-target (sm_90 by default; sm_100 runs its mma on tcgen05)
    (tile-read | tile-lower --tile-form=serial|parallel | tile-sched |
    tile-llc --emit=host-obj, harness/tilechain_harness/host.py) and run on
    the same random inputs, every block of the grid, in a child process (a
@@ -300,6 +302,7 @@ def host_check(args, program, work, meta, seed):
         notes = []
         try:
             libraries[form] = host.compile_host(program, form_dir, args.bin_dir,
+                                                gpu_name=args.host_target,
                                                 tile_form=form, diagnostics=notes,
                                                 timeout=STAGE_TIMEOUT)
         except subprocess.TimeoutExpired as e:
@@ -396,6 +399,8 @@ def main():
                         "or up to PTX")
     parser.add_argument("--host-every", type=int, default=0,
                         help="run every K-th program on the host in both forms (0: none)")
+    parser.add_argument("--host-target", default="sm_90",
+                        help="the --gpu-name of the host runs")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cpu-budget", type=float,
                         help="with --jobs 1: start no program once this many CPU seconds "
