@@ -62,14 +62,17 @@ Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
 /// The byte offset (an index value) in `root` of byte 0 of `buffer`, a
 /// chain of memref.views of it; null where it is not one.
 Value offsetInRoot(OpBuilder &b, Location loc, Value buffer, Value root) {
-  Value offset = index(b, loc, 0);
+  SmallVector<Value> shifts;
   while (buffer != root) {
     auto view = buffer.getDefiningOp<memref::ViewOp>();
     if (!view)
       return Value();
-    offset = arith::AddIOp::create(b, loc, offset, view.getByteShift());
+    shifts.push_back(view.getByteShift());
     buffer = view.getSource();
   }
+  Value offset = index(b, loc, 0);
+  for (Value shift : shifts)
+    offset = arith::AddIOp::create(b, loc, offset, shift);
   return offset;
 }
 
@@ -243,6 +246,10 @@ void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
         return isa<tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(op);
       }))
     return;
+  // Only tcgen05 commits tag entries with an mbarrier: elsewhere (a wgmma
+  // kernel's TMA waits) an mbarrier_wait retires nothing.
+  bool commits = llvm::any_of(
+      ops, [](Operation *op) { return isa<tile_dist::TensorMmaCommitOp>(op); });
   Value root;
   for (BlockArgument arg : kernel.getWorkgroupAttributions()) {
     auto type = cast<MemRefType>(arg.getType());
@@ -329,6 +336,8 @@ void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
                                 commit.getBarrier()))
         close(b, at, ledger, tag);
     } else if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op)) {
+      if (!commits)
+        continue;
       b.setInsertionPointAfter(op);
       Value tag = commitTag(b, at, ledger, wait.getBarriers(),
                             wait.getBarrier());
