@@ -61,6 +61,7 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
                                       const LowerOptions &options) {
   pm.addPass(createExpectStagePass("tile-read"));
   if (options.parallel) {
+    pm.addPass(createSplitWideAccumulatorsPass(options.gpuName));
     pm.addPass(createExpandScaledMmaPass(options.gpuName));
     pm.addPass(createPrefetchBlockScalesPass());
     pm.addPass(createAssignLayoutsPass());
@@ -138,6 +139,7 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
 void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
+  registerPass([] { return createSplitWideAccumulatorsPass("sm_90"); });
   registerPass([] { return createExpandScaledMmaPass("sm_100"); });
   registerPass([] { return createPrefetchBlockScalesPass(); });
   registerPass([] { return createAssignLayoutsPass(); });

@@ -15,6 +15,13 @@ std::unique_ptr<mlir::Pass> createExpectStagePass(llvm::StringRef stage);
 /// Records on the module that `stage` produced it.
 std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 
+/// tile-lower, parallel form, targets without tensor memory: runs an mma's
+/// k loop and its store once per column slice where the accumulator would
+/// take more registers per thread than an mma keeps
+/// (SplitWideAccumulators.cpp).
+std::unique_ptr<mlir::Pass>
+createSplitWideAccumulatorsPass(llvm::StringRef gpuName);
+
 /// tile-lower, parallel form, sm_100 and newer: computes each
 /// cuda_tile.mmaf_scaled as an mmaf of its operands times their block
 /// scales, rounded exactly to bf16 (ExpandScaledMma.cpp).

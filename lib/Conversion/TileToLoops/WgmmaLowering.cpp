@@ -45,13 +45,6 @@ using namespace tilechain::mma;
 
 namespace {
 
-/// The most accumulator registers per thread wgmma takes. Each instruction
-/// holds up to 128 accumulators in registers at once, beside the other
-/// instructions' and the addresses; past this the accumulator spills far
-/// more than on mma.sync (a 256x256 tile over 256 threads: 1536 bytes of
-/// stack on sm_90 against 328), so such an mma keeps mma.sync.
-constexpr int64_t kWgmmaMaxAccumulators = 128;
-
 /// The most registers per thread an lhs held as A fragments and the
 /// accumulator may take together: the fragments stay live through the
 /// whole mma beside the accumulator, where staged they would be free once
@@ -103,10 +96,10 @@ FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
     return failure();
   }
   int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
-  if (accumulators > kWgmmaMaxAccumulators) {
+  if (accumulators > kMaxAccumulatorRegisters) {
     why = "its accumulator takes " + std::to_string(accumulators) +
           " registers per thread, more than the " +
-          std::to_string(kWgmmaMaxAccumulators) +
+          std::to_string(kMaxAccumulatorRegisters) +
           " that leave room for wgmma's operands";
     return failure();
   }

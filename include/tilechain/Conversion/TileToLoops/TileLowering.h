@@ -564,6 +564,13 @@ mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
 
+/// The most accumulator registers per thread an mma keeps in registers
+/// (wgmma, mma.sync): each wgmma instruction holds up to 128 at once, beside
+/// the other instructions' and the addresses, and 255 registers leave no
+/// room for a second 128 (a 256x256 f32 tile over 256 threads spilled 1536
+/// bytes of stack on wgmma and 168-1472 on mma.sync). A larger accumulator
+/// is computed in column slices (SplitWideAccumulators.cpp).
+inline constexpr int64_t kMaxAccumulatorRegisters = 128;
 /// The number of elements of the largest tile any op of `entry` yields.
 int64_t largestTileElements(mlir::Operation *entry);
 /// The number of warps the parallel form spreads a kernel's tiles over:

@@ -1,0 +1,116 @@
+// RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file | FileCheck %s
+// RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file | FileCheck %s --check-prefix=TMEM
+
+// A 256x256 f32 accumulator (256 registers per thread over 256 threads)
+// runs as two 256x128 column slices, each loop followed by its store: the
+// rhs loaded from a view of 64x128 tiles at column 2j + s, the result
+// stored through one of 256x128 tiles made before the first loop, the
+// second store after the first's token. sm_100 keeps it whole (tensor
+// memory).
+// CHECK-LABEL: entry @matmul(
+// CHECK: %[[QB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(64x128)
+// CHECK: %[[QD2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(256x128)
+// CHECK: %[[INIT:.+]] = constant <f32: 0.000000e+00> : tile<256x128xf32>
+// CHECK: %[[TWO:.+]] = constant <i32: 2> : tile<i32>
+// CHECK: %[[J0:.+]] = muli %[[J:.+]], %[[TWO]] : tile<i32>
+// CHECK: %[[R0:.+]] = for %{{.+}} iter_values(%[[ACC0:.+]] = %[[INIT]]) -> (tile<256x128xf32>)
+// CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[J0]]]
+// CHECK-NEXT: mmaf %{{.+}}, %{{.+}}, %[[ACC0]] : tile<256x64xf16>, tile<64x128xf16>, tile<256x128xf32>
+// CHECK: %[[H0:.+]] = ftof %[[R0]] : tile<256x128xf32> -> tile<256x128xf16>
+// CHECK: %[[T0:.+]] = store_view_tko weak %[[H0]], %[[QD2]][%[[I:.+]], %[[J0]]] token = %[[TOK:[^ ]+]] :
+// CHECK: %[[J1A:.+]] = muli %[[J]]
+// CHECK: %[[J1:.+]] = addi %[[J1A]]
+// CHECK: %[[R1:.+]] = for %{{.+}} iter_values(%{{.+}} = %[[INIT]]) -> (tile<256x128xf32>)
+// CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[J1]]]
+// CHECK: %[[H1:.+]] = ftof %[[R1]]
+// CHECK: store_view_tko weak %[[H1]], %[[QD2]][%[[I]], %[[J1]]] token = %[[T0]] :
+// CHECK-NOT: store_view_tko
+// CHECK-NOT: 256x256
+// CHECK: return
+// REMARK: split-wide-accumulators.mlir:[[# @LINE + 18]]:15: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=matmul | Reason="its 256x256 accumulator takes 256 registers per thread, more than the 128 an mma keeps in registers", Remark="MMA loop and store run once per column slice of the accumulator", Slices="2 x 256x128"
+// TMEM-LABEL: entry @matmul(
+// TMEM: mmaf {{.+}} tile<256x256xf32>
+// TMEM: store_view_tko weak {{.+}} : tile<256x256xf16>
+cuda_tile.module @kernels {
+  entry @matmul(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>, %i: tile<i32>, %j: tile<i32>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vb = make_tensor_view %b, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vd = make_tensor_view %d, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %r = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%i, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %j] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %h = ftof %r : tile<256x256xf32> -> tile<256x256xf16>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %done = store_view_tko weak %h, %qd[%i, %j] token = %t0 : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// Left whole: an accumulator that fits (128x256: 128 registers), a loop
+// whose body stores, a result used twice, and a result stored after
+// another store (which the slices' stores would move across).
+// CHECK-LABEL: entry @left_whole(
+// CHECK-COUNT-4: iter_values(%{{.+}}) -> (tile<{{128x256|256x256}}xf32>)
+// CHECK-NOT: tile<256x128xf32>
+// REMARK-NOT: RemarkTensorCoreColumnSlices
+cuda_tile.module @kernels {
+  entry @left_whole(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vb = make_tensor_view %b, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vd = make_tensor_view %d, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %qa1 = make_partition_view %va : partition_view<tile=(128x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %qd1 = make_partition_view %vd : partition_view<tile=(128x256), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init1 = constant <f32: 0.0> : tile<128x256xf32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %r1 = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init1) -> (tile<128x256xf32>) {
+      %x, %tx = load_view_tko weak %qa1[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x256xf16>, tile<128x256xf32>
+      continue %next : tile<128x256xf32>
+    }
+    %d1 = store_view_tko weak %r1, %qd1[%zero, %zero] token = %t0 : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    %r2 = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %s = store_view_tko weak %init, %qd[%k, %one] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %d2 = store_view_tko weak %r2, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    %r3 = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %d3 = store_view_tko weak %r3, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    %d4 = store_view_tko weak %r3, %qd[%one, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    %r4 = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %mid = store_view_tko weak %init1, %qd1[%one, %one] token = %t0 : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    %d5 = store_view_tko weak %r4, %qd[%one, %one] token = %d2 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
