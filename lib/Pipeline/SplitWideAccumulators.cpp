@@ -8,10 +8,13 @@
 // the corpus's 4096-cubed matmul). Where the k loop around the mma only
 // reads memory and its result only converts into one tile store, the loop
 // and the store run once per column slice instead, each slice's
-// accumulator within the limit: the rhs is loaded from a partition view
-// of the slice's narrower tiles and the result stored through one. Every
-// element is summed in the same order as before; the lhs is read once per
-// slice (from L2 after the first).
+// accumulator within the limit: the rhs (and an mmaf_scaled's rhs scales)
+// is loaded from a partition view of the slice's narrower tiles and the
+// result stored through one. Every element is summed in the same order as
+// before; the lhs is read once per slice (from L2 after the first). On
+// sm_100 the same split lets a block-scaled mma whose accumulator and
+// scales overflow tensor memory run on its block scaling, each slice
+// fitting.
 //
 // Each slice's store comes right after its loop, before the next slice's
 // loads. The program orders memory operations only through tokens, and a
@@ -19,10 +22,11 @@
 // theirs unused, is ordered after none of them (cuTile threads one token
 // through the operations that may touch the same memory).
 //
-// The rhs and the result may pass through reshapes that add or drop unit
-// dims (a batch matmul's 1xKxN tiles) and the result through element type
-// conversions; nothing else is followed, and a loop that does anything
-// else is left whole.
+// Between a load and the mma, the operands may pass through permutes and
+// reshapes that keep the sliced dim's major part whole (a batch matmul's
+// 1xKxN tiles, the corpus's swizzled block scales); between the loop and
+// the store, through such reshapes and element type conversions. Nothing
+// else is followed, and a loop that does anything else is left whole.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
@@ -40,27 +44,30 @@ using namespace mlir::cuda_tile;
 
 namespace {
 
-/// The dim of `to` that dim `dim` of `from` becomes through a reshape that
-/// only adds or drops unit dims, or nullopt for any other reshape.
-std::optional<unsigned> dimThroughReshape(ArrayRef<int64_t> from,
-                                          ArrayRef<int64_t> to, unsigned dim) {
-  auto nonUnit = [](ArrayRef<int64_t> shape) {
-    SmallVector<unsigned> dims;
-    for (auto [d, extent] : llvm::enumerate(shape))
-      if (extent != 1)
-        dims.push_back(d);
-    return dims;
-  };
-  SmallVector<unsigned> fromDims = nonUnit(from), toDims = nonUnit(to);
-  if (fromDims.size() != toDims.size())
-    return std::nullopt;
-  for (auto [f, t] : llvm::zip(fromDims, toDims))
-    if (from[f] != to[t])
+/// Through a row-major reshape from `from` to `to`: the dim of `to` whose
+/// first `1 / slices` (its major part) holds the elements of the major
+/// part of dim `dim` of `from` and no other, or nullopt. That is the dim
+/// whose elements and those inside it number as many as `dim`'s and those
+/// inside it do, where both divide by `slices`: unit dims added or dropped,
+/// `dim` split into several (the outermost takes the cut) or merged with
+/// dims inside it.
+std::optional<unsigned> majorDimThroughReshape(ArrayRef<int64_t> from,
+                                               ArrayRef<int64_t> to,
+                                               unsigned dim, int64_t slices) {
+  int64_t inner = 1;
+  for (int64_t extent : from.drop_front(dim))
+    inner *= extent;
+  int64_t suffix = 1;
+  for (unsigned t = to.size(); t-- > 0;) {
+    suffix *= to[t];
+    if (suffix == inner)
+      return from[dim] % slices == 0 && to[t] % slices == 0
+                 ? std::optional<unsigned>(t)
+                 : std::nullopt;
+    if (suffix > inner)
       return std::nullopt;
-  auto it = llvm::find(fromDims, dim);
-  if (it == fromDims.end())
-    return std::nullopt;
-  return toDims[it - fromDims.begin()];
+  }
+  return std::nullopt;
 }
 
 ArrayRef<int64_t> shapeOf(Value v) {
@@ -124,10 +131,10 @@ struct ColumnSlices {
   ForOp loop;
   Operation *mma;
   ConstantOp init;
-  /// The rhs load and the reshapes from it to the mma, with the sliced dim
-  /// of each result.
-  LoadViewTkoOp rhsLoad;
-  SmallVector<std::pair<Operation *, unsigned>> rhsChain;
+  /// Per operand that runs along the columns (the rhs, and an
+  /// mmaf_scaled's rhs scales): its load and the reshapes and permutes from
+  /// it to the mma, with the sliced dim of each result, the load first.
+  SmallVector<SmallVector<std::pair<Operation *, unsigned>>> operandChains;
   /// The ops from the loop's result to the stored tile, with the sliced dim
   /// of each result.
   SmallVector<std::pair<Operation *, unsigned>> epilogue;
@@ -137,8 +144,15 @@ struct ColumnSlices {
   /// before the loop.
   SmallVector<Operation *> hoisted;
   int64_t slices;
-  int64_t registers; // the whole accumulator's, per thread
+  std::string reason;
 };
+
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (auto [i, extent] : llvm::enumerate(shape))
+    text += (i ? "x" : "") + std::to_string(extent);
+  return text;
+}
 
 bool isConversion(Operation *op) {
   return isa<FToFOp, FToIOp, IToFOp, ExtIOp, TruncIOp>(op);
@@ -154,8 +168,51 @@ bool repeatable(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
+/// The column slices `mma` runs as on `target` and why, or nullopt where it
+/// runs whole. On sm_100 a block-scaled mma whose accumulator and scales
+/// do not fit tensor memory, in as many slices as make them fit; elsewhere
+/// an accumulator of more than kMaxAccumulatorRegisters registers a
+/// thread, in slices of at most that many and at least 8 columns (an
+/// instruction's n).
+std::optional<std::pair<int64_t, std::string>>
+slicesNeeded(Operation *mma, const tilechain::TargetInfo &target,
+             unsigned numWarps) {
+  auto acc = cast<TileType>(mma->getResult(0).getType());
+  int64_t columns = acc.getShape().back();
+  if (target.smVersion == 100) {
+    auto scaled = dyn_cast<MmaFScaledOp>(mma);
+    if (!scaled)
+      return std::nullopt;
+    std::optional<std::string> why =
+        tilechain::whyNotBlockScaledTcgen05(scaled, target, numWarps);
+    if (!why)
+      return std::nullopt;
+    for (int64_t slices = 2; columns / slices >= 32; slices *= 2)
+      if (!tilechain::whyNotBlockScaledTcgen05(scaled, target, numWarps,
+                                               slices))
+        return std::make_pair(slices, *why);
+    return std::nullopt;
+  }
+  int64_t threads = 32 * int64_t(numWarps);
+  int64_t bits = acc.getElementType().getIntOrFloatBitWidth();
+  int64_t registers = acc.getNumElements() * bits / 32 / threads;
+  int64_t slices = 1;
+  while (registers / slices > tilechain::kMaxAccumulatorRegisters)
+    slices *= 2;
+  if (slices == 1 || columns % slices || columns / slices < 8)
+    return std::nullopt;
+  return std::make_pair(
+      slices, "its " + shapeText(acc.getShape()) + " accumulator takes " +
+                  std::to_string(registers) +
+                  " registers per thread, more than the " +
+                  std::to_string(tilechain::kMaxAccumulatorRegisters) +
+                  " an mma keeps in registers");
+}
+
 /// The plan for `loop`, or nullopt where it is left whole.
-std::optional<ColumnSlices> planSlices(ForOp loop, unsigned numWarps) {
+std::optional<ColumnSlices> planSlices(ForOp loop,
+                                       const tilechain::TargetInfo &target,
+                                       unsigned numWarps) {
   if (loop.getNumResults() != 1)
     return std::nullopt;
   auto acc = dyn_cast<TileType>(loop.getResult(0).getType());
@@ -166,7 +223,8 @@ std::optional<ColumnSlices> planSlices(ForOp loop, unsigned numWarps) {
   Operation *yield = loop.getBody()->getTerminator();
   Operation *mma = yield->getOperand(0).getDefiningOp();
   Value carried = loop.getRegionIterValues()[0];
-  if (!mma || !isa<MmaFOp, MmaIOp>(mma) || mma->getBlock() != loop.getBody() ||
+  if (!mma || !isa<MmaFOp, MmaIOp, MmaFScaledOp>(mma) ||
+      mma->getBlock() != loop.getBody() ||
       mma->getOperand(2) != carried || !carried.hasOneUse() ||
       !mma->getResult(0).hasOneUse())
     return std::nullopt;
@@ -174,43 +232,51 @@ std::optional<ColumnSlices> planSlices(ForOp loop, unsigned numWarps) {
                     [](Operation &op) { return repeatable(&op); }))
     return std::nullopt;
 
-  // Slices small enough, each at least 8 columns (an mma instruction's n).
-  int64_t threads = 32 * int64_t(numWarps);
-  int64_t bits = acc.getElementType().getIntOrFloatBitWidth();
-  int64_t registers = acc.getNumElements() * bits / 32 / threads;
+  std::optional<std::pair<int64_t, std::string>> needed =
+      slicesNeeded(mma, target, numWarps);
+  if (!needed)
+    return std::nullopt;
+  auto [slices, reason] = *needed;
   unsigned rank = acc.getRank();
-  int64_t columns = acc.getShape()[rank - 1];
-  int64_t slices = 1;
-  while (registers / slices > tilechain::kMaxAccumulatorRegisters)
-    slices *= 2;
-  if (slices == 1 || columns % slices || columns / slices < 8)
-    return std::nullopt;
 
-  ColumnSlices plan{loop, mma, init, {}, {}, {}, {}, 0, {}, slices,
-                    registers};
-  // From the mma's rhs up to its load.
-  Value rhs = mma->getOperand(1);
-  unsigned dim = rank - 1;
-  while (auto reshape = rhs.getDefiningOp<ReshapeOp>()) {
-    std::optional<unsigned> source = dimThroughReshape(
-        shapeOf(reshape.getResult()), shapeOf(reshape.getSource()), dim);
-    if (!source || reshape->getBlock() != loop.getBody() || !rhs.hasOneUse())
-      return std::nullopt;
-    plan.rhsChain.insert(plan.rhsChain.begin(), {reshape, dim});
-    dim = *source;
-    rhs = reshape.getSource();
+  ColumnSlices plan{loop, mma, init, {}, {}, {}, 0, {}, slices, reason};
+  // From each operand along the columns up to its load.
+  SmallVector<unsigned> columnOperands = {1};
+  if (isa<MmaFScaledOp>(mma))
+    columnOperands.push_back(4);
+  for (unsigned index : columnOperands) {
+    SmallVector<std::pair<Operation *, unsigned>> chain;
+    Value operand = mma->getOperand(index);
+    unsigned dim = cast<TileType>(operand.getType()).getRank() - 1;
+    for (;;) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != loop.getBody() || !operand.hasOneUse())
+        return std::nullopt;
+      chain.insert(chain.begin(), {def, dim});
+      if (auto load = dyn_cast<LoadViewTkoOp>(def)) {
+        if (!load.getResultToken().use_empty() ||
+            !isSliceablePartitionView(load.getView(), dim, slices))
+          return std::nullopt;
+        break;
+      }
+      std::optional<unsigned> source;
+      if (auto reshape = dyn_cast<ReshapeOp>(def))
+        source = majorDimThroughReshape(shapeOf(reshape.getResult()),
+                                        shapeOf(reshape.getSource()), dim,
+                                        slices);
+      else if (auto permute = dyn_cast<PermuteOp>(def))
+        source = permute.getPermutation()[dim];
+      if (!source)
+        return std::nullopt;
+      dim = *source;
+      operand = def->getOperand(0);
+    }
+    plan.operandChains.push_back(std::move(chain));
   }
-  auto load = rhs.getDefiningOp<LoadViewTkoOp>();
-  if (!load || load->getBlock() != loop.getBody() || !rhs.hasOneUse() ||
-      !load.getResultToken().use_empty() ||
-      !isSliceablePartitionView(load.getView(), dim, slices))
-    return std::nullopt;
-  plan.rhsLoad = load;
-  plan.rhsChain.insert(plan.rhsChain.begin(), {load, dim});
 
   // From the loop's result down to its store, in the loop's block.
   Value result = loop.getResult(0);
-  dim = rank - 1;
+  unsigned dim = rank - 1;
   for (;;) {
     if (!result.hasOneUse())
       return std::nullopt;
@@ -226,8 +292,8 @@ std::optional<ColumnSlices> planSlices(ForOp loop, unsigned numWarps) {
       break;
     }
     if (auto reshape = dyn_cast<ReshapeOp>(user)) {
-      std::optional<unsigned> next = dimThroughReshape(
-          shapeOf(result), shapeOf(reshape.getResult()), dim);
+      std::optional<unsigned> next = majorDimThroughReshape(
+          shapeOf(result), shapeOf(reshape.getResult()), dim, slices);
       if (!next)
         return std::nullopt;
       dim = *next;
@@ -269,8 +335,22 @@ void applySlices(ColumnSlices &plan) {
   for (Operation *op : plan.hoisted)
     op->moveBefore(plan.loop);
   int64_t slices = plan.slices;
-  unsigned loadDim = plan.rhsChain.front().second;
-  Value rhsView = slicedView(plan.rhsLoad.getView(), loadDim, slices);
+  // Each chain's load: its sliced view and the index it slices.
+  struct SlicedLoad {
+    LoadViewTkoOp load;
+    unsigned dim;
+    Value view;
+    bool invariantIndex; // computed before the loop
+  };
+  SmallVector<SlicedLoad> loads;
+  for (auto &chain : plan.operandChains) {
+    auto [op, dim] = chain.front();
+    auto load = cast<LoadViewTkoOp>(op);
+    Value index = load.getIndex()[dim];
+    loads.push_back(
+        {load, dim, slicedView(load.getView(), dim, slices),
+         !plan.loop->isAncestor(index.getParentRegion()->getParentOp())});
+  }
   Value storeView = slicedView(plan.store.getView(), plan.storeDim, slices);
   auto initValue = cast<DenseElementsAttr>(plan.init.getValue());
   unsigned rank = cast<TileType>(plan.loop.getResult(0).getType()).getRank();
@@ -294,13 +374,9 @@ void applySlices(ColumnSlices &plan) {
     return sliced;
   };
   for (int64_t slice = 0; slice < slices; ++slice) {
-    // The rhs's sliced index, before the loop where it does not change in
-    // it.
-    Value rhsIndex = plan.rhsLoad.getIndex()[loadDim];
-    bool invariant = !plan.loop->isAncestor(
-        rhsIndex.getParentRegion()->getParentOp());
-    Value invariantIndex =
-        invariant ? sliceIndexBefore(rhsIndex, slice) : Value();
+    for (SlicedLoad &sliced : loads)
+      if (sliced.invariantIndex)
+        sliceIndexBefore(sliced.load.getIndex()[sliced.dim], slice);
     auto loop = cast<ForOp>(b.clone(*plan.loop));
     loop.getResult(0).setType(sliceAcc);
     loop.getRegionIterValues()[0].setType(sliceAcc);
@@ -313,20 +389,26 @@ void applySlices(ColumnSlices &plan) {
                                        op->getIterator()));
     };
     Operation *mma = copyOf(plan.mma);
-    SmallVector<Operation *> chain;
-    for (auto [op, dim] : plan.rhsChain)
-      chain.push_back(copyOf(op));
-    for (auto [copy, original] : llvm::zip(chain, plan.rhsChain)) {
-      auto [op, dim] = original;
-      copy->getResult(0).setType(
-          sliceType(op->getResult(0).getType(), dim, slices));
-      if (auto load = dyn_cast<LoadViewTkoOp>(copy)) {
+    SmallVector<std::pair<Operation *, Operation *>> copies;
+    for (auto &chain : plan.operandChains)
+      for (auto [op, dim] : chain)
+        copies.push_back({copyOf(op), op});
+    unsigned position = 0;
+    for (auto [chain, sliced] : llvm::zip(plan.operandChains, loads)) {
+      for (auto [op, dim] : chain) {
+        Operation *copy = copies[position++].first;
+        copy->getResult(0).setType(
+            sliceType(op->getResult(0).getType(), dim, slices));
+        auto load = dyn_cast<LoadViewTkoOp>(copy);
+        if (!load)
+          continue;
         OpBuilder inBody(load);
-        load.getViewMutable().assign(rhsView);
+        Value index = load.getIndex()[dim];
+        load.getViewMutable().assign(sliced.view);
         load.getIndexMutable()[dim].assign(
-            invariant ? invariantIndex
-                      : sliceIndex(inBody, load.getLoc(), load.getIndex()[dim],
-                                   slices, slice));
+            sliced.invariantIndex
+                ? sliceIndexBefore(index, slice)
+                : sliceIndex(inBody, load.getLoc(), index, slices, slice));
       }
     }
     mma->getResult(0).setType(sliceAcc);
@@ -349,26 +431,22 @@ void applySlices(ColumnSlices &plan) {
       store.getTokenMutable().assign(token);
     token = store.getResultToken();
   }
-  Value views[] = {plan.rhsLoad.getView(), plan.store.getView()};
+  SmallVector<Value> views = {plan.store.getView()};
+  for (SlicedLoad &sliced : loads)
+    views.push_back(sliced.load.getView());
   plan.store.getResultToken().replaceAllUsesWith(token);
   plan.store.erase();
   for (auto [op, dim] : llvm::reverse(plan.epilogue))
     op->erase();
   plan.loop.erase();
   // What only the whole loop and store used.
-  for (Value view : llvm::make_range(views, views + (views[0] == views[1] ? 1 : 2)))
-    if (view.use_empty())
-      view.getDefiningOp()->erase();
+  for (Value view : views)
+    if (Operation *make = view.getDefiningOp(); make && view.use_empty())
+      make->erase();
   if (plan.init->use_empty())
     plan.init.erase();
 }
 
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  for (auto [i, extent] : llvm::enumerate(shape))
-    text += (i ? "x" : "") + std::to_string(extent);
-  return text;
-}
 
 struct SplitWideAccumulatorsPass
     : public PassWrapper<SplitWideAccumulatorsPass,
@@ -392,15 +470,15 @@ struct SplitWideAccumulatorsPass
   void runOnOperation() override {
     std::optional<tilechain::TargetInfo> target =
         tilechain::parseTarget(gpuName);
-    // sm_100's tcgen05.mma accumulates in tensor memory.
-    if (!target || target->smVersion == 100)
+    if (!target)
       return;
     getOperation().walk([&](EntryOp entry) {
       unsigned numWarps = tilechain::chooseNumWarps(entry);
       SmallVector<ForOp> loops;
       entry.walk([&](ForOp loop) { loops.push_back(loop); });
       for (ForOp loop : loops) {
-        std::optional<ColumnSlices> plan = planSlices(loop, numWarps);
+        std::optional<ColumnSlices> plan =
+            planSlices(loop, *target, numWarps);
         if (!plan)
           continue;
         auto acc = cast<TileType>(loop.getResult(0).getType());
@@ -416,12 +494,7 @@ struct SplitWideAccumulatorsPass
                                   {}}
                 .note("Slices", std::to_string(plan->slices) + " x " +
                                     shapeText(slice))
-                .reason("its " + shapeText(acc.getShape()) +
-                        " accumulator takes " +
-                        std::to_string(plan->registers) +
-                        " registers per thread, more than the " +
-                        std::to_string(tilechain::kMaxAccumulatorRegisters) +
-                        " an mma keeps in registers"),
+                .reason(plan->reason),
             entry.getSymName());
         applySlices(*plan);
       }

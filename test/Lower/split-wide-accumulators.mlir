@@ -1,6 +1,7 @@
 // RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file | FileCheck %s
 // RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file | FileCheck %s --check-prefix=TMEM
+// RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=TMEM-REMARK
 
 // A 256x256 f32 accumulator (256 registers per thread over 256 threads)
 // runs as two 256x128 column slices, each loop followed by its store: the
@@ -111,6 +112,69 @@ cuda_tile.module @kernels {
     }
     %mid = store_view_tko weak %init1, %qd1[%one, %one] token = %t0 : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
     %d5 = store_view_tko weak %r4, %qd[%one, %one] token = %d2 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A block-scaled mma: the rhs scales are sliced with the rhs, through the
+// reshapes and permutes of the corpus's swizzled layout (the 256 columns
+// are 2 groups of 128, the group the load's first dim: each slice loads
+// one group). On sm_100 too: its accumulator and scales take 544 columns
+// of tensor memory, each slice's 272.
+// CHECK-LABEL: entry @scaled(
+// CHECK: %[[QSB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(1x1x32x16)
+// CHECK: %[[R0:.+]] = for
+// CHECK: %[[YS4:.+]], %{{.+}} = load_view_tko weak %[[QSB2]][%[[J0:.+]], %{{.+}}, %{{.+}}, %{{.+}}] {{.+}} -> tile<1x1x32x16xf8E8M0FNU>, token
+// CHECK-NEXT: %[[YS5:.+]] = reshape %[[YS4]] : tile<1x1x32x16xf8E8M0FNU> -> tile<1x1x32x4x4xf8E8M0FNU>
+// CHECK-NEXT: %[[YSP:.+]] = permute %[[YS5]] [0, 3, 2, 1, 4] : tile<1x1x32x4x4xf8E8M0FNU> -> tile<1x4x32x1x4xf8E8M0FNU>
+// CHECK-NEXT: %[[YSN:.+]] = reshape %[[YSP]] : tile<1x4x32x1x4xf8E8M0FNU> -> tile<128x4xf8E8M0FNU>
+// CHECK-NEXT: %[[YS:.+]] = permute %[[YSN]] [1, 0] : tile<128x4xf8E8M0FNU> -> tile<4x128xf8E8M0FNU>
+// CHECK-NEXT: mmaf_scaled {{.+}}, %[[YS]] : tile<256x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<256x128xf32>, tile<256x4xf8E8M0FNU>, tile<4x128xf8E8M0FNU>
+// CHECK: store_view_tko
+// CHECK: for
+// CHECK: mmaf_scaled
+// CHECK: store_view_tko
+// CHECK-NOT: 256x256
+// REMARK: split-wide-accumulators.mlir:[[# @LINE + 34]]:15: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=scaled | Reason="its 256x256 accumulator takes 256 registers per thread
+// TMEM-REMARK-NOT: Function=matmul
+// TMEM-REMARK: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=scaled | Reason="its accumulator and scales take 544 columns of tensor memory, more than 512", Remark="MMA loop and store run once per column slice of the accumulator", Slices="2 x 256x128"
+// TMEM-LABEL: entry @scaled(
+// TMEM-COUNT-2: mmaf_scaled {{.+}} tile<256x128xf32>
+cuda_tile.module @kernels {
+  entry @scaled(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>, %j: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf8E4M3FN, strides=[256,1]>
+    %vb = make_tensor_view %b, shape = [256, 512], strides = [1, 256] : tensor_view<256x512xf8E4M3FN, strides=[1,256]>
+    %vsa = make_tensor_view %sa, shape = [2, 2, 32, 16], strides = [1024, 512, 16, 1] : tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>
+    %vsb = make_tensor_view %sb, shape = [4, 2, 32, 16], strides = [1024, 512, 16, 1] : tensor_view<4x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>
+    %vd = make_tensor_view %d, shape = [256, 512], strides = [512, 1] : tensor_view<256x512xf32, strides=[512,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x128), tensor_view<256x256xf8E4M3FN, strides=[256,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x256), tensor_view<256x512xf8E4M3FN, strides=[1,256]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(2x1x32x16), tensor_view<4x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<256x512xf32, strides=[512,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %r = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x128), tensor_view<256x256xf8E4M3FN, strides=[256,1]>>, tile<i32> -> tile<256x128xf8E4M3FN>, token
+      %xs4, %txs = load_view_tko weak %qsa[%zero, %k, %zero, %zero] token = %t0 : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>, tile<i32> -> tile<2x1x32x16xf8E8M0FNU>, token
+      %xs5 = reshape %xs4 : tile<2x1x32x16xf8E8M0FNU> -> tile<2x1x32x4x4xf8E8M0FNU>
+      %xsp = permute %xs5 [0, 3, 2, 1, 4] : tile<2x1x32x4x4xf8E8M0FNU> -> tile<2x4x32x1x4xf8E8M0FNU>
+      %xs = reshape %xsp : tile<2x4x32x1x4xf8E8M0FNU> -> tile<256x4xf8E8M0FNU>
+      %y, %ty = load_view_tko weak %qb[%k, %j] token = %t0 : partition_view<tile=(128x256), tensor_view<256x512xf8E4M3FN, strides=[1,256]>>, tile<i32> -> tile<128x256xf8E4M3FN>, token
+      %ys4, %tys = load_view_tko weak %qsb[%j, %k, %zero, %zero] token = %t0 : partition_view<tile=(2x1x32x16), tensor_view<4x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>, tile<i32> -> tile<2x1x32x16xf8E8M0FNU>, token
+      %ys5 = reshape %ys4 : tile<2x1x32x16xf8E8M0FNU> -> tile<2x1x32x4x4xf8E8M0FNU>
+      %ysp = permute %ys5 [0, 3, 2, 1, 4] : tile<2x1x32x4x4xf8E8M0FNU> -> tile<2x4x32x1x4xf8E8M0FNU>
+      %ysn = reshape %ysp : tile<2x4x32x1x4xf8E8M0FNU> -> tile<256x4xf8E8M0FNU>
+      %ys = permute %ysn [1, 0] : tile<256x4xf8E8M0FNU> -> tile<4x256xf8E8M0FNU>
+      %next = mmaf_scaled %x, %y, %acc, %xs, %ys : tile<256x128xf8E4M3FN>, tile<128x256xf8E4M3FN>, tile<256x256xf32>, tile<256x4xf8E8M0FNU>, tile<4x256xf8E8M0FNU>
+      continue %next : tile<256x256xf32>
+    }
+    %done = store_view_tko weak %r, %qd[%zero, %j] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<256x512xf32, strides=[512,1]>>, tile<i32> -> token
     return
   }
 }

@@ -12,7 +12,12 @@
 // the host (HostTensorMma.cpp reads each scale in the quarter of the lanes
 // of the row it feeds; HostMma.cpp each from the lane and byte the
 // selectors name) against numpy over e4m3 and e5m2 operands and e8m0
-// scales from 2^-8 to 2^8.
+// scales from 2^-8 to 2^8. A 256x256 result with the corpus's swizzled
+// scales (128-row groups of 32x16 bytes, reshaped and permuted into 256x4)
+// runs as two 256x128 column slices (SplitWideAccumulators.cpp), each
+// scale chain sliced with its operand: on sm_100 because 544 columns of
+// tensor memory do not fit, on sm_120 because 256 accumulator registers a
+// thread do not.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=SM100
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -57,11 +62,15 @@
 // SM120: nvvm.mma.block_scale
 // SM120-LABEL: gpu.func @e4m3_batch(
 // SM120: nvvm.mma.block_scale
+// SM100-LABEL: gpu.func @e4m3_256x256_swizzled_scales(
+// SM100-COUNT-2: tile_dist.tmem_alloc {{.+}} {columns = 512 : i64}
+// SM100-NOT: tile_dist.tmem_alloc
 
 // CHECK: e4m3 128x128: 16384 elements match numpy
 // CHECK: e5m2 loop: 8192 elements match numpy
 // CHECK: e4m3 16x16: 256 elements match numpy
 // CHECK: e4m3 batch: 512 elements match numpy
+// CHECK: e4m3 256x256 swizzled scales: 65536 elements match numpy
 
 cuda_tile.module @kernels {
   // 128x128 = 128x128 x 128x128 e4m3, four 32-wide blocks of k, e8m0
@@ -171,6 +180,47 @@ cuda_tile.module @kernels {
     %ys, %tys = load_view_tko weak %qsb[%zero, %zero, %zero] token = %t0 : partition_view<tile=(2x2x16), tensor_view<2x2x16xf8E8M0FNU, strides=[32,1,2]>>, tile<i32> -> tile<2x2x16xf8E8M0FNU>, token
     %r = mmaf_scaled %x, %y, %init, %xs, %ys : tile<2x16x64xf8E4M3FN>, tile<2x64x16xf8E4M3FN>, tile<2x16x16xf32>, tile<2x16x2xf8E8M0FNU>, tile<2x2x16xf8E8M0FNU>
     %done = store_view_tko weak %r, %qd[%zero, %zero, %zero] token = %t0 : tile<2x16x16xf32>, partition_view<tile=(2x16x16), tensor_view<2x16x16xf32, strides=[256,16,1]>>, tile<i32> -> token
+    return
+  }
+  // 256x256 = 256x256 x 256x256 in two k steps of 128, scales swizzled as
+  // the corpus's block-scaled matmul has them.
+  entry @e4m3_256x256_swizzled_scales(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f8E4M3FN>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f8E4M3FN>>
+    %sa16 = assume div_by<16>, %sa : tile<ptr<f8E8M0FNU>>
+    %sb16 = assume div_by<16>, %sb : tile<ptr<f8E8M0FNU>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf8E4M3FN, strides=[256,1]>
+    %vb = make_tensor_view %b16, shape = [256, 256], strides = [1, 256] : tensor_view<256x256xf8E4M3FN, strides=[1,256]>
+    %vsa = make_tensor_view %sa16, shape = [2, 2, 32, 16], strides = [1024, 512, 16, 1] : tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>
+    %vsb = make_tensor_view %sb16, shape = [2, 2, 32, 16], strides = [1024, 512, 16, 1] : tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>
+    %vd = make_tensor_view %d16, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>
+    %qa = make_partition_view %va : partition_view<tile=(256x128), tensor_view<256x256xf8E4M3FN, strides=[256,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x256), tensor_view<256x256xf8E4M3FN, strides=[1,256]>>
+    %qsa = make_partition_view %vsa : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>
+    %qsb = make_partition_view %vsb : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %init = constant <f32: 0.125> : tile<256x256xf32>
+    %r = for %k in (%zero to %two, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %x, %tx = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(256x128), tensor_view<256x256xf8E4M3FN, strides=[256,1]>>, tile<i32> -> tile<256x128xf8E4M3FN>, token
+      %xs4, %txs = load_view_tko weak %qsa[%zero, %k, %zero, %zero] token = %t0 : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>, tile<i32> -> tile<2x1x32x16xf8E8M0FNU>, token
+      %xs5 = reshape %xs4 : tile<2x1x32x16xf8E8M0FNU> -> tile<2x1x32x4x4xf8E8M0FNU>
+      %xsp = permute %xs5 [0, 3, 2, 1, 4] : tile<2x1x32x4x4xf8E8M0FNU> -> tile<2x4x32x1x4xf8E8M0FNU>
+      %xs = reshape %xsp : tile<2x4x32x1x4xf8E8M0FNU> -> tile<256x4xf8E8M0FNU>
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(128x256), tensor_view<256x256xf8E4M3FN, strides=[1,256]>>, tile<i32> -> tile<128x256xf8E4M3FN>, token
+      %ys4, %tys = load_view_tko weak %qsb[%zero, %k, %zero, %zero] token = %t0 : partition_view<tile=(2x1x32x16), tensor_view<2x2x32x16xf8E8M0FNU, strides=[1024,512,16,1]>>, tile<i32> -> tile<2x1x32x16xf8E8M0FNU>, token
+      %ys5 = reshape %ys4 : tile<2x1x32x16xf8E8M0FNU> -> tile<2x1x32x4x4xf8E8M0FNU>
+      %ysp = permute %ys5 [0, 3, 2, 1, 4] : tile<2x1x32x4x4xf8E8M0FNU> -> tile<2x4x32x1x4xf8E8M0FNU>
+      %ysn = reshape %ysp : tile<2x4x32x1x4xf8E8M0FNU> -> tile<256x4xf8E8M0FNU>
+      %ys = permute %ysn [1, 0] : tile<256x4xf8E8M0FNU> -> tile<4x256xf8E8M0FNU>
+      %next = mmaf_scaled %x, %y, %acc, %xs, %ys : tile<256x128xf8E4M3FN>, tile<128x256xf8E4M3FN>, tile<256x256xf32>, tile<256x4xf8E8M0FNU>, tile<4x256xf8E8M0FNU>
+      continue %next : tile<256x256xf32>
+    }
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
 }

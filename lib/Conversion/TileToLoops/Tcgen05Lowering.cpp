@@ -188,7 +188,8 @@ FailureOr<BlockScales> planBlockScales(cuda_tile::MmaFScaledOp op,
 }
 
 FailureOr<Tcgen05Plan> planFor(const TargetInfo &target, unsigned numWarps,
-                               Operation *op, std::string &why) {
+                               Operation *op, std::string &why,
+                               int64_t columnSlices = 1) {
   if (target.smVersion != 100) {
     why = "tcgen05.mma is sm_100's";
     return failure();
@@ -197,9 +198,10 @@ FailureOr<Tcgen05Plan> planFor(const TargetInfo &target, unsigned numWarps,
       classifySharedOperands(op, "tcgen05.mma", why);
   if (failed(kind))
     return failure();
-  ArrayRef<int64_t> shape =
-      TileLowering::tileShape(op->getOperand(2).getType());
+  SmallVector<int64_t> shape(
+      TileLowering::tileShape(op->getOperand(2).getType()));
   unsigned rank = shape.size();
+  shape[rank - 1] /= columnSlices;
   int64_t m = shape[rank - 2], n = shape[rank - 1];
   int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
   std::optional<TensorMmaTiling> tiling = tensorMmaTiling(shape, numWarps);
@@ -287,9 +289,9 @@ bool isZeroAccumulator(Value acc) {
 std::optional<std::string>
 tilechain::whyNotBlockScaledTcgen05(cuda_tile::MmaFScaledOp op,
                                     const TargetInfo &target,
-                                    unsigned numWarps) {
+                                    unsigned numWarps, int64_t columnSlices) {
   std::string why;
-  if (failed(planFor(target, numWarps, op, why)))
+  if (failed(planFor(target, numWarps, op, why, columnSlices)))
     return why;
   return std::nullopt;
 }

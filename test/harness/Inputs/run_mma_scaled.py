@@ -72,3 +72,25 @@ run("e4m3_batch", a, np.ascontiguousarray(np.swapaxes(b, 1, 2)), sa,
 want = np.stack([reference(decode_fp8(a[i], 3, 7), decode_fp8(b[i], 3, 7),
                            sa[i], sb[i], 0.25) for i in range(2)])
 check("e4m3 batch", d, want, 1e-5 * np.abs(want).max())
+
+
+def swizzled(codes):
+    """The corpus's swizzled scale layout of an (rows, k / 32) scale matrix:
+    [rows / 128, k / 128, 32, 16], row r's scale of block kb at
+    [r // 128, kb // 4, r % 32, (r % 128) // 32 * 4 + kb % 4]."""
+    rows, blocks = codes.shape
+    out = np.zeros((rows // 128, blocks // 4, 32, 16), np.uint8)
+    r, kb = np.meshgrid(np.arange(rows), np.arange(blocks), indexing="ij")
+    out[r // 128, kb // 4, r % 32, (r % 128) // 32 * 4 + kb % 4] = codes
+    return out
+
+
+# 256x256 in two column slices, each with its half of the rhs scales.
+a = finite_codes(rng, (256, 256), e4m3)
+b = finite_codes(rng, (256, 256), e4m3)
+sa, sb = scales((256, 8)), scales((8, 256))
+d = np.zeros((256, 256), np.float32)
+run("e4m3_256x256_swizzled_scales", a, column_major(b), swizzled(sa),
+    swizzled(np.ascontiguousarray(sb.T)), d)
+want = reference(decode_fp8(a, 3, 7), decode_fp8(b, 3, 7), sa, sb, 0.125)
+check("e4m3 256x256 swizzled scales", d, want, 1e-5 * np.abs(want).max())

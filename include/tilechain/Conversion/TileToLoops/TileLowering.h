@@ -628,10 +628,13 @@ std::optional<std::string>
 whyNotBlockScaled(mlir::cuda_tile::MmaFScaledOp op, const TargetInfo &target,
                   unsigned numWarps);
 /// The two halves of whyNotBlockScaled: tcgen05.mma (Tcgen05Lowering.cpp)
-/// and mma.sync (MmaSyncLowering.cpp).
+/// and mma.sync (MmaSyncLowering.cpp). With `columnSlices`, tcgen05.mma's
+/// answer for each of that many column slices of `op`
+/// (SplitWideAccumulators.cpp).
 std::optional<std::string>
 whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
-                         const TargetInfo &target, unsigned numWarps);
+                         const TargetInfo &target, unsigned numWarps,
+                         int64_t columnSlices = 1);
 std::optional<std::string>
 whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target);
