@@ -1,32 +1,47 @@
 // RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file | FileCheck %s
 // RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_80 --split-input-file | FileCheck %s --check-prefix=UNROLLED
 // RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file | FileCheck %s --check-prefix=TMEM
 // RUN: tile-lower %s --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=TMEM-REMARK
 
 // A 256x256 f32 accumulator (256 registers per thread over 256 threads)
-// runs as two 256x128 column slices, each loop followed by its store: the
-// rhs loaded from a view of 64x128 tiles at column 2j + s, the result
-// stored through one of 256x128 tiles made before the first loop, the
-// second store after the first's token. sm_100 keeps it whole (tensor
-// memory).
+// runs as two 256x128 column slices: a loop over the slices, each running
+// the k loop and its store, carrying the stores' token. The rhs is loaded
+// from a view of 64x128 tiles at column 2j + s, the result stored through
+// one of 256x128 tiles made before the loops. sm_100 keeps it whole
+// (tensor memory).
 // CHECK-LABEL: entry @matmul(
 // CHECK: %[[QB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(64x128)
 // CHECK: %[[QD2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(256x128)
 // CHECK: %[[INIT:.+]] = constant <f32: 0.000000e+00> : tile<256x128xf32>
-// CHECK: %[[TWO:.+]] = constant <i32: 2> : tile<i32>
-// CHECK: %[[J0:.+]] = muli %[[J:.+]], %[[TWO]] : tile<i32>
-// CHECK: %[[R0:.+]] = for %{{.+}} iter_values(%[[ACC0:.+]] = %[[INIT]]) -> (tile<256x128xf32>)
-// CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[J0]]]
-// CHECK-NEXT: mmaf %{{.+}}, %{{.+}}, %[[ACC0]] : tile<256x64xf16>, tile<64x128xf16>, tile<256x128xf32>
-// CHECK: %[[H0:.+]] = ftof %[[R0]] : tile<256x128xf32> -> tile<256x128xf16>
-// CHECK: %[[T0:.+]] = store_view_tko weak %[[H0]], %[[QD2]][%[[I:.+]], %[[J0]]] token = %[[TOK:[^ ]+]] :
-// CHECK: %[[J1A:.+]] = muli %[[J]]
-// CHECK: %[[J1:.+]] = addi %[[J1A]]
-// CHECK: %[[R1:.+]] = for %{{.+}} iter_values(%{{.+}} = %[[INIT]]) -> (tile<256x128xf32>)
-// CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[J1]]]
-// CHECK: %[[H1:.+]] = ftof %[[R1]]
-// CHECK: store_view_tko weak %[[H1]], %[[QD2]][%[[I]], %[[J1]]] token = %[[T0]] :
-// CHECK-NOT: store_view_tko
+// CHECK-DAG: %[[ONE:.+]] = constant <i32: 1> : tile<i32>
+// CHECK-DAG: %[[TWO:.+]] = constant <i32: 2> : tile<i32>
+// CHECK-DAG: %[[ZERO:.+]] = constant <i32: 0> : tile<i32>
+// CHECK: %[[SLICES:.+]] = for %[[S:.+]] in (%[[ZERO]] to %[[TWO]], step %[[ONE]]) : tile<i32> iter_values(%[[TOKEN:.+]] = %[[TOK0:.+]]) -> (token) {
+// CHECK: %[[J2:.+]] = muli %[[J:.+]], %{{.+}} : tile<i32>
+// CHECK-NEXT: %[[JS:.+]] = addi %[[J2]], %[[S]] : tile<i32>
+// CHECK-NEXT: %[[R:.+]] = for %{{.+}} iter_values(%[[ACC:.+]] = %[[INIT]]) -> (tile<256x128xf32>)
+// CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[JS]]]
+// CHECK-NEXT: mmaf %{{.+}}, %{{.+}}, %[[ACC]] : tile<256x64xf16>, tile<64x128xf16>, tile<256x128xf32>
+// CHECK: %[[H:.+]] = ftof %[[R]] : tile<256x128xf32> -> tile<256x128xf16>
+// CHECK-NEXT: %[[T:.+]] = store_view_tko weak %[[H]], %[[QD2]][%{{.+}}, %[[JS]]] token = %[[TOKEN]] :
+// CHECK-NEXT: continue %[[T]] : token
+// CHECK-NEXT: }
+// Without TMA (sm_80) the slices come one after the other, the second at
+// column 2j + 1, its store after the first's token.
+// UNROLLED-LABEL: entry @matmul(
+// UNROLLED-NOT: -> (token)
+// UNROLLED: %[[R0:.+]] = for %{{.+}} -> (tile<256x128xf32>)
+// UNROLLED: %[[H0:.+]] = ftof %[[R0]]
+// UNROLLED: %[[T0:.+]] = store_view_tko weak %[[H0]], %{{.+}}[%{{.+}}, %{{.+}}] token = %[[TOK:[^ ]+]] :
+// UNROLLED: %[[ONE:.+]] = constant <i32: 1> : tile<i32>
+// UNROLLED: %[[J1:.+]] = addi %{{.+}}, %[[ONE]] : tile<i32>
+// UNROLLED: %[[R1:.+]] = for %{{.+}} -> (tile<256x128xf32>)
+// UNROLLED: load_view_tko weak %{{.+}}[%{{.+}}, %[[J1]]]
+// UNROLLED: %[[H1:.+]] = ftof %[[R1]]
+// UNROLLED: store_view_tko weak %[[H1]], %{{.+}}[%{{.+}}, %[[J1]]] token = %[[T0]] :
+// UNROLLED-NOT: store_view_tko
+// UNROLLED: return
 // CHECK-NOT: 256x256
 // CHECK: return
 // REMARK: split-wide-accumulators.mlir:[[# @LINE + 18]]:15: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=matmul | Reason="its 256x256 accumulator takes 256 registers per thread, more than the 128 an mma keeps in registers", Remark="MMA loop and store run once per column slice of the accumulator", Slices="2 x 256x128"
@@ -125,23 +140,22 @@ cuda_tile.module @kernels {
 // of tensor memory, each slice's 272.
 // CHECK-LABEL: entry @scaled(
 // CHECK: %[[QSB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(1x1x32x16)
-// CHECK: %[[R0:.+]] = for
-// CHECK: %[[YS4:.+]], %{{.+}} = load_view_tko weak %[[QSB2]][%[[J0:.+]], %{{.+}}, %{{.+}}, %{{.+}}] {{.+}} -> tile<1x1x32x16xf8E8M0FNU>, token
+// CHECK: for %[[S:.+]] in
+// CHECK: %[[JS:.+]] = addi %{{.+}}, %[[S]] : tile<i32>
+// CHECK: for
+// CHECK: %[[YS4:.+]], %{{.+}} = load_view_tko weak %[[QSB2]][%[[JS]], %{{.+}}, %{{.+}}, %{{.+}}] {{.+}} -> tile<1x1x32x16xf8E8M0FNU>, token
 // CHECK-NEXT: %[[YS5:.+]] = reshape %[[YS4]] : tile<1x1x32x16xf8E8M0FNU> -> tile<1x1x32x4x4xf8E8M0FNU>
 // CHECK-NEXT: %[[YSP:.+]] = permute %[[YS5]] [0, 3, 2, 1, 4] : tile<1x1x32x4x4xf8E8M0FNU> -> tile<1x4x32x1x4xf8E8M0FNU>
 // CHECK-NEXT: %[[YSN:.+]] = reshape %[[YSP]] : tile<1x4x32x1x4xf8E8M0FNU> -> tile<128x4xf8E8M0FNU>
 // CHECK-NEXT: %[[YS:.+]] = permute %[[YSN]] [1, 0] : tile<128x4xf8E8M0FNU> -> tile<4x128xf8E8M0FNU>
 // CHECK-NEXT: mmaf_scaled {{.+}}, %[[YS]] : tile<256x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<256x128xf32>, tile<256x4xf8E8M0FNU>, tile<4x128xf8E8M0FNU>
 // CHECK: store_view_tko
-// CHECK: for
-// CHECK: mmaf_scaled
-// CHECK: store_view_tko
 // CHECK-NOT: 256x256
 // REMARK: split-wide-accumulators.mlir:[[# @LINE + 34]]:15: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=scaled | Reason="its 256x256 accumulator takes 256 registers per thread
 // TMEM-REMARK-NOT: Function=matmul
 // TMEM-REMARK: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=scaled | Reason="its accumulator and scales take 544 columns of tensor memory, more than 512", Remark="MMA loop and store run once per column slice of the accumulator", Slices="2 x 256x128"
 // TMEM-LABEL: entry @scaled(
-// TMEM-COUNT-2: mmaf_scaled {{.+}} tile<256x128xf32>
+// TMEM: mmaf_scaled {{.+}} tile<256x128xf32>
 cuda_tile.module @kernels {
   entry @scaled(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %sa: tile<ptr<f8E8M0FNU>>, %sb: tile<ptr<f8E8M0FNU>>, %d: tile<ptr<f32>>, %j: tile<i32>) {
     %t0 = make_token : token

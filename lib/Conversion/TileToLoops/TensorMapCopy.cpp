@@ -398,7 +398,7 @@ static bool hasTensorMapType(Type element) {
 
 std::optional<std::string>
 tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
-  if (l.getTarget().smVersion < mma::kTensorMapMinSM)
+  if (l.getTarget().smVersion < kTensorMapMinSM)
     return std::string("TMA is sm_90's and later's");
   if (op.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
     return std::string("its memory ordering is not weak");

@@ -21,9 +21,6 @@
 
 namespace tilechain::mma {
 
-/// The first target with TMA.
-constexpr unsigned kTensorMapMinSM = 90;
-
 /// Why the chunks of a copied, swizzled operand (`form`) cannot come by
 /// TMA, or nullopt where they can: its view is a tensor view made from
 /// kernel parameters and constants, of rank 5 at most.

@@ -789,7 +789,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
                     ? 0
                     : TileLowering::contiguousRegisters(
                           l.layoutOf(op.getTile()), info.tileShape.size() - 1);
-  if (l.getTarget().smVersion >= mma::kTensorMapMinSM && stored && run >= 2 &&
+  if (l.getTarget().smVersion >= kTensorMapMinSM && stored && run >= 2 &&
       run * byteSize(info.elementType) < 16) {
     whyNotTensorMap = whyNotTensorMapStore(l, op);
     if (!whyNotTensorMap)

@@ -571,6 +571,8 @@ mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 /// bytes of stack on wgmma and 168-1472 on mma.sync). A larger accumulator
 /// is computed in column slices (SplitWideAccumulators.cpp).
 inline constexpr int64_t kMaxAccumulatorRegisters = 128;
+/// The first target with TMA: tensor maps and cp.async.bulk.tensor.
+inline constexpr unsigned kTensorMapMinSM = 90;
 /// The number of elements of the largest tile any op of `entry` yields.
 int64_t largestTileElements(mlir::Operation *entry);
 /// The number of warps the parallel form spreads a kernel's tiles over:
