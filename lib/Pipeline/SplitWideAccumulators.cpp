@@ -350,10 +350,11 @@ struct SliceValues {
 };
 
 /// Emits at `b` the k loop, epilogue and store of slice `slice` (a scalar
-/// tile of the store index's type), the store ordered after `token` where
-/// the original store takes one; returns the store's token.
-Value emitSlice(OpBuilder &b, ColumnSlices &plan,
-                const SliceValues &shared, Value slice, Value token) {
+/// tile of the store index's type); returns the store's token. The store
+/// keeps the original's token: the slices write apart, and ordering one
+/// after another would cost each a barrier for nothing.
+Value emitSlice(OpBuilder &b, ColumnSlices &plan, const SliceValues &shared,
+                Value slice) {
   Location loc = plan.loop.getLoc();
   int64_t slices = plan.slices;
   // Indices defined outside the k loop are sliced before it, once.
@@ -419,14 +420,12 @@ Value emitSlice(OpBuilder &b, ColumnSlices &plan,
   store.getTileMutable().assign(result);
   store.getViewMutable().assign(shared.storeView);
   store.getIndexMutable()[plan.storeDim].assign(index);
-  if (token)
-    store.getTokenMutable().assign(token);
   return store.getResultToken();
 }
 
 /// Runs `plan`'s loop and store once per slice, in place of the originals:
-/// in a loop over the slices (carrying the stores' token) on targets with
-/// TMA, one after another before them. Measured on the corpus's t256x256
+/// in a loop over the slices on targets with TMA, one after another
+/// before them. Measured on the corpus's t256x256
 /// matmuls: with TMA the loop takes as many registers or fewer (the fp8
 /// batch matmul 238 and no stack on sm_90, against 255 and 16 bytes) and
 /// half the compile time; with cp.async (sm_80) the slices one after
@@ -458,35 +457,42 @@ void applySlices(ColumnSlices &plan, const tilechain::TargetInfo &target) {
                              cast<ShapedType>(shared.accType))))
           .getResult();
 
+  // Where the store's token is used, it stands for all the slices' stores.
   Type counter = plan.store.getIndex()[plan.storeDim].getType();
-  Value token = plan.store.getToken();
+  Value stored = plan.store.getResultToken();
+  Type tokenType = stored.getType();
+  bool joined = !stored.use_empty();
   if (target.smVersion >= tilechain::kTensorMapMinSM) {
     SmallVector<Value> carried;
-    if (token)
-      carried.push_back(token);
+    if (joined)
+      carried.push_back(MakeTokenOp::create(b, loc, tokenType).getResult());
     auto overSlices = ForOp::create(
         b, loc, ValueRange(carried).getTypes(),
         intConstant(b, loc, counter, 0), intConstant(b, loc, counter, slices),
         intConstant(b, loc, counter, 1), carried, false);
     Block *body = &overSlices.getRegion().emplaceBlock();
     Value slice = body->addArgument(counter, loc);
-    Value carriedToken =
-        token ? body->addArgument(token.getType(), loc) : Value();
+    Value before = joined ? body->addArgument(tokenType, loc) : Value();
     OpBuilder inSlices = OpBuilder::atBlockEnd(body);
-    Value stored = emitSlice(inSlices, plan, shared, slice, carriedToken);
-    ContinueOp::create(inSlices, loc,
-                       token ? ValueRange(stored) : ValueRange());
-    token = token ? overSlices.getResult(0) : Value();
+    Value sliceStored = emitSlice(inSlices, plan, shared, slice);
+    SmallVector<Value> next;
+    if (joined)
+      next.push_back(JoinTokensOp::create(inSlices, loc, tokenType,
+                                          ValueRange{before, sliceStored})
+                         .getResult());
+    ContinueOp::create(inSlices, loc, next);
+    if (joined)
+      stored.replaceAllUsesWith(overSlices.getResult(0));
   } else {
-    for (int64_t slice = 0; slice < slices; ++slice) {
-      Value stored = emitSlice(b, plan, shared,
-                               intConstant(b, loc, counter, slice), token);
-      token = plan.store.getToken() ? stored : Value();
-    }
+    SmallVector<Value> tokens;
+    for (int64_t slice = 0; slice < slices; ++slice)
+      tokens.push_back(emitSlice(b, plan, shared,
+                                 intConstant(b, loc, counter, slice)));
+    if (joined)
+      stored.replaceAllUsesWith(
+          JoinTokensOp::create(b, loc, tokenType, tokens).getResult());
   }
 
-  if (token)
-    plan.store.getResultToken().replaceAllUsesWith(token);
   plan.store.erase();
   for (auto [op, dim] : llvm::reverse(plan.epilogue))
     op->erase();
@@ -514,8 +520,9 @@ struct SplitWideAccumulatorsPass
   }
   StringRef getDescription() const override {
     return "Run an mma's k loop and its store once per column slice where "
-           "its accumulator would take more registers than an mma keeps "
-           "(the parallel form, targets without tensor memory)";
+           "its accumulator would take more registers than an mma keeps, or "
+           "a block-scaled one more tensor memory than sm_100 has (the "
+           "parallel form)";
   }
 
   void runOnOperation() override {

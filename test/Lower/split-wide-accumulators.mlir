@@ -6,40 +6,49 @@
 
 // A 256x256 f32 accumulator (256 registers per thread over 256 threads)
 // runs as two 256x128 column slices: a loop over the slices, each running
-// the k loop and its store, carrying the stores' token. The rhs is loaded
-// from a view of 64x128 tiles at column 2j + s, the result stored through
-// one of 256x128 tiles made before the loops. sm_100 keeps it whole
-// (tensor memory).
+// the k loop and its store. The rhs is loaded from a view of 64x128 tiles
+// at column 2j + s, the result stored through one of 256x128 tiles made
+// before the loops. Each slice's store takes the original's token; the
+// load ordered after the original store is ordered after all of them,
+// through their tokens joined in the loop. sm_100 keeps it whole (tensor
+// memory).
 // CHECK-LABEL: entry @matmul(
+// CHECK: %[[TOK0:.+]] = make_token : token
 // CHECK: %[[QB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(64x128)
 // CHECK: %[[QD2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(256x128)
 // CHECK: %[[INIT:.+]] = constant <f32: 0.000000e+00> : tile<256x128xf32>
+// CHECK-NEXT: %[[NONE:.+]] = make_token : token
 // CHECK-DAG: %[[ONE:.+]] = constant <i32: 1> : tile<i32>
 // CHECK-DAG: %[[TWO:.+]] = constant <i32: 2> : tile<i32>
 // CHECK-DAG: %[[ZERO:.+]] = constant <i32: 0> : tile<i32>
-// CHECK: %[[SLICES:.+]] = for %[[S:.+]] in (%[[ZERO]] to %[[TWO]], step %[[ONE]]) : tile<i32> iter_values(%[[TOKEN:.+]] = %[[TOK0:.+]]) -> (token) {
+// CHECK: %[[SLICES:.+]] = for %[[S:.+]] in (%[[ZERO]] to %[[TWO]], step %[[ONE]]) : tile<i32> iter_values(%[[BEFORE:.+]] = %[[NONE]]) -> (token) {
 // CHECK: %[[J2:.+]] = muli %[[J:.+]], %{{.+}} : tile<i32>
 // CHECK-NEXT: %[[JS:.+]] = addi %[[J2]], %[[S]] : tile<i32>
 // CHECK-NEXT: %[[R:.+]] = for %{{.+}} iter_values(%[[ACC:.+]] = %[[INIT]]) -> (tile<256x128xf32>)
 // CHECK: load_view_tko weak %[[QB2]][%{{.+}}, %[[JS]]]
 // CHECK-NEXT: mmaf %{{.+}}, %{{.+}}, %[[ACC]] : tile<256x64xf16>, tile<64x128xf16>, tile<256x128xf32>
 // CHECK: %[[H:.+]] = ftof %[[R]] : tile<256x128xf32> -> tile<256x128xf16>
-// CHECK-NEXT: %[[T:.+]] = store_view_tko weak %[[H]], %[[QD2]][%{{.+}}, %[[JS]]] token = %[[TOKEN]] :
-// CHECK-NEXT: continue %[[T]] : token
+// CHECK-NEXT: %[[T:.+]] = store_view_tko weak %[[H]], %[[QD2]][%{{.+}}, %[[JS]]] token = %[[TOK0]] :
+// CHECK-NEXT: %[[JOINED:.+]] = join_tokens %[[BEFORE]], %[[T]] : token
+// CHECK-NEXT: continue %[[JOINED]] : token
 // CHECK-NEXT: }
+// CHECK-NEXT: load_view_tko weak %{{.+}} token = %[[SLICES]] :
 // Without TMA (sm_80) the slices come one after the other, the second at
-// column 2j + 1, its store after the first's token.
+// column 2j + 1, each store with the original's token, both joined.
 // UNROLLED-LABEL: entry @matmul(
+// UNROLLED: %[[TOK:.+]] = make_token : token
 // UNROLLED-NOT: -> (token)
 // UNROLLED: %[[R0:.+]] = for %{{.+}} -> (tile<256x128xf32>)
 // UNROLLED: %[[H0:.+]] = ftof %[[R0]]
-// UNROLLED: %[[T0:.+]] = store_view_tko weak %[[H0]], %{{.+}}[%{{.+}}, %{{.+}}] token = %[[TOK:[^ ]+]] :
+// UNROLLED: %[[T0:.+]] = store_view_tko weak %[[H0]], %{{.+}}[%{{.+}}, %{{.+}}] token = %[[TOK]] :
 // UNROLLED: %[[ONE:.+]] = constant <i32: 1> : tile<i32>
 // UNROLLED: %[[J1:.+]] = addi %{{.+}}, %[[ONE]] : tile<i32>
 // UNROLLED: %[[R1:.+]] = for %{{.+}} -> (tile<256x128xf32>)
 // UNROLLED: load_view_tko weak %{{.+}}[%{{.+}}, %[[J1]]]
 // UNROLLED: %[[H1:.+]] = ftof %[[R1]]
-// UNROLLED: store_view_tko weak %[[H1]], %{{.+}}[%{{.+}}, %[[J1]]] token = %[[T0]] :
+// UNROLLED: %[[T1:.+]] = store_view_tko weak %[[H1]], %{{.+}}[%{{.+}}, %[[J1]]] token = %[[TOK]] :
+// UNROLLED-NEXT: %[[JOINED:.+]] = join_tokens %[[T0]], %[[T1]] : token
+// UNROLLED-NEXT: load_view_tko weak %{{.+}} token = %[[JOINED]] :
 // UNROLLED-NOT: store_view_tko
 // UNROLLED: return
 // CHECK-NOT: 256x256
@@ -68,6 +77,7 @@ cuda_tile.module @kernels {
     %h = ftof %r : tile<256x256xf32> -> tile<256x256xf16>
     %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
     %done = store_view_tko weak %h, %qd[%i, %j] token = %t0 : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> token
+    %again, %ta = load_view_tko weak %qa[%i, %zero] token = %done : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
     return
   }
 }

@@ -15,10 +15,10 @@ std::unique_ptr<mlir::Pass> createExpectStagePass(llvm::StringRef stage);
 /// Records on the module that `stage` produced it.
 std::unique_ptr<mlir::Pass> createMarkStagePass(llvm::StringRef stage);
 
-/// tile-lower, parallel form, targets without tensor memory: runs an mma's
-/// k loop and its store once per column slice where the accumulator would
-/// take more registers per thread than an mma keeps
-/// (SplitWideAccumulators.cpp).
+/// tile-lower, parallel form: runs an mma's k loop and its store once per
+/// column slice where the accumulator would take more registers per thread
+/// than an mma keeps, or a block-scaled one's accumulator and scales more
+/// tensor memory than sm_100 has (SplitWideAccumulators.cpp).
 std::unique_ptr<mlir::Pass>
 createSplitWideAccumulatorsPass(llvm::StringRef gpuName);
 
