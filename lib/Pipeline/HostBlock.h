@@ -138,6 +138,11 @@ mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
 /// Runs before the shuffles are lowered.
 mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
 
+/// Each tile_dist.store_matrix of `kernel` -> per matrix, a shuffle of the
+/// row start the lane's word goes to, and the lane's own stores there
+/// (HostStMatrix.cpp). Runs before the shuffles are lowered.
+void expandStoreMatrix(mlir::gpu::GPUFuncOp kernel);
+
 /// The `element` at `base` + `index` elements (a global pointer) where
 /// `inside` holds, else zero: what a copy into shared memory reads.
 mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,

@@ -249,6 +249,7 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   host::checkAsyncReads(kernel);
   host::expandWarpgroupMma(kernel);
   host::expandTensorMma(kernel);
+  host::expandStoreMatrix(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);

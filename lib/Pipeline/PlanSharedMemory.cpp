@@ -250,14 +250,16 @@ private:
 
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
 /// the planner sees: a view, or a load or store through one (an ldmatrix
-/// is a warp's load; an async copy a store, which tile-lower waits for
-/// before the barrier that follows it; a warpgroup mma and a TMA store
-/// loads, which tile-lower waits for before the barrier that follows them).
+/// is a warp's load, a store_matrix a warp's store; an async copy a store,
+/// which tile-lower waits for before the barrier that follows it; a
+/// warpgroup mma and a TMA store loads, which tile-lower waits for before
+/// the barrier that follows them).
 /// Through any other (a pointer taken from the memref, say) the accesses
 /// would happen where the planner cannot see them.
 bool isTracked(Operation *user) {
   return isa<memref::ViewOp, memref::LoadOp, memref::StoreOp, vector::LoadOp,
-             vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::AsyncCopyOp,
+             vector::StoreOp, nvgpu::LdMatrixOp, tile_dist::StoreMatrixOp,
+             tile_dist::AsyncCopyOp,
              tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
              tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
              tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
@@ -322,7 +324,8 @@ collectAccesses(ArrayRef<SharedBuffer> buffers) {
       // An mbarrier op changes the mbarrier, a wait included (it is what
       // a phase's completion is observed through).
       bool writes =
-          isa<memref::StoreOp, vector::StoreOp, tile_dist::AsyncCopyOp,
+          isa<memref::StoreOp, vector::StoreOp, tile_dist::StoreMatrixOp,
+              tile_dist::AsyncCopyOp,
               tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
               tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
               tile_dist::MbarrierInvalOp, tile_dist::TensorMmaCommitOp,

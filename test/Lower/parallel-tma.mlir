@@ -130,6 +130,52 @@ cuda_tile.module @kernels {
 
 // -----
 
+// An f16 result in wgmma fragments (each thread's pairs of a row's columns,
+// a warp's lanes 8 rows of 4 pairs) is written into the staging by
+// stmatrix: a warp's four 8x8 matrices per instruction (rows r and r + 8,
+// columns c and c + 8), each lane's word two f16 of its fragment, each
+// lane naming the swizzled slot where one of the 32 rows starts. The
+// thread's second group of matrices is 16 columns on, a 32-byte unit
+// xored into its slot; no thread stores its registers one by one.
+// CHECK-LABEL: gpu.func @matrix_store(
+// CHECK: tile_dist.warpgroup_mma
+// CHECK: gpu.barrier
+// CHECK-NOT: vector.store
+// CHECK: %[[PAIR:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2xf16>
+// CHECK-NEXT: %[[WORD:.+]] = llvm.bitcast %[[PAIR]] : vector<2xf16> to i32
+// CHECK: tile_dist.store_matrix %[[STAGING:.+]][%[[ROW:.+]]], %[[WORD]], %{{.+}}, %{{.+}}, %{{.+}} : memref<4096xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[NEXT:.+]] = arith.xori %[[ROW]], %c16{{.*}} : index
+// CHECK: tile_dist.store_matrix %[[STAGING]][%[[NEXT]]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : memref<4096xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: tile_dist.store_matrix
+// CHECK-NOT: vector.store
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: tile_dist.tensor_store {{.+}} from %[[STAGING]][%c0{{.*}}] {box = array<i64: 64, 64>, swizzle = 128 : i64}
+cuda_tile.module @kernels {
+  entry @matrix_store(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %h = ftof %r : tile<64x64xf32> -> tile<64x64xf16>
+    %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<64x64xf16>, partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // A TMA store whose token orders a later store waits for its bulk group to
 // complete, not only to have read the staging buffer; the last store, which
 // nothing follows, waits only for the reads.

@@ -1,7 +1,7 @@
 //===- TileDistToNVVM.cpp - tile_dist's memory ops -> NVVM ----------------===//
 //
 // async_copy -> cp.async; tensor_copy -> cp.async.bulk.tensor and the
-// mbarrier ops -> mbarrier.*; warpgroup_mma -> the matrix descriptors of its
+// mbarrier ops -> mbarrier.*; store_matrix -> stmatrix; warpgroup_mma -> the matrix descriptors of its
 // operands and wgmma.mma_async, warpgroup_wait -> wgmma.wait_group;
 // tensor_mma and the tensor-memory ops -> tcgen05.*.
 //
@@ -98,6 +98,27 @@ struct TensorStoreLowering
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         rewriter, loc, adaptor.getTensorMap(), source,
         adaptor.getCoordinates(), Value(), NVVM::TMAStoreMode::TILE, Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// stmatrix.sync.aligned.m8n8.xN.shared.b16 [the lane's row], {words}.
+struct StoreMatrixLowering
+    : public ConvertOpToLLVMPattern<tile_dist::StoreMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile_dist::StoreMatrixOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value row = sharedElement(rewriter, loc, *getTypeConverter(),
+                              op.getDestination(), adaptor.getDestination(),
+                              adaptor.getIndex());
+    NVVM::StMatrixOp::create(
+        rewriter, loc, row, adaptor.getWords(), NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(rewriter.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
     rewriter.eraseOp(op);
     return success();
   }
@@ -592,6 +613,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
       RewritePatternSet &patterns) const override {
     target.addIllegalOp<tile_dist::AsyncCopyOp, tile_dist::TensorCopyOp,
                         tile_dist::TensorStoreOp,
+                        tile_dist::StoreMatrixOp,
                         tile_dist::MbarrierInitOp,
                         tile_dist::MbarrierExpectTxOp,
                         tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
@@ -602,6 +624,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::TensorMmaOp,
                         tile_dist::TensorMmaCommitOp>();
     patterns.add<AsyncCopyLowering, TensorCopyLowering, TensorStoreLowering,
+                 StoreMatrixLowering,
                  MbarrierLowering<tile_dist::MbarrierInitOp>,
                  MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
                  MbarrierLowering<tile_dist::MbarrierWaitOp>,

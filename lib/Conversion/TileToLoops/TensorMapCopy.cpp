@@ -385,6 +385,40 @@ std::optional<std::string> planStoreStaging(ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
+/// The register bits that select the matrices a warp's stmatrix stores
+/// together (.x1, .x2, .x4 for 0, 1, 2 bits), or none where `layout` does
+/// not give its lanes an mma fragment's 16-bit pairs: register bit 0 the
+/// next column, lane bits 0-1 the next pairs, every other basis 8 columns
+/// or rows away (a lane's row of 8 then starts 16 bytes aligned in the
+/// staging, which swizzles 16-byte units), nothing broadcast. The matrices
+/// of one stmatrix are in one slab.
+std::optional<SmallVector<unsigned, 2>>
+storeMatrixBits(const LinearLayout &layout, const StoreStaging &plan,
+                int64_t inSlab) {
+  using LL = LinearLayout;
+  ArrayRef<uint64_t> registers = layout.getBases(LL::Register);
+  ArrayRef<uint64_t> lanes = layout.getBases(LL::Lane);
+  if (plan.bytes != 2 || plan.innerBox % 8 || registers.empty() ||
+      lanes.size() != 5 || registers[0] != 1 || lanes[0] != 2 ||
+      lanes[1] != 4)
+    return std::nullopt;
+  for (LL::In in : {LL::Register, LL::Lane, LL::Warp}) {
+    if (layout.getBroadcastMask(in))
+      return std::nullopt;
+    ArrayRef<uint64_t> bases = layout.getBases(in);
+    for (uint64_t basis : bases.drop_front(in == LL::Warp ? 0 : in == LL::Lane
+                                                               ? 2
+                                                               : 1))
+      if (basis % 8)
+        return std::nullopt;
+  }
+  SmallVector<unsigned, 2> bits;
+  for (unsigned bit = 1; bit < registers.size() && bits.size() < 2; ++bit)
+    if (!(plan.slotOf(registers[bit]) & ~inSlab))
+      bits.push_back(bit);
+  return bits;
+}
+
 } // namespace
 
 /// Whether the tensor-map encoder has a data type for `element`
@@ -551,28 +585,37 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   int64_t threadBits = plan.threadBits(layout);
   int64_t inSlab = slabElements - 1;
   int64_t slabShift = llvm::Log2_64(slabElements);
-  Value threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
-  Value threadSlab;
-  if (threadBits & ~inSlab)
-    threadSlab =
-        arith::ShRUIOp::create(b, loc, threadSlot, constant(slabShift));
-  if (plan.slabs() > 1)
-    threadSlot =
-        b.createOrFold<arith::AndIOp>(loc, threadSlot, constant(inSlab));
+  // On sm_90 and later, where the registers are mma fragments of 16-bit
+  // values and the thread part sets no slab bits, a warp's stmatrix writes
+  // up to four 8x8 matrices of them, one word a lane each.
+  std::optional<SmallVector<unsigned, 2>> matrixBits;
+  if (!(threadBits & ~inSlab) && l.getTarget().smVersion >= kTensorMapMinSM)
+    matrixBits = storeMatrixBits(layout, plan, inSlab);
   SmallVector<Value> registers = l.getRegisters(b, loc, lowered);
-  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  Value threadSlot, threadSlab;
   llvm::SmallDenseMap<int64_t, Value> bases;
   // Per register slab: the registers and their slots.
   SmallVector<SmallVector<std::pair<Value, int64_t>>> bySlab(plan.slabs());
-  for (auto [reg, value] : llvm::enumerate(registers)) {
-    if (reg & duplicates)
-      continue;
-    int64_t slot = plan.slotOf(layout.applyOne(LinearLayout::Register, reg));
-    Value &base = bases[slot & threadBits & inSlab];
-    if (!base)
-      base = b.createOrFold<arith::XOrIOp>(
-          loc, threadSlot, constant(slot & threadBits & inSlab));
-    bySlab[slot >> slabShift].push_back({value, slot});
+  if (!matrixBits) {
+    threadSlot = slotOf(l.threadFlatIndex(b, loc, layout));
+    if (threadBits & ~inSlab)
+      threadSlab =
+          arith::ShRUIOp::create(b, loc, threadSlot, constant(slabShift));
+    if (plan.slabs() > 1)
+      threadSlot =
+          b.createOrFold<arith::AndIOp>(loc, threadSlot, constant(inSlab));
+    uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+    for (auto [reg, value] : llvm::enumerate(registers)) {
+      if (reg & duplicates)
+        continue;
+      int64_t slot =
+          plan.slotOf(layout.applyOne(LinearLayout::Register, reg));
+      Value &base = bases[slot & threadBits & inSlab];
+      if (!base)
+        base = b.createOrFold<arith::XOrIOp>(
+            loc, threadSlot, constant(slot & threadBits & inSlab));
+      bySlab[slot >> slabShift].push_back({value, slot});
+    }
   }
   // Registers of consecutive slots go in one store of up to 16 bytes where
   // the thread part sets none of the slots' low bits (their base is then
@@ -616,12 +659,66 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
       i += run;
     }
   };
+  // A lane names the row a layout of the matrices' rows over the lanes
+  // gives it, so that its slot is the thread part of that layout's xored
+  // with the matrices' register part, a constant.
+  auto writeMatrices = [&](OpBuilder &at, int64_t slab) {
+    using LL = LinearLayout;
+    ArrayRef<uint64_t> registerBases = layout.getBases(LL::Register);
+    ArrayRef<uint64_t> laneBases = layout.getBases(LL::Lane);
+    LL::Bases rowLanes(laneBases.begin() + 2, laneBases.end());
+    int64_t group = 1;
+    for (unsigned bit : *matrixBits) {
+      rowLanes.push_back(registerBases[bit]);
+      group |= int64_t(1) << bit;
+    }
+    rowLanes.resize(laneBases.size(), 0);
+    LL rows(layout.getShape(),
+            {LL::Bases(), rowLanes, LL::Bases(layout.getBases(LL::Warp))});
+    int64_t rowBits = plan.threadBits(rows);
+    Value rowSlot = slotOf(
+        threadFlatIndex(at, loc, rows, l.getLaneId(), l.getWarpId()));
+    if (plan.slabs() > 1)
+      rowSlot = at.createOrFold<arith::AndIOp>(loc, rowSlot, constant(inSlab));
+    Type i32 = at.getI32Type();
+    auto pairType = VectorType::get({2}, shared);
+    llvm::SmallDenseMap<int64_t, Value> rowBases;
+    for (int64_t reg = 0; reg < int64_t(registers.size()); ++reg) {
+      if (reg & group)
+        continue;
+      int64_t slot = plan.slotOf(layout.applyOne(LL::Register, reg));
+      if (slot >> slabShift != slab)
+        continue;
+      SmallVector<Value, 4> words;
+      for (int64_t matrix = 0; matrix < int64_t(1) << matrixBits->size();
+           ++matrix) {
+        int64_t first = reg;
+        for (auto [i, bit] : llvm::enumerate(*matrixBits))
+          if (matrix >> i & 1)
+            first |= int64_t(1) << bit;
+        Value pair = vector::FromElementsOp::create(
+            at, loc, pairType,
+            ValueRange{toShared(at, loc, registers[first], shared),
+                       toShared(at, loc, registers[first | 1], shared)});
+        words.push_back(LLVM::BitcastOp::create(at, loc, i32, pair));
+      }
+      Value &base = rowBases[slot & rowBits & inSlab];
+      if (!base)
+        base = at.createOrFold<arith::XOrIOp>(
+            loc, rowSlot, constant(slot & rowBits & inSlab));
+      Value index = at.createOrFold<arith::AddIOp>(
+          loc, base, constant(slot & ~rowBits & inSlab));
+      tile_dist::StoreMatrixOp::create(at, loc, words, staging, index);
+    }
+  };
   bool loopCarried = ordersOnlyItsNextIteration(op);
   bool readOnlyWait = op.getResultToken().use_empty() || loopCarried;
   TileLowering::barrierBeforeSharedWrites(b, loc);
   for (int64_t slab = 0; slab < plan.slabs(); ++slab) {
     int64_t slabStart = slab * slabElements;
-    if (!threadSlab) {
+    if (matrixBits) {
+      writeMatrices(b, slab);
+    } else if (!threadSlab) {
       writeRegisters(b, slab);
     } else {
       for (int64_t registerSlab = 0; registerSlab < plan.slabs();

@@ -58,6 +58,19 @@ gpu.module @tensor_stores {
   }
 }
 
+// tile_dist.store_matrix: the lane's row start and its words, one per
+// matrix.
+// CHECK-LABEL: gpu.func @store_matrix(
+// CHECK: tile_dist.store_matrix %arg2[%arg1], %arg0, %arg0, %arg0, %arg0 : memref<4096xf16, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.store_matrix %arg3[%arg1], %arg0 : memref<4096xbf16, #gpu.address_space<workgroup>>
+gpu.module @matrix_stores {
+  gpu.func @store_matrix(%arg0: i32, %arg1: index, %arg2: memref<4096xf16, #gpu.address_space<workgroup>>, %arg3: memref<4096xbf16, #gpu.address_space<workgroup>>) {
+    tile_dist.store_matrix %arg2[%arg1], %arg0, %arg0, %arg0, %arg0 : memref<4096xf16, #gpu.address_space<workgroup>>
+    tile_dist.store_matrix %arg3[%arg1], %arg0 : memref<4096xbf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
 // tile_dist.warpgroup_mma: both operands' shared memory and byte offsets,
 // the accumulator, the element types and the shared_matrix layouts.
 // CHECK-LABEL: gpu.func @wgmma(

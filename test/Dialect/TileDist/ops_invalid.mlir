@@ -367,3 +367,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @store_matrix_three(%w: i32, %i: index, %s: memref<4096xf16, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{stores 1, 2 or 4 matrices, not 3}}
+    tile_dist.store_matrix %s[%i], %w, %w, %w : memref<4096xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @store_matrix_f32(%w: i32, %i: index, %s: memref<4096xf32, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{stores 16-bit elements, not 'f32'}}
+    tile_dist.store_matrix %s[%i], %w : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -124,6 +124,16 @@ LogicalResult TensorStoreOp::verify() {
   return verifyBox(*this, cast<MemRefType>(getSource().getType()));
 }
 
+LogicalResult StoreMatrixOp::verify() {
+  size_t words = getWords().size();
+  if (words != 1 && words != 2 && words != 4)
+    return emitOpError() << "stores 1, 2 or 4 matrices, not " << words;
+  Type element = cast<MemRefType>(getDestination().getType()).getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() != 16)
+    return emitOpError() << "stores 16-bit elements, not " << element;
+  return success();
+}
+
 LogicalResult TensorCopyOp::verify() {
   return verifyBox(*this, cast<MemRefType>(getDestination().getType()));
 }

@@ -259,6 +259,34 @@ def TileDist_TensorStoreOp : Op<TileDist_Dialect, "tensor_store",
   let hasVerifier = 1;
 }
 
+def TileDist_StoreMatrixOp : Op<TileDist_Dialect, "store_matrix"> {
+  let summary = "a warp's 8x8 matrices of 16-bit elements stored to shared "
+                "memory";
+  let description = [{
+    PTX's `stmatrix.sync.aligned.m8n8.xN.shared.b16` (sm_90 and later), N
+    the number of `words` (1, 2 or 4); the 32 lanes of a warp run it
+    together. Lane L names, with `index`, the element of `destination` where
+    row L % 8 of matrix L / 8 starts: 8 consecutive elements, 16-byte
+    aligned. Its word j (two elements, the first in the low half) is
+    elements 2 (L % 4) and 2 (L % 4) + 1 of row L / 4 of matrix j: the
+    layout an mma fragment has, so that one instruction writes what four
+    32-bit stores per lane would.
+
+    ```mlir
+    tile_dist.store_matrix %staging[%row], %w0, %w1, %w2, %w3
+        : memref<16384xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Variadic<I32>:$words,
+                       Arg<MemRefRankOf<[AnyType], [1]>, "",
+                           [MemWrite]>:$destination,
+                       Index:$index);
+  let assemblyFormat = [{
+    $destination `[` $index `]` `,` $words attr-dict `:` type($destination)
+  }];
+  let hasVerifier = 1;
+}
+
 def TileDist_MbarrierInitOp : Op<TileDist_Dialect, "mbarrier_init"> {
   let summary = "an mbarrier set up for `count` arrivals per phase";
   let description = [{
