@@ -26,10 +26,13 @@ LL::Bases laneBases(const LL &shape, unsigned fastDim, int64_t fastStep,
 
 /// The register bases every mma accumulator layout starts with, the C/D
 /// fragment's: (n + 1, m + 8), then n by 8 up to `blockN` (a thread's
-/// columns of its block).
+/// columns of its block). An 8-row result holds its rows g + 8 as copies of
+/// rows g (a zero basis): mma.sync then reads the lhs's 8 rows twice.
 LL::Bases accumulatorRegisterBases(const LL &layout, unsigned mDim,
                                    unsigned nDim, int64_t blockN) {
-  LL::Bases registers = {along(layout, nDim, 1), along(layout, mDim, 8)};
+  LL::Bases registers = {along(layout, nDim, 1),
+                         layout.getShape()[mDim] > 8 ? along(layout, mDim, 8)
+                                                     : 0};
   for (int64_t step = kMmaSyncN; step < blockN; step *= 2)
     registers.push_back(along(layout, nDim, step));
   return registers;
@@ -87,7 +90,8 @@ LL tilechain::mmaSyncResultLayout(llvm::ArrayRef<int64_t> shape,
   assert((rank == 2 || rank == 3) && "an mma result is [batch,] m x n");
   unsigned mDim = rank - 2, nDim = rank - 1;
   int64_t m = shape[mDim], n = shape[nDim];
-  assert(m % kMmaSyncM == 0 && n % kMmaSyncN == 0 && "not whole fragments");
+  assert((m % kMmaSyncM == 0 || m == kMmaSyncM / 2) && n % kMmaSyncN == 0 &&
+         "not whole fragments");
   LL layout(shape, {});
 
   // The warps' split of (m, n): halve the larger extent of a warp's block

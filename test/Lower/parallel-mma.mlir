@@ -2,37 +2,37 @@
 // RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --remarks-filter-failed=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Each mma that stays on CUDA cores says why.
-// REMARK: remark: [Failure] RemarkTensorCoreMMA | Category:Tensor-core | Function=mmaf_f16 | Instruction=FMA, Reason="m = 8 is not a multiple of 16", Remark="MMA operation failed to optimize to use Tensor Cores, it is using FMA instructions instead", Shape="[1, 1, 1]"
+// REMARK: remark: [Failure] RemarkTensorCoreMMA | Category:Tensor-core | Function=mmaf_f16 | Instruction=FMA, Reason="m = 4 is not a multiple of 16", Remark="MMA operation failed to optimize to use Tensor Cores, it is using FMA instructions instead", Shape="[1, 1, 1]"
 // REMARK: remark: [Failure] RemarkTensorCoreMMA | {{.*}} Reason="m = 4 is not a multiple of 16"
 
-// mmaf on CUDA cores in the parallel form (m = 8 is not a whole mma.sync
-// fragment, and a remark says so): an 8x16 f32 result over 128 threads, one
+// mmaf on CUDA cores in the parallel form (m = 4 is not a whole mma.sync
+// fragment, and a remark says so): a 4x32 f32 result over 128 threads, one
 // element per thread in the default layout. The operands go through shared
 // memory 32 values of k at a time, k-major: two chunks for k = 64, in the
 // two halves of a double buffer (one barrier per chunk, between its writes
 // and reads; the write-after-read barrier once, before the loop), where
-// every thread writes the 4 lhs and 8 rhs elements it holds if their k falls
+// every thread writes the 2 lhs and 16 rhs elements it holds if their k falls
 // in the chunk. Then each k step reads
 // one lhs and one rhs element, widened, for one fused multiply-add from
 // zero; the accumulator is added last, as in the serial form.
 // CHECK-LABEL: gpu.func @mmaf_f16(
-// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<3072xi8, #gpu.address_space<workgroup>>)
-// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<3072xi8, #gpu.address_space<workgroup>> to memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c512][] : memref<3072xi8, #gpu.address_space<workgroup>> to memref<1280xf16, #gpu.address_space<workgroup>>
+// CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<4608xi8, #gpu.address_space<workgroup>>)
+// CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<4608xi8, #gpu.address_space<workgroup>> to memref<1280xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c256][] : memref<4608xi8, #gpu.address_space<workgroup>> to memref<2176xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[CHUNKS:.+]] = scf.for %[[CHUNK:.+]] = %{{.+}} to %c2{{.*}} step %{{.+}} iter_args(%[[S:.+]] = %[[ZERO]]) -> (f32) {
 // CHECK-NOT: gpu.barrier
 // CHECK: arith.andi %[[CHUNK]]
-// CHECK-NEXT: arith.constant 768 : index
+// CHECK-NEXT: arith.constant 1152 : index
 // CHECK-NOT: gpu.barrier
 // CHECK: arith.cmpi eq, %{{.+}}, %[[CHUNK]] : index
 // CHECK-NEXT: arith.constant
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: scf.if
-// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]][%{{.+}}] : memref<1024xf16, #gpu.address_space<workgroup>>
-// CHECK-COUNT-3: memref.store %{{.+}}, %[[LHS]]
-// CHECK-COUNT-8: memref.store %{{.+}}, %[[RHS]]
+// CHECK-NEXT: memref.store %{{.+}}, %[[LHS]][%{{.+}}] : memref<1280xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-1: memref.store %{{.+}}, %[[LHS]]
+// CHECK-COUNT-16: memref.store %{{.+}}, %[[RHS]]
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier{{$}}
 // CHECK: %[[STEPS:.+]] = scf.for %{{.+}} = %{{.+}} to %c32{{.*}} step %{{.+}} iter_args(%[[P:.+]] = %[[S]]) -> (f32) {
@@ -49,18 +49,18 @@
 cuda_tile.module @kernels {
   entry @mmaf_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
     %t0 = make_token : token
-    %va = make_tensor_view %a, shape = [8, 64], strides = [64, 1] : tensor_view<8x64xf16, strides=[64,1]>
-    %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
-    %vc = make_tensor_view %c, shape = [8, 16], strides = [16, 1] : tensor_view<8x16xf32, strides=[16,1]>
-    %qa = make_partition_view %va : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>
-    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
-    %qc = make_partition_view %vc : partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>
+    %va = make_tensor_view %a, shape = [4, 64], strides = [64, 1] : tensor_view<4x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf16, strides=[32,1]>
+    %vc = make_tensor_view %c, shape = [4, 32], strides = [32, 1] : tensor_view<4x32xf32, strides=[32,1]>
+    %qa = make_partition_view %va : partition_view<tile=(4x64), tensor_view<4x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(4x32), tensor_view<4x32xf32, strides=[32,1]>>
     %zero = constant <i32: 0> : tile<i32>
-    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>, tile<i32> -> tile<8x64xf16>, token
-    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
-    %acc = constant <f32: 1.0> : tile<8x16xf32>
-    %r = mmaf %x, %y, %acc : tile<8x64xf16>, tile<64x16xf16>, tile<8x16xf32>
-    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>, tile<i32> -> token
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(4x64), tensor_view<4x64xf16, strides=[64,1]>>, tile<i32> -> tile<4x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>, tile<i32> -> tile<64x32xf16>, token
+    %acc = constant <f32: 1.0> : tile<4x32xf32>
+    %r = mmaf %x, %y, %acc : tile<4x64xf16>, tile<64x32xf16>, tile<4x32xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<4x32xf32>, partition_view<tile=(4x32), tensor_view<4x32xf32, strides=[32,1]>>, tile<i32> -> token
     return
   }
 }

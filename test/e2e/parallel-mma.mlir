@@ -1,4 +1,4 @@
-// mmaf on CUDA cores in the parallel form (m = 8: no whole mma.sync
+// mmaf on CUDA cores in the parallel form (m = 4: no whole mma.sync
 // fragment) through LLVM's NVPTX back end and ptxas: the accumulator stays
 // in registers (no local memory), each chunk of the operands is written to
 // its half of a double buffer in shared memory with constant offsets from
@@ -14,10 +14,10 @@
 // CHECK-NOT: .local
 // CHECK-LABEL: .entry mmaf_f16(
 // CHECK: .reqntid 128, 1, 1
-// CHECK: .shared .align 16 .b8 {{.+}}[3072];
+// CHECK: .shared .align 16 .b8 {{.+}}[4608];
 // CHECK-NOT: bar.sync
 // CHECK: st.shared.b16 [[[SLOT:%rd[0-9]+]]], {{%rs[0-9]+}};
-// CHECK-NEXT: st.shared.b16 [[[SLOT]]+16], {{%rs[0-9]+}};
+// CHECK-NEXT: st.shared.b16 [[[SLOT]]+8], {{%rs[0-9]+}};
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b16 [[A:%rs[0-9]+]], [{{%rd[0-9]+}}{{.*}}];
 // CHECK-NEXT: cvt.f32.f16 [[WA:%r[0-9]+]], [[A]];
@@ -30,18 +30,18 @@
 cuda_tile.module @kernels {
   entry @mmaf_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
     %t0 = make_token : token
-    %va = make_tensor_view %a, shape = [8, 64], strides = [64, 1] : tensor_view<8x64xf16, strides=[64,1]>
-    %vb = make_tensor_view %b, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
-    %vc = make_tensor_view %c, shape = [8, 16], strides = [16, 1] : tensor_view<8x16xf32, strides=[16,1]>
-    %qa = make_partition_view %va : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>
-    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
-    %qc = make_partition_view %vc : partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>
+    %va = make_tensor_view %a, shape = [4, 64], strides = [64, 1] : tensor_view<4x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf16, strides=[32,1]>
+    %vc = make_tensor_view %c, shape = [4, 32], strides = [32, 1] : tensor_view<4x32xf32, strides=[32,1]>
+    %qa = make_partition_view %va : partition_view<tile=(4x64), tensor_view<4x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(4x32), tensor_view<4x32xf32, strides=[32,1]>>
     %zero = constant <i32: 0> : tile<i32>
-    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>, tile<i32> -> tile<8x64xf16>, token
-    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
-    %acc = constant <f32: 1.0> : tile<8x16xf32>
-    %r = mmaf %x, %y, %acc : tile<8x64xf16>, tile<64x16xf16>, tile<8x16xf32>
-    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>, tile<i32> -> token
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(4x64), tensor_view<4x64xf16, strides=[64,1]>>, tile<i32> -> tile<4x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>, tile<i32> -> tile<64x32xf16>, token
+    %acc = constant <f32: 1.0> : tile<4x32xf32>
+    %r = mmaf %x, %y, %acc : tile<4x64xf16>, tile<64x32xf16>, tile<4x32xf32>
+    %done = store_view_tko weak %r, %qc[%zero, %zero] token = %t0 : tile<4x32xf32>, partition_view<tile=(4x32), tensor_view<4x32xf32, strides=[32,1]>>, tile<i32> -> token
     return
   }
 }

@@ -15,7 +15,11 @@
 // instead of padded: k-contiguous rows of kc values of k (64 bytes: 16-byte
 // units XORed with the row's bits 1-2), and k-major atoms of 32 values of m
 // or n by the chunk's rows of k; ldmatrix reads them at the swizzled
-// addresses. The i8 k16 rows (16 bytes) stay on cp.async.
+// addresses. The i8 k16 rows (16 bytes) stay on cp.async. An 8-row result
+// takes whole fragments too, its rows g + 8 copies of rows g: the lhs
+// fragment reads its 8 rows twice (ldmatrix naming rows 0-7 for matrices
+// 1 and 3, k-contiguous or transposed; a word per register for i8), and
+// a reduction over its rows counts each element once.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -64,6 +68,14 @@
 // LOWER: tile_dist.async_copy
 // LOWER-NOT: nvgpu.ldmatrix
 // LOWER: nvvm.mma.sync
+// LOWER-LABEL: gpu.func @f16_eight_rows
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = false}
+// LOWER: nvvm.mma.sync {{.+}} shape = #nvvm.shape<m = 16, n = 8, k = 16>}
+// LOWER-LABEL: gpu.func @f16_eight_columns
+// LOWER: nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
+// LOWER: nvvm.mma.sync
+// LOWER-LABEL: gpu.func @int8_eight_rows
+// LOWER: nvvm.mma.sync {{.+}} shape = #nvvm.shape<m = 16, n = 8, k = 32>}
 
 // CHECK: tf32: 512 elements match numpy
 // CHECK: int8: 512 elements match numpy
@@ -73,6 +85,10 @@
 // CHECK: f16 batch: 256 elements match numpy
 // CHECK: f16 loop: 256 elements match numpy
 // CHECK: int8 k16 copied: 256 elements match numpy
+// CHECK: f16 eight rows: 256 elements match numpy
+// CHECK: f16 eight row sums: 8 elements match numpy
+// CHECK: f16 eight columns: 128 elements match numpy
+// CHECK: int8 eight rows: 64 elements match numpy
 
 cuda_tile.module @kernels {
   entry @tf32(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %d: tile<ptr<f32>>) {
@@ -226,6 +242,67 @@ cuda_tile.module @kernels {
     %acc = constant <i32: 5> : tile<16x16xi32>
     %r = mmai %x, %y, %acc signed signed : tile<16x16xi8>, tile<16x16xi8>, tile<16x16xi32>
     %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<16x16xi32>, partition_view<tile=(16x16), tensor_view<16x16xi32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  // 8-row results: A 8x64 by rows and by columns (f16), 8x32 (i8).
+  entry @f16_eight_rows(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %e: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [8, 64], strides = [64, 1] : tensor_view<8x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf16, strides=[32,1]>
+    %vd = make_tensor_view %d, shape = [8, 32], strides = [32, 1] : tensor_view<8x32xf32, strides=[32,1]>
+    %qa = make_partition_view %va : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(8x32), tensor_view<8x32xf32, strides=[32,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[64,1]>>, tile<i32> -> tile<8x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x32), tensor_view<64x32xf16, strides=[32,1]>>, tile<i32> -> tile<64x32xf16>, token
+    %acc = constant <f32: 0.75> : tile<8x32xf32>
+    %r = mmaf %x, %y, %acc : tile<8x64xf16>, tile<64x32xf16>, tile<8x32xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<8x32xf32>, partition_view<tile=(8x32), tensor_view<8x32xf32, strides=[32,1]>>, tile<i32> -> token
+    %ve = make_tensor_view %e, shape = [8], strides = [1] : tensor_view<8xf32, strides=[1]>
+    %qe = make_partition_view %ve : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>
+    %sums = reduce %r dim=1 identities=[0.0 : f32] : tile<8x32xf32> -> tile<8xf32>
+        (%acc2: tile<f32>, %v: tile<f32>) {
+      %sum = addf %acc2, %v : tile<f32>
+      yield %sum : tile<f32>
+    }
+    %done2 = store_view_tko weak %sums, %qe[%zero] token = %t0 : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @f16_eight_columns(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [8, 64], strides = [1, 8] : tensor_view<8x64xf16, strides=[1,8]>
+    %vb = make_tensor_view %b16, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf16, strides=[16,1]>
+    %vd = make_tensor_view %d, shape = [8, 16], strides = [16, 1] : tensor_view<8x16xf32, strides=[16,1]>
+    %qa = make_partition_view %va : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[1,8]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x64), tensor_view<8x64xf16, strides=[1,8]>>, tile<i32> -> tile<8x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x16), tensor_view<64x16xf16, strides=[16,1]>>, tile<i32> -> tile<64x16xf16>, token
+    %acc = constant <f32: -0.5> : tile<8x16xf32>
+    %r = mmaf %x, %y, %acc : tile<8x64xf16>, tile<64x16xf16>, tile<8x16xf32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<8x16xf32>, partition_view<tile=(8x16), tensor_view<8x16xf32, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+  entry @int8_eight_rows(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %d: tile<ptr<i32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [8, 32], strides = [32, 1] : tensor_view<8x32xi8, strides=[32,1]>
+    %vb = make_tensor_view %b, shape = [32, 8], strides = [8, 1] : tensor_view<32x8xi8, strides=[8,1]>
+    %vd = make_tensor_view %d, shape = [8, 8], strides = [8, 1] : tensor_view<8x8xi32, strides=[8,1]>
+    %qa = make_partition_view %va : partition_view<tile=(8x32), tensor_view<8x32xi8, strides=[32,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(32x8), tensor_view<32x8xi8, strides=[8,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(8x8), tensor_view<8x8xi32, strides=[8,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(8x32), tensor_view<8x32xi8, strides=[32,1]>>, tile<i32> -> tile<8x32xi8>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(32x8), tensor_view<32x8xi8, strides=[8,1]>>, tile<i32> -> tile<32x8xi8>, token
+    %acc = constant <i32: 11> : tile<8x8xi32>
+    %r = mmai %x, %y, %acc signed signed : tile<8x32xi8>, tile<32x8xi8>, tile<8x8xi32>
+    %done = store_view_tko weak %r, %qd[%zero, %zero] token = %t0 : tile<8x8xi32>, partition_view<tile=(8x8), tensor_view<8x8xi32, strides=[8,1]>>, tile<i32> -> token
     return
   }
 }

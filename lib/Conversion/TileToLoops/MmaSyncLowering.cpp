@@ -170,7 +170,10 @@ std::optional<std::string> whyNotShape(Operation *op,
     return (dim + " = " + Twine(extent) + " is not a multiple of " + Twine(of))
         .str();
   };
-  if (m % kMmaSyncM)
+  // An 8-row result takes whole fragments, half of each a copy (MmaLayouts);
+  // block-scaled mma.sync reads a scale per row of 16.
+  if (m % kMmaSyncM &&
+      (m != kMmaSyncM / 2 || isa<cuda_tile::MmaFScaledOp>(op)))
     return notMultiple("m", m, kMmaSyncM);
   if (n % kMmaSyncN)
     return notMultiple("n", n, kMmaSyncN);
@@ -434,6 +437,9 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
   Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
   Value matrixHigh = arith::ShRUIOp::create(b, loc, matrix, constant(b, 1));
+  // The rows of the lhs fragment's second half (a1, a3): 8 on, or, for an
+  // 8-row result, the same rows again, so that its copies are exact.
+  int64_t lhsRowStep = m < kMmaSyncM ? 0 : 8;
   auto times = [&](Value v, int64_t factor) -> Value {
     return arith::MulIOp::create(b, loc, v, constant(b, factor));
   };
@@ -491,7 +497,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       // the fragment's slot into the thread's; a step's 16 rows of k leave
       // the swizzle alone and are added (readFragments).
       Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
-      Value threadX = isLhs ? plus(origin, times(matrixLow, 8)) : origin;
+      Value threadX =
+          isLhs ? plus(origin, times(matrixLow, lhsRowStep)) : origin;
       reader.stepUnits = instructionK * operand.form.swizzle / reader.unitBytes;
       reader.threadUnit = arraySlot(b, loc, operand, batchCoord, kRow, threadX);
       return reader;
@@ -504,7 +511,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       int64_t elementBytes = sharedElementBytes(operand.sharedType);
       Value threadRow = !ldmatrix ? x
                         : isLhs
-                            ? plus(origin, plus(rowInMatrix, times(matrixLow, 8)))
+                            ? plus(origin, plus(rowInMatrix,
+                                                times(matrixLow, lhsRowStep)))
                             : plus(origin, rowInMatrix);
       Value threadWord = !ldmatrix ? inGroup
                          : isLhs    ? times(matrixHigh, 4)
@@ -522,7 +530,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         unit = plus(times(x, rowUnits), inGroup);
       } else if (isLhs) {
         // Matrix j: rows + 8 (j & 1), words + 4 (j >> 1).
-        unit = plus(times(plus(origin, plus(rowInMatrix, times(matrixLow, 8))),
+        unit = plus(times(plus(origin, plus(rowInMatrix,
+                                            times(matrixLow, lhsRowStep))),
                           rowUnits),
                     times(matrixHigh, 4));
       } else {
@@ -537,7 +546,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
       Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
       unit = plus(times(kRow, rowUnits), origin);
       if (isLhs)
-        unit = plus(unit, times(matrixLow, 8));
+        unit = plus(unit, times(matrixLow, lhsRowStep));
     }
     reader.threadUnit = batchUnits ? plus(unit, batchUnits) : unit;
     return reader;
@@ -567,7 +576,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
         it->second.push_back(base + xPart);
       } else {
         for (int64_t reg = 0; reg < registersPerFragment; ++reg) {
-          int64_t rowOffset = isLhs ? 8 * (reg & 1) : 0;
+          int64_t rowOffset = isLhs ? lhsRowStep * (reg & 1) : 0;
           int64_t wordOffset = 4 * (isLhs ? reg >> 1 : reg);
           it->second.push_back(base + (xPart + rowOffset) * reader.rowUnits +
                                wordOffset);

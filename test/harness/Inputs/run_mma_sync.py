@@ -75,3 +75,27 @@ w = np.zeros((16, 16), np.int32)
 run("int8_k16_copied", s8, np.ascontiguousarray(t8.T), w)
 check("int8 k16 copied", w, 5 + s8.astype(np.int64) @ t8.astype(np.int64),
       atol=0)
+
+# 8-row results: a misplaced or unread row of the lhs is off by about 1.
+a8 = rng.uniform(-1, 1, (8, 64)).astype(np.float16)
+b8 = rng.uniform(-1, 1, (64, 32)).astype(np.float16)
+out = np.zeros((8, 32), np.float32)
+sums = np.zeros(8, np.float32)
+run("f16_eight_rows", a8, b8, out, sums)
+product = 0.75 + a8.astype(np.float64) @ b8.astype(np.float64)
+check("f16 eight rows", out, product, atol=1e-3)
+check("f16 eight row sums", sums, product.sum(axis=1), atol=1e-2)
+
+c8 = rng.uniform(-1, 1, (8, 64)).astype(np.float16)
+d8 = rng.uniform(-1, 1, (64, 16)).astype(np.float16)
+out = np.zeros((8, 16), np.float32)
+run("f16_eight_columns", np.asfortranarray(c8).ravel(order="K"), d8, out)
+check("f16 eight columns", out,
+      -0.5 + c8.astype(np.float64) @ d8.astype(np.float64), atol=1e-3)
+
+i8a = rng.integers(-128, 128, (8, 32)).astype(np.int8)
+i8b = rng.integers(-128, 128, (32, 8)).astype(np.int8)
+w = np.zeros((8, 8), np.int32)
+run("int8_eight_rows", i8a, i8b, w)
+check("int8 eight rows", w, 11 + i8a.astype(np.int64) @ i8b.astype(np.int64),
+      atol=0)
