@@ -139,6 +139,70 @@ void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
   tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
 }
 
+/// An SM's register file, in 32-bit registers, and the most a thread may
+/// have, on every target.
+constexpr int64_t kRegistersPerSM = 64 * 1024;
+constexpr int64_t kMaxThreadRegisters = 255;
+/// The shared memory the system reserves per CTA, from sm_80 on.
+constexpr int64_t kReservedSharedPerCTA = 1024;
+
+/// What `entry`'s occupancy hint for the target asks of a kernel of
+/// `threads` threads: that many CTAs fit an SM. It is followed where it
+/// leaves a thread all the registers it may have: the lowering then plans
+/// with a CTA's share of the SM's shared memory. A hint that would cap the
+/// registers is not: every warp of a tile kernel computes (no warp
+/// specialization), and the corpus's fmha kernels, capped at 128 as
+/// NVIDIA's tileiras caps them for occupancy 2 (its compute warps then take
+/// 224 by setmaxnreg), spilled 88-712 bytes a thread, and the GQA one's
+/// wgmma were serialized on sm_90 (docs/pipeline.md).
+struct OccupancyHint {
+  int64_t occupancy = 0; // 0: no hint
+  int64_t registers = 0; // a thread's share of the register file
+  bool followed = false;
+};
+
+OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
+                            const tilechain::TargetInfo &target,
+                            int64_t threads) {
+  OccupancyHint hint;
+  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
+  std::optional<int64_t> occupancy =
+      hints ? hints.getOccupancy("sm_" + std::to_string(target.smVersion))
+            : std::nullopt;
+  if (!occupancy)
+    return hint;
+  hint.occupancy = *occupancy;
+  hint.registers = kRegistersPerSM / (*occupancy * threads) / 8 * 8;
+  hint.followed = hint.registers >= kMaxThreadRegisters;
+  return hint;
+}
+
+/// The remark on `hint` (RemarkHint, or RemarkHintNotFollowed with why).
+void remarkOccupancyHint(tilechain::TileLowering &lowering,
+                         cuda_tile::EntryOp entry, const OccupancyHint &hint,
+                         int64_t threads) {
+  std::string occupancy = std::to_string(hint.occupancy);
+  if (!hint.followed) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                "OptimizationHint occupancy not followed")
+        .note("Occupancy", occupancy)
+        .reason(occupancy + " CTAs of " + std::to_string(threads) +
+                " threads per SM would cap a thread at " +
+                std::to_string(hint.registers) +
+                " registers; every warp of the kernel computes (no warp "
+                "specialization), and its tiles would spill");
+    return;
+  }
+  lowering
+      .remark(tilechain::TileRemarkKind::Passed, tilechain::kHintRemarks,
+              "RemarkHint", entry.getLoc(), "OptimizationHint used occupancy")
+      .note("Occupancy", occupancy)
+      .note("SharedBytes",
+            std::to_string(lowering.getTarget().sharedBytesPerBlock));
+}
+
 /// One try at the parallel form: the kernel, or null with `declineReason`
 /// set when an op keeps it from the parallel form (and failure on errors).
 /// Where `whyNoTensorCores` is set, the kernel's mmas run on CUDA cores.
@@ -162,9 +226,20 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
   auto [lane, warp] = tilechain::laneAndWarp(bodyBuilder, loc);
-  tilechain::TileLowering lowering(bodyBuilder, target);
+  int64_t threads = int64_t(numWarps) * 32;
+  OccupancyHint occupancy = occupancyHint(entry, target, threads);
+  tilechain::TargetInfo kernelTarget = target;
+  if (occupancy.followed)
+    kernelTarget.sharedBytesPerBlock = std::min(
+        target.sharedBytesPerBlock,
+        (target.sharedBytesPerBlock + kReservedSharedPerCTA) /
+                occupancy.occupancy -
+            kReservedSharedPerCTA);
+  tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
+  if (occupancy.occupancy)
+    remarkOccupancyHint(lowering, entry, occupancy, threads);
   lowering.startParallel(numWarps, lane, warp, func,
-                         target.sharedBytesPerBlock);
+                         kernelTarget.sharedBytesPerBlock);
   if (whyNoTensorCores)
     lowering.disallowTensorCores(*whyNoTensorCores);
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
