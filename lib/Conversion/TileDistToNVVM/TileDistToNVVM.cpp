@@ -1,9 +1,10 @@
 //===- TileDistToNVVM.cpp - tile_dist's memory ops -> NVVM ----------------===//
 //
 // async_copy -> cp.async; tensor_copy -> cp.async.bulk.tensor and the
-// mbarrier ops -> mbarrier.*; store_matrix -> stmatrix; warpgroup_mma -> the matrix descriptors of its
-// operands and wgmma.mma_async, warpgroup_wait -> wgmma.wait_group;
-// tensor_mma and the tensor-memory ops -> tcgen05.*.
+// mbarrier ops -> mbarrier.*; store_matrix -> stmatrix; warpgroup_mma ->
+// the matrix descriptors of its operands and wgmma.mma_async,
+// warpgroup_wait -> wgmma.wait_group; tensor_mma and the tensor-memory ops
+// -> tcgen05.*.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
