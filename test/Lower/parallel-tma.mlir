@@ -277,6 +277,88 @@ cuda_tile.module @kernels {
 
 // -----
 
+// The same through a loop over column slices inside it, whose stores keep
+// the outer loop's token and join theirs (SplitWideAccumulators.cpp): each
+// slice's bulk group too is waited for only until it has read the buffer,
+// the next slice's issuing thread waiting for the writes before its own.
+// Where a load is ordered after the loop, the writes are waited for.
+// CHECK-LABEL: gpu.func @store_each_slice(
+// CHECK: scf.for {{.+}} : i32 {
+// CHECK: scf.for {{.+}} : i32 {
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+// CHECK: tile_dist.tensor_store
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-LABEL: gpu.func @slices_then_load(
+// CHECK: tile_dist.tensor_store
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+cuda_tile.module @kernels {
+  entry @store_each_slice(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %last = for %i in (%zero to %n, step %one) : tile<i32> iter_values(%order = %t0) -> (token) {
+      %t1 = make_token : token
+      %slices = for %s in (%zero to %two, step %one) : tile<i32> iter_values(%joined = %t1) -> (token) {
+        %done = store_view_tko weak %r, %qd[%i, %s] token = %order : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>, tile<i32> -> token
+        %both = join_tokens %joined, %done : token
+        continue %both : token
+      }
+      continue %slices : token
+    }
+    return
+  }
+  entry @slices_then_load(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %d16 = assume div_by<16>, %d : tile<ptr<f32>>
+    %va = make_tensor_view %a16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 64], strides = [1, 128] : tensor_view<128x64xf16, strides=[1,128]>
+    %vd = make_tensor_view %d16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %two = constant <i32: 2> : tile<i32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[1,128]>>, tile<i32> -> tile<128x64xf16>, token
+    %acc = constant <f32: 0.0> : tile<64x64xf32>
+    %r = mmaf %x, %y, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+    %last = for %i in (%zero to %n, step %one) : tile<i32> iter_values(%order = %t0) -> (token) {
+      %t1 = make_token : token
+      %slices = for %s in (%zero to %two, step %one) : tile<i32> iter_values(%joined = %t1) -> (token) {
+        %done = store_view_tko weak %r, %qd[%i, %s] token = %order : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>, tile<i32> -> token
+        %both = join_tokens %joined, %done : token
+        continue %both : token
+      }
+      continue %slices : token
+    }
+    %back, %tb = load_view_tko weak %qd[%zero, %zero] token = %last : partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %done2 = store_view_tko weak %back, %qd[%one, %zero] token = %tb : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<512x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
 // A 256x256 f16 result (128 KiB, more than half of sm_90's shared memory)
 // on mma.sync, whose warps split its columns, goes by TMA in two slabs of
 // two 64-column boxes through one 64 KiB buffer. An element's slab is the

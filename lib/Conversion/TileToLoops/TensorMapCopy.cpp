@@ -485,24 +485,49 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
                           l.getTarget().sharedBytesPerBlock / 2, staging);
 }
 
-/// Whether the only work ordered after `store` is the same store in the
-/// next iteration of its `for` loop: its token goes only to the loop's
-/// `continue`, whose iteration value feeds only the store's own token, and
-/// the loop's result is unused (a persistent kernel's store of each tile).
-/// The issuing thread then need not wait for the writes after each store,
-/// only before issuing the next.
+/// Whether the only work `token` orders, through join_tokens and the
+/// iterations and results of `for` loops, is `store` itself in a later
+/// iteration.
+static bool ordersOnly(Value token, ct::StoreViewTkoOp store,
+                       llvm::SmallPtrSetImpl<Value> &seen) {
+  if (!seen.insert(token).second)
+    return true;
+  for (OpOperand &use : token.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == store.getOperation() && use.get() == store.getToken())
+      continue;
+    if (auto join = dyn_cast<ct::JoinTokensOp>(user)) {
+      if (!ordersOnly(join.getResult(), store, seen))
+        return false;
+      continue;
+    }
+    auto loop = dyn_cast<ct::ForOp>(user->getParentOp());
+    if (!isa<ct::ContinueOp>(user) || !loop)
+      return false;
+    unsigned index = use.getOperandNumber();
+    if (!ordersOnly(loop.getRegionIterValues()[index], store, seen) ||
+        !ordersOnly(loop.getResult(index), store, seen))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the only work ordered after `store` is the same store in a later
+/// iteration of a `for` loop around it: its token operand is the loop's
+/// iteration value, and its result token reaches nothing else (a
+/// persistent kernel's store of each tile, or of each column slice of one,
+/// SplitWideAccumulators.cpp, whose tokens are joined). The issuing thread
+/// then need not wait for the writes after each store, only before issuing
+/// the next.
 static bool ordersOnlyItsNextIteration(ct::StoreViewTkoOp store) {
-  Value token = store.getResultToken();
-  if (!token.hasOneUse())
+  auto carried = dyn_cast<BlockArgument>(store.getToken());
+  auto loop = carried ? dyn_cast<ct::ForOp>(carried.getOwner()->getParentOp())
+                      : ct::ForOp();
+  if (!loop || !loop->isProperAncestor(store) ||
+      store.getResultToken().use_empty())
     return false;
-  OpOperand &use = *token.getUses().begin();
-  auto loop = dyn_cast<ct::ForOp>(store->getParentOp());
-  if (!loop || use.getOwner() != loop.getBody()->getTerminator())
-    return false;
-  unsigned index = use.getOperandNumber();
-  Value carried = loop.getRegionIterValues()[index];
-  return carried.hasOneUse() && store.getToken() == carried &&
-         loop.getResult(index).use_empty();
+  llvm::SmallPtrSet<Value, 8> seen;
+  return ordersOnly(store.getResultToken(), store, seen);
 }
 
 LogicalResult tilechain::storeByTensorMap(TileLowering &l,
