@@ -230,11 +230,10 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   OccupancyHint occupancy = occupancyHint(entry, target, threads);
   tilechain::TargetInfo kernelTarget = target;
   if (occupancy.followed)
-    kernelTarget.sharedBytesPerBlock = std::min(
-        target.sharedBytesPerBlock,
+    kernelTarget.sharedBytesPerBlock =
         (target.sharedBytesPerBlock + kReservedSharedPerCTA) /
-                occupancy.occupancy -
-            kReservedSharedPerCTA);
+            occupancy.occupancy -
+        kReservedSharedPerCTA;
   tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);

@@ -402,16 +402,15 @@ storeMatrixBits(const LinearLayout &layout, const StoreStaging &plan,
       lanes.size() != 5 || registers[0] != 1 || lanes[0] != 2 ||
       lanes[1] != 4)
     return std::nullopt;
-  for (LL::In in : {LL::Register, LL::Lane, LL::Warp}) {
+  for (LL::In in : {LL::Register, LL::Lane, LL::Warp})
     if (layout.getBroadcastMask(in))
       return std::nullopt;
-    ArrayRef<uint64_t> bases = layout.getBases(in);
-    for (uint64_t basis : bases.drop_front(in == LL::Warp ? 0 : in == LL::Lane
-                                                               ? 2
-                                                               : 1))
-      if (basis % 8)
-        return std::nullopt;
-  }
+  // The bases past the fragment's pair of columns and its lanes' pairs.
+  SmallVector<uint64_t> rest(registers.drop_front());
+  llvm::append_range(rest, lanes.drop_front(2));
+  llvm::append_range(rest, layout.getBases(LL::Warp));
+  if (llvm::any_of(rest, [](uint64_t basis) { return basis % 8; }))
+    return std::nullopt;
   SmallVector<unsigned, 2> bits;
   for (unsigned bit = 1; bit < registers.size() && bits.size() < 2; ++bit)
     if (!(plan.slotOf(registers[bit]) & ~inSlab))
@@ -685,33 +684,37 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
     }
   };
   // A lane names the row a layout of the matrices' rows over the lanes
-  // gives it, so that its slot is the thread part of that layout's xored
-  // with the matrices' register part, a constant.
-  auto writeMatrices = [&](OpBuilder &at, int64_t slab) {
+  // gives it (the fragment's row bits, then the register bits that pick
+  // the matrix), so that its slot is the thread part of that layout's
+  // xored with the matrices' register part, a constant.
+  int64_t group = 1, rowBits = 0;
+  Value rowSlot;
+  llvm::SmallDenseMap<int64_t, Value> rowBases;
+  if (matrixBits) {
     using LL = LinearLayout;
-    ArrayRef<uint64_t> registerBases = layout.getBases(LL::Register);
     ArrayRef<uint64_t> laneBases = layout.getBases(LL::Lane);
     LL::Bases rowLanes(laneBases.begin() + 2, laneBases.end());
-    int64_t group = 1;
     for (unsigned bit : *matrixBits) {
-      rowLanes.push_back(registerBases[bit]);
+      rowLanes.push_back(layout.getBases(LL::Register)[bit]);
       group |= int64_t(1) << bit;
     }
     rowLanes.resize(laneBases.size(), 0);
     LL rows(layout.getShape(),
             {LL::Bases(), rowLanes, LL::Bases(layout.getBases(LL::Warp))});
-    int64_t rowBits = plan.threadBits(rows);
-    Value rowSlot = slotOf(
-        threadFlatIndex(at, loc, rows, l.getLaneId(), l.getWarpId()));
+    rowBits = plan.threadBits(rows);
+    rowSlot = slotOf(
+        threadFlatIndex(b, loc, rows, l.getLaneId(), l.getWarpId()));
     if (plan.slabs() > 1)
-      rowSlot = at.createOrFold<arith::AndIOp>(loc, rowSlot, constant(inSlab));
+      rowSlot = b.createOrFold<arith::AndIOp>(loc, rowSlot, constant(inSlab));
+  }
+  auto writeMatrices = [&](OpBuilder &at, int64_t slab) {
     Type i32 = at.getI32Type();
     auto pairType = VectorType::get({2}, shared);
-    llvm::SmallDenseMap<int64_t, Value> rowBases;
     for (int64_t reg = 0; reg < int64_t(registers.size()); ++reg) {
       if (reg & group)
         continue;
-      int64_t slot = plan.slotOf(layout.applyOne(LL::Register, reg));
+      int64_t slot =
+          plan.slotOf(layout.applyOne(LinearLayout::Register, reg));
       if (slot >> slabShift != slab)
         continue;
       SmallVector<Value, 4> words;
