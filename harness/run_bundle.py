@@ -146,12 +146,23 @@ def benchmark(args, the_bundle, variant, index):
 
 
 def worker(args):
+    # The parent reads results from this process's stdout, but a kernel's
+    # printf and assert messages (device output the driver writes to file
+    # descriptor 1) must not land among them: results go to a copy of the
+    # original descriptor and descriptor 1 becomes stderr.
+    channel = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+
+    def send(message):
+        channel.write(json.dumps(message) + "\n")
+        channel.flush()
+
     the_bundle = bundle_mod.Bundle(args.bundle)
     with open(args.jobs_file) as f:
         jobs = json.load(f)
     for index in range(args.start, len(jobs)):
         job = jobs[index]
-        print(json.dumps({"start": index}), flush=True)
+        send({"start": index})
         result = {"index": index}
         try:
             if job["kind"] == "check":
@@ -165,11 +176,11 @@ def worker(args):
             result["status"] = "crash"
             result["detail"] = "%s: %s" % (type(error).__name__, error)
             sticky = getattr(error, "sticky", False)
-            print(json.dumps(result), flush=True)
+            send(result)
             if sticky:
                 return 3  # the context is gone; the parent starts another
             continue
-        print(json.dumps(result), flush=True)
+        send(result)
     return 0
 
 

@@ -139,22 +139,24 @@ void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
   tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
 }
 
-/// An SM's register file, in 32-bit registers, and the most a thread may
-/// have, on every target.
+/// An SM's register file, in 32-bit registers, on every target.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
-constexpr int64_t kMaxThreadRegisters = 255;
+/// The fewest registers a thread is capped at for an occupancy hint, as in
+/// NVIDIA's tileiras 13.5: it caps 256-thread kernels at 128 for occupancy
+/// 2 and ignores occupancy 4 (64), at which ptxas refuses wgmma (C7602).
+constexpr int64_t kFewestCappedRegisters = 128;
 /// The shared memory the system reserves per CTA, from sm_80 on.
 constexpr int64_t kReservedSharedPerCTA = 1024;
 
 /// What `entry`'s occupancy hint for the target asks of a kernel of
 /// `threads` threads: that many CTAs fit an SM. It is followed where it
-/// leaves a thread all the registers it may have: the lowering then plans
-/// with a CTA's share of the SM's shared memory. A hint that would cap the
-/// registers is not: every warp of a tile kernel computes (no warp
-/// specialization), and the corpus's fmha kernels, capped at 128 as
-/// NVIDIA's tileiras caps them for occupancy 2 (its compute warps then take
-/// 224 by setmaxnreg), spilled 88-712 bytes a thread, and the GQA one's
-/// wgmma were serialized on sm_90 (docs/pipeline.md).
+/// leaves a thread at least 128 registers: the kernel asks ptxas for that
+/// many CTAs per SM (`.minnctapersm`, which caps the registers), and the
+/// lowering plans with a CTA's share of the SM's shared memory. On an H100
+/// the sample causal fmha capped so at 128 registers (160 bytes of stack)
+/// ran 1.28x faster than uncapped at 182; the GQA fmha's wgmma serialized
+/// under the cap and it ran 2.2x slower, which tile-link undoes
+/// (docs/pipeline.md).
 struct OccupancyHint {
   int64_t occupancy = 0; // 0: no hint
   int64_t registers = 0; // a thread's share of the register file
@@ -173,7 +175,7 @@ OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
     return hint;
   hint.occupancy = *occupancy;
   hint.registers = kRegistersPerSM / (*occupancy * threads) / 8 * 8;
-  hint.followed = hint.registers >= kMaxThreadRegisters;
+  hint.followed = hint.registers >= kFewestCappedRegisters;
   return hint;
 }
 
@@ -199,6 +201,7 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
       .remark(tilechain::TileRemarkKind::Passed, tilechain::kHintRemarks,
               "RemarkHint", entry.getLoc(), "OptimizationHint used occupancy")
       .note("Occupancy", occupancy)
+      .note("Registers", std::to_string(std::min<int64_t>(hint.registers, 255)))
       .note("SharedBytes",
             std::to_string(lowering.getTarget().sharedBytesPerBlock));
 }
@@ -220,14 +223,15 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));
+  int64_t threads = int64_t(numWarps) * 32;
+  OccupancyHint occupancy = occupancyHint(entry, target, threads);
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                builder.getI32IntegerAttr(1));
+                builder.getI32IntegerAttr(
+                    occupancy.followed ? occupancy.occupancy : 1));
   func->setAttr(tilechain::kTileKernelAttrName, builder.getUnitAttr());
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
   auto [lane, warp] = tilechain::laneAndWarp(bodyBuilder, loc);
-  int64_t threads = int64_t(numWarps) * 32;
-  OccupancyHint occupancy = occupancyHint(entry, target, threads);
   tilechain::TargetInfo kernelTarget = target;
   if (occupancy.followed)
     kernelTarget.sharedBytesPerBlock =

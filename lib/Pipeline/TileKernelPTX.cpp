@@ -35,6 +35,16 @@ llvm::StringRef getEntryName(llvm::StringRef line) {
   return "";
 }
 
+/// N of a `.minnctapersm N` line, or nullopt when `line` is not one.
+std::optional<unsigned> getMinCTAsPerSM(llvm::StringRef line) {
+  llvm::StringRef text = line.trim();
+  unsigned count;
+  if (!text.consume_front(".minnctapersm") ||
+      text.trim().getAsInteger(10, count))
+    return std::nullopt;
+  return count;
+}
+
 /// `.version X.Y` as X * 10 + Y, or nullopt when `line` is not one.
 std::optional<unsigned> getPTXVersion(llvm::StringRef line) {
   llvm::StringRef text = line.trim();
@@ -131,4 +141,72 @@ std::vector<std::string> tilechain::getTileKernels(llvm::StringRef ptx) {
     }
   }
   return tileKernels;
+}
+
+std::vector<std::string>
+tilechain::getOccupancyCappedKernels(llvm::StringRef ptx) {
+  std::vector<std::string> capped;
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
+  llvm::StringRef header;
+  for (llvm::StringRef line : lines) {
+    if (llvm::StringRef name = getEntryName(line); !name.empty()) {
+      header = name;
+    } else if (header.empty()) {
+      continue;
+    } else if (line.trim() == "{") {
+      header = "";
+    } else if (std::optional<unsigned> count = getMinCTAsPerSM(line);
+               count && *count > 1) {
+      capped.push_back(header.str());
+      header = "";
+    }
+  }
+  return capped;
+}
+
+std::string tilechain::dropOccupancyCaps(llvm::StringRef ptx,
+                                         llvm::ArrayRef<std::string> kernels) {
+  llvm::StringSet<> relaxed;
+  for (const std::string &kernel : kernels)
+    relaxed.insert(kernel);
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
+  std::string result;
+  result.reserve(ptx.size());
+  bool inRelaxedHeader = false;
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    if (llvm::StringRef name = getEntryName(line); !name.empty())
+      inRelaxedHeader = relaxed.contains(name);
+    else if (line.trim() == "{")
+      inRelaxedHeader = false;
+    if (inRelaxedHeader && getMinCTAsPerSM(line))
+      result += line.take_until([](char c) { return c != ' ' && c != '\t'; })
+                    .str() +
+                ".minnctapersm 1";
+    else
+      result += line;
+    if (index + 1 != lines.size())
+      result += '\n';
+  }
+  return result;
+}
+
+std::vector<std::string>
+tilechain::getSerializedWgmmaKernels(llvm::StringRef output) {
+  // ptxas info    : (C7512) Potential Performance Loss: wgmma.mma_async
+  // instructions are serialized due to insufficient register resources for
+  // the function 'NAME'
+  std::vector<std::string> kernels;
+  llvm::SmallVector<llvm::StringRef> lines;
+  output.split(lines, '\n');
+  constexpr llvm::StringLiteral kFunction = "function '";
+  for (llvm::StringRef line : lines) {
+    size_t at = line.find(kFunction);
+    if (!line.contains("(C7512)") || at == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef name = line.drop_front(at + kFunction.size());
+    kernels.push_back(name.take_until([](char c) { return c == '\''; }).str());
+  }
+  return kernels;
 }

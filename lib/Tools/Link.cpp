@@ -110,29 +110,69 @@ int tilechain::assembleCubin(llvm::StringRef toolName, const PTXSource &ptx,
   }
 
   // ptxas writes a scratch file; the cubin is checked before it is returned.
-  llvm::SmallString<256> partial;
-  if (std::error_code ec = createScratch(toolName, "cubin", partial)) {
-    removeScratch();
-    return fail("cannot create a file for the cubin: " + ec.message(),
-                kExitConfiguration);
-  }
-  PtxasResult result;
-  {
-    CrashPhase phase("running ptxas");
-    result = runPtxas(buildPtxasCommand(options, *chip, ptxPath, partial),
-                      options.timeoutSeconds);
+  auto assemble = [&](llvm::StringRef input, std::string &assembled) {
+    PtxasResult result;
+    llvm::SmallString<256> partial;
+    if (std::error_code ec = createScratch(toolName, "cubin", partial)) {
+      result.failure = "cannot create a file for the cubin: " + ec.message();
+      return result;
+    }
+    {
+      CrashPhase phase("running ptxas");
+      result = runPtxas(buildPtxasCommand(options, *chip, input, partial),
+                        options.timeoutSeconds);
+    }
+    if (result.succeeded) {
+      auto written = llvm::MemoryBuffer::getFile(partial);
+      if (written && (*written)->getBuffer().starts_with("\x7f"
+                                                         "ELF"))
+        assembled = (*written)->getBuffer().str();
+      else
+        result.failure = "ptxas succeeded but wrote no ELF cubin";
+    }
+    llvm::sys::fs::remove(partial);
+    llvm::sys::DontRemoveFileOnSignal(partial);
+    return result;
+  };
+  PtxasResult result = assemble(ptxPath, cubin);
+
+  // A followed occupancy hint caps a kernel's registers (.minnctapersm N).
+  // Where ptxas then serializes the kernel's wgmma, or fails, the hint costs
+  // more than the CTAs it adds give: the kernels are assembled again
+  // without their caps (docs/pipeline.md, "The occupancy hint").
+  std::vector<std::string> capped = getOccupancyCappedKernels(ptx.text);
+  std::vector<std::string> uncap;
+  if (!result.failure.empty())
+    uncap = capped;
+  else
+    for (std::string &kernel : getSerializedWgmmaKernels(result.output))
+      if (llvm::is_contained(capped, kernel))
+        uncap.push_back(std::move(kernel));
+  if (!uncap.empty()) {
+    llvm::SmallString<256> uncappedPath;
+    std::string uncappedCubin;
+    PtxasResult uncapped;
+    if (std::error_code ec =
+            writeScratch(toolName, "ptx", dropOccupancyCaps(ptx.text, uncap),
+                         uncappedPath))
+      uncapped.failure = "cannot write a temporary PTX file: " + ec.message();
+    else
+      uncapped = assemble(uncappedPath, uncappedCubin);
+    llvm::sys::fs::remove(uncappedPath);
+    if (uncapped.failure.empty()) {
+      llvm::StringRef why = result.failure.empty()
+                                ? "serialized its wgmma, advisory C7512"
+                                : "failed";
+      for (const std::string &kernel : uncap)
+        llvm::errs() << toolName << ": note: '" << kernel
+                     << "' is assembled without the register cap of its "
+                        "occupancy hint: under it ptxas "
+                     << why << "\n";
+      result = std::move(uncapped);
+      cubin = std::move(uncappedCubin);
+    }
   }
   llvm::errs() << result.output;
-  if (result.succeeded) {
-    auto written = llvm::MemoryBuffer::getFile(partial);
-    if (written && (*written)->getBuffer().starts_with("\x7f"
-                                                       "ELF"))
-      cubin = (*written)->getBuffer().str();
-    else
-      result.failure = "ptxas succeeded but wrote no ELF cubin";
-  }
-  llvm::sys::fs::remove(partial);
-  llvm::sys::DontRemoveFileOnSignal(partial);
   if (result.failure.empty()) {
     removeScratch();
     return kExitSuccess;

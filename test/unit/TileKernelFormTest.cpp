@@ -220,3 +220,39 @@ TEST_CASE("the .nv.host object has NVIDIA's layout", "[tile-kernel]") {
     }
   }
 }
+
+TEST_CASE("occupancy caps are found in kernel headers and dropped by name",
+          "[tile-kernel]") {
+  std::string ptx = replace(replace(kTwoKernels, ".minnctapersm 1",
+                                    ".minnctapersm 2"),
+                            ".visible .entry k2()\n.reqntid 1, 1, 1",
+                            ".visible .entry k2()\n.reqntid 1, 1, 1\n"
+                            "\t.minnctapersm 3");
+  CHECK(getOccupancyCappedKernels(kTwoKernels).empty());
+  CHECK(getOccupancyCappedKernels(ptx) ==
+        std::vector<std::string>{"k", "k2"});
+
+  // Only k2 is relaxed, its indentation kept; k keeps its cap.
+  std::string relaxed = dropOccupancyCaps(ptx, {"k2"});
+  CHECK(relaxed == replace(ptx, "\t.minnctapersm 3", "\t.minnctapersm 1"));
+  CHECK(getOccupancyCappedKernels(relaxed) == std::vector<std::string>{"k"});
+  CHECK(dropOccupancyCaps(ptx, {"k", "k2"}) ==
+        replace(replace(ptx, ".minnctapersm 2", ".minnctapersm 1"),
+                "\t.minnctapersm 3", "\t.minnctapersm 1"));
+}
+
+TEST_CASE("ptxas's serialized-wgmma advisory names its kernels",
+          "[tile-kernel]") {
+  const char *output =
+      "ptxas info    : (C7512) Potential Performance Loss: wgmma.mma_async "
+      "instructions are serialized due to insufficient register resources "
+      "for the function 'fmha_K'\n"
+      "ptxas info    : (C7510) Potential Performance Loss: something else "
+      "for the function 'other'\n"
+      "ptxas info    : (C7512) Potential Performance Loss: wgmma.mma_async "
+      "instructions are serialized due to insufficient register resources "
+      "for the function 'k2'\n";
+  CHECK(getSerializedWgmmaKernels(output) ==
+        std::vector<std::string>{"fmha_K", "k2"});
+  CHECK(getSerializedWgmmaKernels("ptxas info : 64 bytes gmem\n").empty());
+}

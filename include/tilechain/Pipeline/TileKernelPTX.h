@@ -38,6 +38,20 @@ addTileKernelDirectives(llvm::StringRef ptx,
 /// the order of the PTX.
 std::vector<std::string> getTileKernels(llvm::StringRef ptx);
 
+/// The kernels of `ptx` whose header asks for more than one CTA per SM
+/// (`.minnctapersm N`, N > 1: an occupancy hint followed, which caps
+/// the registers ptxas may give a thread), in the order of the PTX.
+std::vector<std::string> getOccupancyCappedKernels(llvm::StringRef ptx);
+
+/// `ptx` with `.minnctapersm 1` in the headers of `kernels`: no register
+/// cap for occupancy. Nothing else changes.
+std::string dropOccupancyCaps(llvm::StringRef ptx,
+                              llvm::ArrayRef<std::string> kernels);
+
+/// The kernels whose wgmma ptxas says it serialized for want of registers
+/// (its advisory C7512), read from ptxas's output.
+std::vector<std::string> getSerializedWgmmaKernels(llvm::StringRef output);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_PIPELINE_TILEKERNELPTX_H

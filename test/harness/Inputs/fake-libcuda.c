@@ -4,7 +4,8 @@
    tile-llc --emit=host-obj, a launch runs its K__host for every block (as
    harness/tilechain_harness/host.py does), memory is the host's. With
    FAKE_LIBCUDA_REJECT_ONE_THREAD set, a launch of one thread per block
-   fails as a driver that ignored a tile kernel's .reqntid might. */
+   fails as a driver that ignored a tile kernel's .reqntid might. Its tensor
+   map encoder writes its arguments back, one field each (below). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <elf.h>
@@ -148,3 +149,29 @@ CUresult cuEventElapsedTime(float *milliseconds, CUevent start, CUevent end) {
   return CUDA_SUCCESS;
 }
 CUresult cuEventDestroy_v2(CUevent event) { free(event); return CUDA_SUCCESS; }
+
+/* Not the driver's layout: each argument in a place of its own, so that a
+   test sees what the caller passed. w0 the address; w1 data type, rank,
+   interleave, swizzle, L2 promotion, out-of-bounds fill, a byte each; w2-w6
+   the dims; w7-w10 the strides; w11 the box and w12 the element strides, a
+   byte a dimension. Swizzles past 128 B are refused, as on an H100. */
+CUresult cuTensorMapEncodeTiled(uint64_t *map, int type, uint32_t rank,
+                                void *address, const uint64_t *dims,
+                                const uint64_t *strides, const uint32_t *box,
+                                const uint32_t *elementStrides, int interleave,
+                                int swizzle, int l2, int oob) {
+  if (rank < 1 || rank > 5 || swizzle > 3)
+    return CUDA_ERROR_INVALID_VALUE;
+  memset(map, 0, 128);
+  map[0] = (uint64_t)(uintptr_t)address;
+  map[1] = (uint64_t)type | (uint64_t)rank << 8 | (uint64_t)interleave << 16 |
+           (uint64_t)swizzle << 24 | (uint64_t)l2 << 32 | (uint64_t)oob << 40;
+  for (uint32_t i = 0; i < rank; ++i) {
+    map[2 + i] = dims[i];
+    if (i + 1 < rank)
+      map[7 + i] = strides[i];
+    map[11] |= (uint64_t)box[i] << (8 * i);
+    map[12] |= (uint64_t)elementStrides[i] << (8 * i);
+  }
+  return CUDA_SUCCESS;
+}
