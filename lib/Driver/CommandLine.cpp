@@ -154,9 +154,10 @@ std::vector<HelpOption> tilechainOptions() {
        {}},
       {"--tile-form=<value>",
        "How tiles are spread over a CTA's threads (docs/pipeline.md)",
-       {{"serial", "One thread runs each CTA's whole tile program (default)"},
+       {{"serial", "One thread runs each CTA's whole tile program (the "
+                   "reference form)"},
         {"parallel", "Tiles spread over the CTA's threads where every op of "
-                     "the kernel allows it, else serial"}}},
+                     "the kernel allows it, else serial (default)"}}},
   };
 }
 

@@ -54,7 +54,7 @@ struct TileirasArgs {
   std::string remarksAnalysis = "none";
   std::string remarksOutputFile = "tileir_remarks.yaml";
   std::optional<std::string> keepIntermediates;
-  std::string tileForm = "serial";
+  std::string tileForm = "parallel";
 
   /// Any remark category other than `none`.
   bool remarksRequested() const;
