@@ -2,6 +2,7 @@
 #include "MmaStaging.h"
 #include "TensorMapCopy.h"
 
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -478,4 +479,13 @@ mma::accumulatorRegisters(TileLowering &l, Location loc, Value acc,
     for (Value &sum : sums)
       sum = arith::ExtFOp::create(l.b(), loc, sumType, sum);
   return sums;
+}
+
+bool mma::sumsFp8FromZero(const TileLowering &l, Operation *op) {
+  unsigned sm = l.getTarget().smVersion;
+  auto mmaf = dyn_cast<cuda_tile::MmaFOp>(op);
+  if (!mmaf || mmaf.getFastAcc() || (sm != 89 && sm != 90))
+    return false;
+  Type operand = TileLowering::tileElementType(mmaf.getLhs().getType());
+  return isa<FloatType>(operand) && operand.getIntOrFloatBitWidth() == 8;
 }

@@ -229,6 +229,15 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
                      const LinearLayout &layout, mlir::Type sumType);
 
+/// Whether mma `op` sums its products from
+/// zero and adds its accumulator to them after, in f32, instead of letting
+/// the tensor cores sum into the accumulator. The tensor cores of sm_89
+/// (mma.sync) and sm_90 (mma.sync and wgmma) sum fp8 products in less
+/// than f32's precision, so an fp8 mmaf there does this unless it is
+/// `fast_acc`: so does NVIDIA's tileiras 13.5 (QMMA and QGMMA from zero,
+/// then FADD; with fast_acc no FADD), and not on sm_100 or sm_120.
+bool sumsFp8FromZero(const TileLowering &l, mlir::Operation *op);
+
 /// What the tensor cores do with one staged chunk: the sums after chunk
 /// `chunk` (an index value) from the sums before it, built at the builder,
 /// after the barrier that makes the chunk's arrays (in stage `stage`)

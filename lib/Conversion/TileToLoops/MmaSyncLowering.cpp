@@ -412,10 +412,15 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   Type i16 = b.getI16Type();
 
   Type accType = TileLowering::tileElementType(acc.getType());
-  FailureOr<SmallVector<Value>> sums =
+  FailureOr<SmallVector<Value>> accSums =
       accumulatorRegisters(l, loc, acc, layout, kind.accumulatorType);
-  if (failed(sums))
+  if (failed(accSums))
     return failure();
+  bool sumsFromZero = sumsFp8FromZero(l, op);
+  SmallVector<Value> sums = *accSums;
+  if (sumsFromZero)
+    sums.assign(registers, arith::ConstantOp::create(
+                               b, loc, b.getZeroAttr(kind.accumulatorType)));
 
   // The running thread's coordinates: the row of its lhs fragments is its
   // result row; the column of its rhs fragments is its lane's group g
@@ -791,9 +796,11 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return SmallVector<Value>(steps.getResults());
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, kc, k / kc, *sums,
+      multiplyChunks(l, op, *staged, kc, k / kc, sums,
                      /*asyncProxyReads=*/false, multiply);
-
+  if (sumsFromZero)
+    for (auto [result, accSum] : llvm::zip(results, *accSums))
+      result = arith::AddFOp::create(b, loc, accSum, result);
   if (accType != kind.accumulatorType)
     for (Value &result : results)
       result = arith::TruncFOp::create(b, loc, accType, result);

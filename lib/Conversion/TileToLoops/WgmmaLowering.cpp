@@ -237,10 +237,15 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   int64_t registers = layout.getSize(LinearLayout::Register);
   Type accType = TileLowering::tileElementType(acc.getType());
   Type sumType = p.kind.accumulatorType;
-  FailureOr<SmallVector<Value>> sums =
+  FailureOr<SmallVector<Value>> accSums =
       accumulatorRegisters(l, loc, acc, layout, sumType);
-  if (failed(sums))
+  if (failed(accSums))
     return failure();
+  bool sumsFromZero = sumsFp8FromZero(l, op);
+  SmallVector<Value> sums = *accSums;
+  if (sumsFromZero)
+    sums.assign(registers, arith::ConstantOp::create(
+                               b, loc, b.getZeroAttr(sumType)));
 
   // The warpgroup's block origin: the running thread's coordinates less
   // its lane's and its warp's within the warpgroup.
@@ -378,12 +383,13 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
             .getResults());
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, *sums,
+      multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, sums,
                      /*asyncProxyReads=*/true, multiply);
   // The last group: waited for here, or, where it runs on into the next
   // iteration, after the loop.
   if ((*staged)[0].mmaGroupsInFlight) {
-    if (accumulatesAcrossIterations(l, op, (*staged)[0].ringLoop, layout,
+    if (!sumsFromZero &&
+        accumulatesAcrossIterations(l, op, (*staged)[0].ringLoop, layout,
                                     accType == sumType))
       l.setWgmmaRunningAtExit((*staged)[0].ringLoop.getResult(
           op->getResult(0).getUses().begin()->getOperandNumber()));
@@ -393,6 +399,9 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
               b, loc, ValueRange(results).getTypes(), 0, results)
               .getResults());
   }
+  if (sumsFromZero)
+    for (auto [result, accSum] : llvm::zip(results, *accSums))
+      result = arith::AddFOp::create(b, loc, accSum, result);
   if (accType != sumType)
     for (Value &result : results)
       result = arith::TruncFOp::create(b, loc, accType, result);
