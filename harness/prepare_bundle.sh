@@ -44,7 +44,7 @@ done
   --nvidia "$nvidia" $probes "$@"
 cat <<EOF
 
-Then, on the device (one call, carry the bundle; about 7 minutes):
+Then, on the device (one call, carry the bundle; 3 to 5 minutes on an H100):
   run(command="python3 harness/run_bundle.py gpu-bundle --budget 420 --results \$OUT/results.tsv",
       carry=["gpu-bundle"], timeout_s=540)
 EOF

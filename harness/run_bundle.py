@@ -302,7 +302,7 @@ def run_jobs(args, jobs, jobs_file, report):
                                    text=True, start_new_session=True)
         selector = selectors.DefaultSelector()
         selector.register(process.stdout, selectors.EVENT_READ)
-        running, deadline = None, None
+        running, deadline, answered = None, None, False
         while True:
             timeout = (max(deadline - time.monotonic(), 0) if deadline else
                        args.kernel_timeout)
@@ -319,15 +319,19 @@ def run_jobs(args, jobs, jobs_file, report):
             text = process.stdout.readline()
             if not text:
                 process.wait()
-                if running is not None:
+                # A worker ends after its last job, or after a job whose
+                # error lost the CUDA context (it reported that job: the
+                # next worker goes on after it), or dies in a job (or
+                # before its first one), which is that job's result.
+                if running is not None or not answered:
+                    running = start if running is None else running
                     error = process.stderr.read().strip().splitlines()
                     report.result(jobs[running], "crash", "%s%s" % (
                         exit_text(process.returncode),
                         ": " + error[-1][:300] if error else ""))
                     start = running + 1
-                else:
-                    start = len(jobs)
                 break
+            answered = True
             message = json.loads(text)
             if "start" in message:
                 running = message["start"]

@@ -4,8 +4,10 @@
    tile-llc --emit=host-obj, a launch runs its K__host for every block (as
    harness/tilechain_harness/host.py does), memory is the host's. With
    FAKE_LIBCUDA_REJECT_ONE_THREAD set, a launch of one thread per block
-   fails as a driver that ignored a tile kernel's .reqntid might. Its tensor
-   map encoder writes its arguments back, one field each (below). */
+   fails as a driver that ignored a tile kernel's .reqntid might; with
+   FAKE_LIBCUDA_ASSERT set, every launch ends in a failed device assert, an
+   error that loses the context. Its tensor map encoder writes its arguments
+   back, one field each (below). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <elf.h>
@@ -25,7 +27,12 @@ typedef HostKernel CUfunction;
 typedef double *CUevent;
 
 enum { CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1,
-       CUDA_ERROR_INVALID_IMAGE = 200, CUDA_ERROR_NOT_FOUND = 500 };
+       CUDA_ERROR_INVALID_IMAGE = 200, CUDA_ERROR_NOT_FOUND = 500,
+       CUDA_ERROR_ASSERT = 710 };
+
+/* Set by a launch under FAKE_LIBCUDA_ASSERT: the next synchronization
+   reports the assert. */
+static int assertFailed;
 
 CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -38,11 +45,14 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
   return CUDA_SUCCESS;
 }
 CUresult cuCtxSetCurrent(CUcontext context) { (void)context; return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+CUresult cuCtxSynchronize(void) {
+  return assertFailed ? CUDA_ERROR_ASSERT : CUDA_SUCCESS;
+}
 CUresult cuGetErrorName(CUresult error, const char **name) {
   *name = error == CUDA_ERROR_INVALID_VALUE   ? "CUDA_ERROR_INVALID_VALUE"
           : error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
           : error == CUDA_ERROR_NOT_FOUND   ? "CUDA_ERROR_NOT_FOUND"
+          : error == CUDA_ERROR_ASSERT      ? "CUDA_ERROR_ASSERT"
                                             : "CUDA_ERROR_UNKNOWN";
   return CUDA_SUCCESS;
 }
@@ -100,6 +110,10 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
   (void)shared, (void)stream, (void)extra;
   if (getenv("FAKE_LIBCUDA_REJECT_ONE_THREAD") && bx * by * bz == 1)
     return CUDA_ERROR_INVALID_VALUE;
+  if (getenv("FAKE_LIBCUDA_ASSERT")) {
+    assertFailed = 1;
+    return CUDA_SUCCESS;
+  }
   uint32_t blocks[6] = {0, 0, 0, gx, gy, gz};
   for (blocks[2] = 0; blocks[2] < gz; ++blocks[2])
     for (blocks[1] = 0; blocks[1] < gy; ++blocks[1])
