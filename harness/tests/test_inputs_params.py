@@ -58,6 +58,16 @@ class InputsTest(unittest.TestCase):
                      arguments=ROW["arguments"].replace("a:array", "Locks:array", 1))
         self.assertEqual(inputs.scratch(manifest.parse_row(prose)), {"Locks"})
 
+    def test_asserted_conditions_hold(self):
+        arguments = ROW["arguments"].replace("float32; shape", "bool_; shape")
+        spec = manifest.parse_row(dict(
+            ROW, arguments=arguments,
+            numpy_reference="y = x (traps if any a false)"))
+        self.assertEqual(inputs.asserted(spec), {"a"})
+        self.assertTrue(np.all(inputs.allocate(spec, seed=3)["a"].view))
+        spec = manifest.parse_row(dict(ROW, arguments=arguments))
+        self.assertFalse(np.all(inputs.allocate(spec, seed=3)["a"].view))
+
     def test_accumulated_partials_start_at_zero(self):
         spec = manifest.parse_row(dict(ROW, computes="DX, and partial a/DB accumulated per group"))
         self.assertEqual(inputs.zero_initialized(spec), {"a", "DB"})

@@ -112,17 +112,27 @@ def scratch(spec):
     return names
 
 
+def asserted(spec):
+    """Boolean arrays a kernel asserts ('y = x (traps if any cond false)'):
+    they hold True, so that the kernel runs past its assert and computes,
+    as the reference does."""
+    return set(re.findall(r"traps if any (\w+) false", spec.reference))
+
+
 def allocate(spec, seed=0):
     """One DeviceArray per array argument, by name, filled and ready."""
     rng = np.random.default_rng(seed)
     zeros = zero_initialized(spec) | scratch(spec)
+    truths = asserted(spec)
     bounds = flat_index_bounds(spec)
     arrays = {}
     for arg in spec.arguments:
         if arg.kind != "array":
             continue
         array = DeviceArray(arg)
-        if arg.name not in zeros:
+        if arg.name in truths:
+            array.view[...] = True
+        elif arg.name not in zeros:
             fill(array, rng, spec.reference, bounds.get(arg.name))
         arrays[arg.name] = array
     return arrays
