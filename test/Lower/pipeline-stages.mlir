@@ -253,3 +253,57 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// An operand loaded before its loops (an attention's Q) and read by the
+// mmas of two loops is copied by TMA again every iteration, in the ring
+// with the other operand, so that both rings run across their loops'
+// iterations (no RemarkMemoryPipelineWithinIteration); the load itself
+// fills no registers. On an H100 the corpus's fmha kernels ran 1.34x
+// (causal d64) and 1.12x (GQA d128) faster so than writing Q from
+// registers into shared memory every iteration (bench/results).
+// CHECK-LABEL: gpu.func @invariant_lhs(
+// CHECK-NOT: vector.load
+// CHECK-NOT: llvm.load
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c4{{.*}} step
+// CHECK: tile_dist.tensor_copy %arg3,
+// CHECK: tile_dist.tensor_copy %arg4,
+// CHECK: scf.for %{{.+}} = %c0_i32 to %c4_i32 step %{{.+}}  : i32 {
+// CHECK: tile_dist.tensor_copy %arg3,
+// CHECK: tile_dist.tensor_copy %arg4,
+// CHECK: scf.for %{{.+}} = %c4_i32 to %c8_i32 step %{{.+}}  : i32 {
+// CHECK: tile_dist.tensor_copy %arg3,
+// CHECK: tile_dist.tensor_copy %arg4,
+// CHECK: gpu.return
+cuda_tile.module @kernels {
+  entry @invariant_lhs(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %half = constant <i32: 4> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %first = for %k in (%zero to %half, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s : tile<128x128xf32>
+    }
+    %second = for %k in (%half to %steps, step %one) : tile<i32> iter_values(%acc = %first) -> (tile<128x128xf32>) {
+      %y, %ty = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s = mmaf %x, %y, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %second, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}

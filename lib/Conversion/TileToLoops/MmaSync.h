@@ -32,9 +32,12 @@ std::optional<std::string> whyNotWgmma(const TileLowering &l,
 
 /// The tile dim of operand `index` of `op` along which its view load can
 /// be copied straight into shared memory (AsyncViewCopy.h), or nullopt: it
-/// is a view load of the same block (directly or through a reshape that
-/// only drops leading unit dims, as cuTile's loads of one batch or head
-/// do), read by nothing else, with no write to memory between them.
+/// is a view load (directly or through a reshape that only drops leading
+/// unit dims, as cuTile's loads of one batch or head do) of the same block,
+/// or of the block of the loop `op` is directly in where that loop's body
+/// only reads (a loop-invariant operand, copied again every iteration),
+/// read by nothing but mmas' lhs and rhs (on tcgen05: of the same block
+/// and read by `op` alone), with no write to memory between them.
 std::optional<unsigned> copyableOperandDim(TileLowering &l,
                                            mlir::Operation *op,
                                            unsigned index);
@@ -105,8 +108,8 @@ std::optional<ChunkOrder> asyncOperandOrder(TileLowering &l,
 mlir::cuda_tile::LoadViewTkoOp operandLoad(mlir::Value operand,
                                            unsigned *leadingUnitDims = nullptr);
 
-/// Whether the mma that reads `tile` (a view load's tile, or the reshape
-/// of one that operandLoad sees through) copies the load itself
+/// Whether the mmas that read `tile` (a view load's tile, or the reshape
+/// of one that operandLoad sees through) all copy the load themselves
 /// (asyncOperandOrder), so that the load and the reshape emit nothing.
 bool copiedByMma(TileLowering &l, mlir::Value tile);
 
