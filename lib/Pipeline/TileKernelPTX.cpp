@@ -117,35 +117,12 @@ tilechain::addTileKernelDirectives(llvm::StringRef ptx,
   return result;
 }
 
-std::vector<std::string> tilechain::getTileKernels(llvm::StringRef ptx) {
-  std::vector<std::string> tileKernels;
-  llvm::SmallVector<llvm::StringRef> lines;
-  ptx.split(lines, '\n');
-  llvm::StringRef header;
-  for (llvm::StringRef line : lines) {
-    if (llvm::StringRef name = getEntryName(line); !name.empty()) {
-      header = name;
-      continue;
-    }
-    if (header.empty())
-      continue;
-    llvm::StringRef text = line.trim();
-    unsigned language;
-    if (text == "{") {
-      header = "";
-    } else if (text.consume_front(".language") &&
-               !text.trim().getAsInteger(10, language) &&
-               language == kTileIRLanguage) {
-      tileKernels.push_back(header.str());
-      header = "";
-    }
-  }
-  return tileKernels;
-}
-
-std::vector<std::string>
-tilechain::getOccupancyCappedKernels(llvm::StringRef ptx) {
-  std::vector<std::string> capped;
+/// The kernels of `ptx` with a header line (between `.entry` and `{`) that
+/// `matches`, in the order of the PTX.
+static std::vector<std::string>
+getKernelsWithHeaderLine(llvm::StringRef ptx,
+                         llvm::function_ref<bool(llvm::StringRef)> matches) {
+  std::vector<std::string> kernels;
   llvm::SmallVector<llvm::StringRef> lines;
   ptx.split(lines, '\n');
   llvm::StringRef header;
@@ -156,13 +133,29 @@ tilechain::getOccupancyCappedKernels(llvm::StringRef ptx) {
       continue;
     } else if (line.trim() == "{") {
       header = "";
-    } else if (std::optional<unsigned> count = getMinCTAsPerSM(line);
-               count && *count > 1) {
-      capped.push_back(header.str());
+    } else if (matches(line.trim())) {
+      kernels.push_back(header.str());
       header = "";
     }
   }
-  return capped;
+  return kernels;
+}
+
+std::vector<std::string> tilechain::getTileKernels(llvm::StringRef ptx) {
+  return getKernelsWithHeaderLine(ptx, [](llvm::StringRef text) {
+    unsigned language;
+    return text.consume_front(".language") &&
+           !text.trim().getAsInteger(10, language) &&
+           language == kTileIRLanguage;
+  });
+}
+
+std::vector<std::string>
+tilechain::getOccupancyCappedKernels(llvm::StringRef ptx) {
+  return getKernelsWithHeaderLine(ptx, [](llvm::StringRef text) {
+    std::optional<unsigned> count = getMinCTAsPerSM(text);
+    return count && *count > 1;
+  });
 }
 
 std::string tilechain::dropOccupancyCaps(llvm::StringRef ptx,
