@@ -159,6 +159,7 @@ int tilechain::assembleCubin(llvm::StringRef toolName, const PTXSource &ptx,
     else
       uncapped = assemble(uncappedPath, uncappedCubin);
     llvm::sys::fs::remove(uncappedPath);
+    llvm::sys::DontRemoveFileOnSignal(uncappedPath);
     if (uncapped.failure.empty()) {
       llvm::StringRef why = result.failure.empty()
                                 ? "serialized its wgmma, advisory C7512"
