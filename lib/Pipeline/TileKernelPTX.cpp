@@ -17,6 +17,7 @@
 #include "tilechain/Pipeline/TileKernelPTX.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace tilechain;
@@ -174,9 +175,7 @@ std::string tilechain::dropOccupancyCaps(llvm::StringRef ptx,
     else if (line.trim() == "{")
       inRelaxedHeader = false;
     if (inRelaxedHeader && getMinCTAsPerSM(line))
-      result += line.take_until([](char c) { return c != ' ' && c != '\t'; })
-                    .str() +
-                ".minnctapersm 1";
+      result += line.take_while(llvm::isSpace).str() + ".minnctapersm 1";
     else
       result += line;
     if (index + 1 != lines.size())

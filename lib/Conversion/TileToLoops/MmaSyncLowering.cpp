@@ -356,8 +356,6 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
 }
 
 bool mma::copiedByMma(TileLowering &l, Value tile) {
-  if (tile.use_empty())
-    return false;
   Value operand = tile;
   if (tile.hasOneUse())
     if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(*tile.user_begin()))
