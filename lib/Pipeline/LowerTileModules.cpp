@@ -145,8 +145,6 @@ constexpr int64_t kRegistersPerSM = 64 * 1024;
 /// NVIDIA's tileiras 13.5: it caps 256-thread kernels at 128 for occupancy
 /// 2 and ignores occupancy 4 (64), at which ptxas refuses wgmma (C7602).
 constexpr int64_t kFewestCappedRegisters = 128;
-/// The shared memory the system reserves per CTA, from sm_80 on.
-constexpr int64_t kReservedSharedPerCTA = 1024;
 
 /// What `entry`'s occupancy hint for the target asks of a kernel of
 /// `threads` threads: that many CTAs fit an SM. It is followed where it
@@ -235,9 +233,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   tilechain::TargetInfo kernelTarget = target;
   if (occupancy.followed)
     kernelTarget.sharedBytesPerBlock =
-        (target.sharedBytesPerBlock + kReservedSharedPerCTA) /
-            occupancy.occupancy -
-        kReservedSharedPerCTA;
+        tilechain::sharedBytesPerCTA(target, occupancy.occupancy);
   tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);

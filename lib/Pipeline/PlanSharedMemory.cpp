@@ -28,6 +28,9 @@
 // Accesses are seen through views, loads and stores; a buffer with any other
 // user is in use for the whole kernel, and its kernel keeps every barrier.
 //
+// Occupancy. A kernel asking for more CTAs per SM (nvvm.minctasm) than its
+// array lets an SM hold asks for as many as fit instead.
+//
 //===----------------------------------------------------------------------===//
 #include "tilechain/Conversion/TileToLoops/TileLowering.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -374,8 +377,8 @@ void placeBuffers(gpu::GPUFuncOp func, ArrayRef<SharedBuffer> buffers,
                                    builder.getI64IntegerAttr(alignment));
 }
 
-/// The opt-in shared memory of the kernel's target, if it names one.
-std::optional<int64_t> sharedLimit(gpu::GPUFuncOp func) {
+/// The kernel's target, if its module names one.
+std::optional<TargetInfo> kernelTarget(gpu::GPUFuncOp func) {
   auto module = func->getParentOfType<gpu::GPUModuleOp>();
   ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
   auto target = targets && targets.size() == 1
@@ -383,10 +386,24 @@ std::optional<int64_t> sharedLimit(gpu::GPUFuncOp func) {
                     : NVVM::NVVMTargetAttr();
   if (!target)
     return std::nullopt;
-  std::optional<TargetInfo> info = parseTarget(target.getChip());
-  if (!info)
-    return std::nullopt;
-  return info->sharedBytesPerBlock;
+  return parseTarget(target.getChip());
+}
+
+/// A followed occupancy hint asks ptxas for N CTAs per SM (nvvm.minctasm),
+/// which caps a thread's registers. Where the planned array keeps an SM
+/// from holding N, the cap would cost registers (and spills) for CTAs that
+/// are never resident: the kernel asks for as many as its shared memory
+/// lets in. (tile-lower plans with a CTA's share, but a pipeline keeps at
+/// least two stages, which may pass it.)
+void limitOccupancyBySharedMemory(gpu::GPUFuncOp func,
+                                  const TargetInfo &target, int64_t size) {
+  StringRef name = NVVM::NVVMDialect::getMinctasmAttrName();
+  auto asked = func->getAttrOfType<IntegerAttr>(name);
+  if (!asked)
+    return;
+  int64_t fit = std::max<int64_t>(1, ctasBySharedMemory(target, size));
+  if (fit < asked.getInt())
+    func->setAttr(name, IntegerAttr::get(asked.getType(), fit));
 }
 
 LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
@@ -417,11 +434,14 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
   else
     size = settledSize;
 
-  if (std::optional<int64_t> limit = sharedLimit(func); limit && size > *limit)
+  std::optional<TargetInfo> target = kernelTarget(func);
+  if (target && size > target->sharedBytesPerBlock)
     return func.emitError()
            << "the exchanges of kernel '" << func.getName() << "' need "
            << size << " bytes of shared memory at their peak; its target "
-           << "has at most " << *limit;
+           << "has at most " << target->sharedBytesPerBlock;
+  if (target)
+    limitOccupancyBySharedMemory(func, *target, size);
 
   auto accesses = collectAccesses(sorted);
   DenseSet<Operation *> kept;

@@ -59,14 +59,27 @@ cuda_tile.module @kernels {
 // Two mmas in one k loop: neither accumulator stays in tensor memory
 // through it (their columns, and any other mma's, would have to fit the 512
 // there are, or tcgen05.alloc waits forever): each run allocates, writes,
-// reads back and gives back its own.
+// reads back and gives back its own. Each writes its control buffer (the
+// mbarriers and the columns' address) after a barrier marked
+// write-after-read, which tile-sched keeps where those bytes were another
+// exchange's.
 // CHECK-LABEL: gpu.func @two_in_a_loop(
 // CHECK-NOT: tile_dist.tmem_alloc
 // CHECK: scf.for
+// CHECK: gpu.barrier {tilechain.write_after_read}
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.cmpi
+// CHECK-NEXT: scf.if
+// CHECK-NOT: gpu.barrier
 // CHECK: tile_dist.tmem_alloc
 // CHECK: tile_dist.tmem_store
 // CHECK: tile_dist.tmem_load
 // CHECK: tile_dist.tmem_dealloc
+// CHECK: gpu.barrier {tilechain.write_after_read}
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.cmpi
+// CHECK-NEXT: scf.if
+// CHECK-NOT: gpu.barrier
 // CHECK: tile_dist.tmem_alloc
 // CHECK: tile_dist.tmem_store
 // CHECK: tile_dist.tmem_load

@@ -145,3 +145,68 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A tcgen05 mma's control buffer (two mbarriers and the address of its
+// tensor-memory columns) after an exchange of 16 KiB: it reuses the
+// exchange's bytes, so the barrier before warp 0's tcgen05.alloc and thread
+// 0's mbarrier.init stays, or they would overwrite values other threads
+// have yet to read.
+// CHECK-LABEL: gpu.func @control_after_exchange
+// CHECK-SAME: workgroup(%[[ARRAY:.+]] : memref<16384xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK: memref.load
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: scf.if
+// CHECK: tile_dist.tmem_alloc
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
+  gpu.func @control_after_exchange(%x: f32, %warp0: i1, %first: i1) workgroup(%a: memref<16384xi8, #gpu.address_space<workgroup>>, %control: memref<24xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %one = arith.constant 1 : i32
+    %va = memref.view %a[%c0][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier {tilechain.write_after_read}
+    memref.store %x, %va[%c0] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %y = memref.load %va[%c1] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier {tilechain.write_after_read}
+    scf.if %warp0 {
+      %slot = memref.view %control[%c16][] : memref<24xi8, #gpu.address_space<workgroup>> to memref<1xi32, #gpu.address_space<workgroup>>
+      tile_dist.tmem_alloc %slot[%c0] {columns = 128 : i64} : memref<1xi32, #gpu.address_space<workgroup>>
+    }
+    scf.if %first {
+      %barriers = memref.view %control[%c0][] : memref<24xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_init %barriers[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    %address = memref.view %control[%c16][] : memref<24xi8, #gpu.address_space<workgroup>> to memref<1xi32, #gpu.address_space<workgroup>>
+    %z = memref.load %address[%c0] : memref<1xi32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// An occupancy hint of 2 CTAs per SM (nvvm.minctasm, which caps a thread's
+// registers) where the kernel's 120 KiB of shared memory let an sm_100 SM
+// (228 KiB) hold one: the kernel asks for 1, and keeps its registers. With
+// 100 KiB two fit, and it keeps asking for 2.
+// CHECK-LABEL: gpu.func @one_fits
+// CHECK-SAME: nvvm.minctasm = 1 : i32
+// CHECK-LABEL: gpu.func @two_fit
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
+  gpu.func @one_fits(%x: f32) workgroup(%a: memref<122880xi8, #gpu.address_space<workgroup>>) kernel attributes {nvvm.minctasm = 2 : i32} {
+    %c0 = arith.constant 0 : index
+    %va = memref.view %a[%c0][] : memref<122880xi8, #gpu.address_space<workgroup>> to memref<30720xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %va[%c0] : memref<30720xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @two_fit(%x: f32) workgroup(%a: memref<102400xi8, #gpu.address_space<workgroup>>) kernel attributes {nvvm.minctasm = 2 : i32} {
+    %c0 = arith.constant 0 : index
+    %va = memref.view %a[%c0][] : memref<102400xi8, #gpu.address_space<workgroup>> to memref<25600xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %va[%c0] : memref<25600xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

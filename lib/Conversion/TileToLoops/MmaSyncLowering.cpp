@@ -295,11 +295,6 @@ std::optional<unsigned> mma::copyableOperandDim(TileLowering &l,
   // The load itself, or the loop (whose body only reads) that `op` is
   // directly in, where the load is in the loop's block: a loop-invariant
   // operand, such as an attention's Q, copied again every iteration.
-  // Not yet on tcgen05: the causal sample fmha, Q read by the mmas of two
-  // loops, computed 3% of its elements wrong on the host (sm_100).
-  bool once = operand.hasOneUse() && load->getBlock() == op->getBlock();
-  if (!once && !whyNotTcgen05(l, op))
-    return std::nullopt;
   Operation *reader = op;
   if (load->getBlock() != op->getBlock()) {
     auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());

@@ -384,7 +384,9 @@ Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
 
 /// Warp 0 allocates the columns, thread 0 sets up the mbarriers, and a
 /// barrier between tcgen05 fences publishes both; every thread then reads
-/// the address.
+/// the address. The two write the control buffer after a barrier of their
+/// own, which tile-sched keeps where it gives these bytes to an exchange
+/// whose reads may not be done yet (an earlier iteration's included).
 FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
                                              int64_t columns) {
   l.releaseDeferredTensorMemory();
@@ -393,6 +395,7 @@ FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
   FailureOr<Value> control = l.allocShared(op, 24);
   if (failed(control))
     return failure();
+  l.barrierBeforeSharedWrites(b, loc);
   scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
     tile_dist::TmemAllocOp::create(
         then, loc, addressSlotOf(then, *control),

@@ -71,6 +71,17 @@ std::optional<TargetInfo> tilechain::parseTarget(StringRef gpuName) {
   return TargetInfo{gpuName.str(), version, sharedBytesPerBlock(version)};
 }
 
+int64_t tilechain::sharedBytesPerCTA(const TargetInfo &target, int64_t ctas) {
+  return (target.sharedBytesPerBlock + kReservedSharedPerCTA) / ctas -
+         kReservedSharedPerCTA;
+}
+
+int64_t tilechain::ctasBySharedMemory(const TargetInfo &target,
+                                      int64_t bytes) {
+  return (target.sharedBytesPerBlock + kReservedSharedPerCTA) /
+         (bytes + kReservedSharedPerCTA);
+}
+
 LogicalResult TileLowering::lowerBlock(Block &block) {
   size_t deferred = deferredTensorMemoryReleases();
   for (Operation &op : block.without_terminator()) {

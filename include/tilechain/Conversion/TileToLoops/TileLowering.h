@@ -657,6 +657,14 @@ bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
 /// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
 std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);
 
+/// The shared memory the system reserves per CTA, from sm_80 on: an SM has
+/// a CTA's opt-in maximum plus one reservation.
+constexpr int64_t kReservedSharedPerCTA = 1024;
+/// A CTA's share of the SM's shared memory when `ctas` CTAs are resident.
+int64_t sharedBytesPerCTA(const TargetInfo &target, int64_t ctas);
+/// How many CTAs of `bytes` of shared memory each an SM holds.
+int64_t ctasBySharedMemory(const TargetInfo &target, int64_t bytes);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_CONVERSION_TILETOLOOPS_TILELOWERING_H
