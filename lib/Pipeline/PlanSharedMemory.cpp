@@ -28,6 +28,12 @@
 // Accesses are seen through views, loads and stores; a buffer with any other
 // user is in use for the whole kernel, and its kernel keeps every barrier.
 //
+// Races. The placement relies on each write to a buffer coming after a
+// barrier (marked, or not). A last walk with the barriers that stay checks
+// that no access meets another buffer's access to the same bytes since the
+// last barrier; where one does (a lowering that forgot its barrier), the
+// two buffers are kept apart and the kernel is packed again.
+//
 // Occupancy. A kernel asking for more CTAs per SM (nvvm.minctasm) than its
 // array lets an SM hold asks for as many as fit instead.
 //
@@ -93,19 +99,23 @@ int64_t settledPosition(int64_t end, const ProgramOrder &order) {
   return order.size();
 }
 
+/// Pairs of buffers (indices, the lower first) that must not share bytes:
+/// where sharing them left an access unordered (RaceFinder).
+using BuffersApart = DenseSet<std::pair<unsigned, unsigned>>;
+
 /// Packs `buffers` (sorted by begin) first fit, each avoiding the buffers
-/// whose [begin, end] meets its own; with `cap`, first the ones whose
-/// [begin, settled] meets its own, where that stays within `cap` bytes.
-/// Returns the array's size.
+/// whose [begin, end] meets its own and those it is kept `apart` from; with
+/// `cap`, first the ones whose [begin, settled] meets its own, where that
+/// stays within `cap` bytes. Returns the array's size.
 int64_t pack(MutableArrayRef<SharedBuffer> buffers,
-             std::optional<int64_t> cap) {
+             std::optional<int64_t> cap, const BuffersApart &apart) {
   int64_t size = 0;
   for (size_t i = 0; i < buffers.size(); ++i) {
     SharedBuffer &current = buffers[i];
     auto takenBy = [&](auto meets) {
       SmallVector<std::pair<int64_t, int64_t>> taken;
-      for (const SharedBuffer &other : buffers.take_front(i))
-        if (meets(other))
+      for (auto [j, other] : llvm::enumerate(buffers.take_front(i)))
+        if (meets(other) || apart.contains({unsigned(j), unsigned(i)}))
           taken.push_back({other.offset, other.offset + other.bytes});
       return taken;
     };
@@ -148,26 +158,34 @@ struct AccessSet {
   }
 };
 
-/// Decides which marked barriers of a kernel stay, for given offsets.
-class BarrierPlanner {
-public:
-  BarrierPlanner(ArrayRef<SharedBuffer> buffers,
-                 const DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>
-                     &accesses)
-      : buffers(buffers), accesses(accesses) {}
+/// What each op does to the buffers: (buffer index, whether it writes).
+using BufferAccesses =
+    DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>;
 
-  /// The marked barriers that must stay.
-  DenseSet<Operation *> run(gpu::GPUFuncOp func) {
+/// A forward walk over a kernel's structured control flow that keeps the
+/// accesses since the last barrier: it joins the branches of an scf.if and
+/// runs loop bodies (any op with regions) to a fixed point.
+class AccessWalk {
+public:
+  AccessWalk(ArrayRef<SharedBuffer> buffers, const BufferAccesses &accesses)
+      : buffers(buffers), accesses(accesses) {}
+  virtual ~AccessWalk() = default;
+
+  void run(gpu::GPUFuncOp func) {
     AccessSet state(buffers.size());
     walkRegion(func.getBody(), state);
-    return kept;
   }
 
-private:
+protected:
   ArrayRef<SharedBuffer> buffers;
-  const DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>
-      &accesses;
-  DenseSet<Operation *> kept;
+  const BufferAccesses &accesses;
+
+  /// Whether `barrier` orders the accesses before it (ends the set).
+  virtual bool orders(gpu::BarrierOp barrier, const AccessSet &state) = 0;
+  /// `op`'s accesses, before they join `state`.
+  virtual void visit(Operation *op,
+                     ArrayRef<std::pair<unsigned, bool>> opAccesses,
+                     const AccessSet &state) {}
 
   bool overlap(unsigned a, unsigned b) const {
     return buffers[a].offset < buffers[b].offset + buffers[b].bytes &&
@@ -180,6 +198,69 @@ private:
       return;
     for (auto [buffer, write] : found->second)
       (write ? state.writes : state.reads).set(buffer);
+  }
+
+private:
+  void walkRegion(Region &region, AccessSet &state) {
+    for (Block &block : region)
+      for (Operation &op : block)
+        walkOp(&op, state);
+  }
+
+  void walkOp(Operation *op, AccessSet &state) {
+    if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
+      if (orders(barrier, state))
+        state.clear();
+      return;
+    }
+    if (auto found = accesses.find(op); found != accesses.end())
+      visit(op, found->second, state);
+    add(op, state);
+    if (op->getNumRegions() == 0)
+      return;
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      AccessSet otherwise = state;
+      walkRegion(ifOp.getThenRegion(), state);
+      walkRegion(ifOp.getElseRegion(), otherwise);
+      state.join(otherwise);
+      return;
+    }
+    // Loops, and any other op with regions: its regions may run any number
+    // of times, so they run here until what reaches their start is stable.
+    AccessSet entry = state;
+    while (true) {
+      AccessSet through = entry;
+      for (Region &region : op->getRegions())
+        walkRegion(region, through);
+      through.join(entry);
+      if (through == entry)
+        break;
+      entry = through;
+    }
+    state = entry;
+  }
+};
+
+/// Decides which marked barriers of a kernel stay, for given offsets.
+class BarrierPlanner : public AccessWalk {
+public:
+  using AccessWalk::AccessWalk;
+
+  /// The marked barriers that must stay.
+  DenseSet<Operation *> plan(gpu::GPUFuncOp func) {
+    run(func);
+    return kept;
+  }
+
+private:
+  DenseSet<Operation *> kept;
+
+  bool orders(gpu::BarrierOp barrier, const AccessSet &state) override {
+    if (!isWriteAfterReadBarrier(barrier))
+      return true;
+    if (!kept.contains(barrier) && isNeeded(barrier, state))
+      kept.insert(barrier);
+    return kept.contains(barrier);
   }
 
   /// Whether the accesses that follow `barrier` up to the next unmarked
@@ -209,45 +290,44 @@ private:
            races(following.writes, state.writes) ||
            races(following.reads, state.writes);
   }
+};
 
-  void walkRegion(Region &region, AccessSet &state) {
-    for (Block &block : region)
-      for (Operation &op : block)
-        walkOp(&op, state);
+/// With the barriers that stay, the first access that another buffer's
+/// access since the last barrier, to bytes both buffers were given, may
+/// race with. The lowering starts each write to a buffer with a barrier
+/// that BarrierPlanner keeps where needed; a write without one (a lowering
+/// that forgot it) would otherwise overwrite bytes other threads still
+/// read, silently.
+class RaceFinder : public AccessWalk {
+public:
+  RaceFinder(ArrayRef<SharedBuffer> buffers, const BufferAccesses &accesses,
+             const DenseSet<Operation *> &kept)
+      : AccessWalk(buffers, accesses), kept(kept) {}
+
+  /// The two buffers (the lower index first), if any access races.
+  std::optional<std::pair<unsigned, unsigned>> find(gpu::GPUFuncOp func) {
+    run(func);
+    return race;
   }
 
-  void walkOp(Operation *op, AccessSet &state) {
-    if (isa<gpu::BarrierOp>(op)) {
-      if (isWriteAfterReadBarrier(op) && !kept.contains(op) &&
-          isNeeded(op, state))
-        kept.insert(op);
-      if (!isWriteAfterReadBarrier(op) || kept.contains(op))
-        state.clear();
-      return;
+private:
+  const DenseSet<Operation *> &kept;
+  std::optional<std::pair<unsigned, unsigned>> race;
+
+  bool orders(gpu::BarrierOp barrier, const AccessSet &) override {
+    return !isWriteAfterReadBarrier(barrier) || kept.contains(barrier);
+  }
+
+  void visit(Operation *, ArrayRef<std::pair<unsigned, bool>> opAccesses,
+             const AccessSet &state) override {
+    for (auto [buffer, write] : opAccesses) {
+      llvm::BitVector others = state.writes;
+      if (write)
+        others |= state.reads;
+      for (unsigned other : others.set_bits())
+        if (!race && other != buffer && overlap(other, buffer))
+          race = {std::min(other, buffer), std::max(other, buffer)};
     }
-    add(op, state);
-    if (op->getNumRegions() == 0)
-      return;
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      AccessSet otherwise = state;
-      walkRegion(ifOp.getThenRegion(), state);
-      walkRegion(ifOp.getElseRegion(), otherwise);
-      state.join(otherwise);
-      return;
-    }
-    // Loops, and any other op with regions: its regions may run any number
-    // of times, so they run here until what reaches their start is stable.
-    AccessSet entry = state;
-    while (true) {
-      AccessSet through = entry;
-      for (Region &region : op->getRegions())
-        walkRegion(region, through);
-      through.join(entry);
-      if (through == entry)
-        break;
-      entry = through;
-    }
-    state = entry;
   }
 };
 
@@ -313,11 +393,9 @@ std::optional<SmallVector<SharedBuffer>> collectBuffers(gpu::GPUFuncOp func,
   return buffers;
 }
 
-/// What each op does to the buffers: (buffer index, whether it writes);
-/// none when some access is not tracked.
-std::optional<DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>>>
-collectAccesses(ArrayRef<SharedBuffer> buffers) {
-  DenseMap<Operation *, SmallVector<std::pair<unsigned, bool>>> accesses;
+/// What each op does to the buffers; none when some access is not tracked.
+std::optional<BufferAccesses> collectAccesses(ArrayRef<SharedBuffer> buffers) {
+  BufferAccesses accesses;
   for (auto [index, buffer] : llvm::enumerate(buffers)) {
     for (Operation *user : buffer.users) {
       if (!isTracked(user))
@@ -421,18 +499,37 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
   llvm::stable_sort(byBegin, [&](unsigned a, unsigned b) {
     return buffers[a].begin < buffers[b].begin;
   });
-  SmallVector<SharedBuffer> sorted;
+  SmallVector<SharedBuffer> byBeginBuffers;
   for (unsigned index : byBegin)
-    sorted.push_back(buffers[index]);
+    byBeginBuffers.push_back(buffers[index]);
+  auto accesses = collectAccesses(byBeginBuffers);
 
-  SmallVector<SharedBuffer> plain = sorted;
-  int64_t size = pack(plain, std::nullopt);
-  int64_t cap = std::max(size, kBarrierSavingBytes);
-  int64_t settledSize = pack(sorted, cap);
-  if (settledSize > cap)
-    sorted = plain;
-  else
-    size = settledSize;
+  // Packed, barriers decided, and checked for races; a pair of buffers
+  // whose shared bytes leave an access unordered is kept apart, and the
+  // packing done again.
+  BuffersApart apart;
+  SmallVector<SharedBuffer> sorted;
+  int64_t size;
+  DenseSet<Operation *> kept;
+  while (true) {
+    sorted = byBeginBuffers;
+    SmallVector<SharedBuffer> plain = sorted;
+    size = pack(plain, std::nullopt, apart);
+    int64_t cap = std::max(size, kBarrierSavingBytes);
+    int64_t settledSize = pack(sorted, cap, apart);
+    if (settledSize > cap)
+      sorted = plain;
+    else
+      size = settledSize;
+    if (!accesses)
+      break;
+    kept = BarrierPlanner(sorted, *accesses).plan(func);
+    std::optional<std::pair<unsigned, unsigned>> race =
+        RaceFinder(sorted, *accesses, kept).find(func);
+    if (!race)
+      break;
+    apart.insert(*race);
+  }
 
   std::optional<TargetInfo> target = kernelTarget(func);
   if (target && size > target->sharedBytesPerBlock)
@@ -443,10 +540,6 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
   if (target)
     limitOccupancyBySharedMemory(func, *target, size);
 
-  auto accesses = collectAccesses(sorted);
-  DenseSet<Operation *> kept;
-  if (accesses)
-    kept = BarrierPlanner(sorted, *accesses).run(func);
   func.walk([&](gpu::BarrierOp barrier) {
     if (!isWriteAfterReadBarrier(barrier))
       return;

@@ -210,3 +210,32 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// The same control buffer written without a barrier before it (as tcgen05's
+// was until 2026-11-27): sharing the exchange's bytes would let thread 0
+// overwrite values other threads have yet to read, so tile-sched keeps the
+// two apart (16 KiB, then 24 bytes padded to 32) instead.
+// CHECK-LABEL: gpu.func @control_without_barrier
+// CHECK-SAME: workgroup(%[[ARRAY:.+]] : memref<16416xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-DAG: memref.view %[[ARRAY]][%c0{{(_[0-9]+)?}}][] : memref<16416xi8, #gpu.address_space<workgroup>> to memref<16384xi8
+// CHECK-DAG: memref.view %[[ARRAY]][%c16384][] : memref<16416xi8, #gpu.address_space<workgroup>> to memref<24xi8
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
+  gpu.func @control_without_barrier(%x: f32, %first: i1) workgroup(%a: memref<16384xi8, #gpu.address_space<workgroup>>, %control: memref<24xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1 : i32
+    %va = memref.view %a[%c0][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier {tilechain.write_after_read}
+    memref.store %x, %va[%c0] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %y = memref.load %va[%c1] : memref<4096xf32, #gpu.address_space<workgroup>>
+    scf.if %first {
+      %barriers = memref.view %control[%c0][] : memref<24xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_init %barriers[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    gpu.return
+  }
+}
