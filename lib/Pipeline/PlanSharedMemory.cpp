@@ -279,7 +279,8 @@ private:
     }
     if (!next)
       return true;
-    auto races = [&](const llvm::BitVector &mine, const llvm::BitVector &theirs) {
+    auto races = [&](const llvm::BitVector &mine,
+                     const llvm::BitVector &theirs) {
       for (unsigned a : mine.set_bits())
         for (unsigned b : theirs.set_bits())
           if (overlap(a, b))
