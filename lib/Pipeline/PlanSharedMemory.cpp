@@ -293,12 +293,12 @@ private:
   }
 };
 
-/// With the barriers that stay, the first access that another buffer's
-/// access since the last barrier, to bytes both buffers were given, may
-/// race with. The lowering starts each write to a buffer with a barrier
-/// that BarrierPlanner keeps where needed; a write without one (a lowering
-/// that forgot it) would otherwise overwrite bytes other threads still
-/// read, silently.
+/// Finds, with the barriers that stay, the first access that may race
+/// with another buffer's access to the same bytes since the last barrier.
+/// The lowering starts each write to a buffer with a barrier that
+/// BarrierPlanner keeps where needed; a write without one (a lowering that
+/// forgot it) would otherwise overwrite bytes other threads still read,
+/// silently.
 class RaceFinder : public AccessWalk {
 public:
   RaceFinder(ArrayRef<SharedBuffer> buffers, const BufferAccesses &accesses,
