@@ -139,8 +139,10 @@ void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
   tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
 }
 
-/// An SM's register file, in 32-bit registers, on every target.
+/// An SM's register file, in 32-bit registers, and the most a thread may
+/// have, on every target.
 constexpr int64_t kRegistersPerSM = 64 * 1024;
+constexpr int64_t kMaxThreadRegisters = 255;
 /// The fewest registers a thread is capped at for an occupancy hint, as in
 /// NVIDIA's tileiras 13.5: it caps 256-thread kernels at 128 for occupancy
 /// 2 and ignores occupancy 4 (64), at which ptxas refuses wgmma (C7602).
@@ -199,7 +201,8 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
       .remark(tilechain::TileRemarkKind::Passed, tilechain::kHintRemarks,
               "RemarkHint", entry.getLoc(), "OptimizationHint used occupancy")
       .note("Occupancy", occupancy)
-      .note("Registers", std::to_string(std::min<int64_t>(hint.registers, 255)))
+      .note("Registers", std::to_string(std::min(hint.registers,
+                                                 kMaxThreadRegisters)))
       .note("SharedBytes",
             std::to_string(lowering.getTarget().sharedBytesPerBlock));
 }

@@ -229,9 +229,9 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
                      const LinearLayout &layout, mlir::Type sumType);
 
-/// Whether mma `op` sums its products from
-/// zero and adds its accumulator to them after, in f32, instead of letting
-/// the tensor cores sum into the accumulator. The tensor cores of sm_89
+/// Whether mma `op` sums its products from zero and adds its accumulator
+/// to them after, in f32, instead of letting the tensor cores sum into the
+/// accumulator. The tensor cores of sm_89
 /// (mma.sync) and sm_90 (mma.sync and wgmma) sum fp8 products in less
 /// than f32's precision, so an fp8 mmaf there does this unless it is
 /// `fast_acc`: so does NVIDIA's tileiras 13.5 (QMMA and QGMMA from zero,

@@ -36,8 +36,8 @@ std::optional<std::string> whyNotWgmma(const TileLowering &l,
 /// unit dims, as cuTile's loads of one batch or head do) of the same block,
 /// or of the block of the loop `op` is directly in where that loop's body
 /// only reads (a loop-invariant operand, copied again every iteration),
-/// read by nothing but mmas' lhs and rhs (on tcgen05: of the same block
-/// and read by `op` alone), with no write to memory between them.
+/// read by nothing but mmas' lhs and rhs, with no write to memory between
+/// them.
 std::optional<unsigned> copyableOperandDim(TileLowering &l,
                                            mlir::Operation *op,
                                            unsigned index);
