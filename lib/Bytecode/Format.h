@@ -38,6 +38,27 @@ enum class TypeTag : uint64_t {
   F8E5M3FNU = 130,        // 13.4
 };
 
+/// The scalar element types added after 13.1: a file older than `since`
+/// (major * 100 + minor) has no tag for them, so the writer refuses them
+/// there and the reader rejects the tag, with NVIDIA's message.
+struct LaterScalarType {
+  TypeTag tag;
+  const char *name;
+  uint16_t since;
+};
+inline constexpr LaterScalarType kLaterScalarTypes[] = {
+    {TypeTag::F8E8M0FNU, "Float8E8M0FNU", 1302},
+    {TypeTag::F4E2M1FN, "Float4E2M1FN", 1303},
+    {TypeTag::I4, "Int4", 1303}};
+
+/// The entry of kLaterScalarTypes for `tag`, or null.
+inline const LaterScalarType *laterScalarType(TypeTag tag) {
+  for (const LaterScalarType &later : kLaterScalarTypes)
+    if (later.tag == tag)
+      return &later;
+  return nullptr;
+}
+
 enum class AttrTag : uint64_t {
   Integer = 1, Float = 2, Bool = 3, Type = 4, String = 5, Array = 6,
   DenseElements = 7, DivBy = 8, SameElements = 9, Dictionary = 10,

@@ -241,6 +241,15 @@ Type tilechain::bytecode::decodeTypeRecord(ReaderState &state,
     return {};
   }
   auto tag = static_cast<TypeTag>(rawTag);
+  if (const LaterScalarType *later = laterScalarType(tag))
+    if (state.version.packed() < later->since) {
+      // NVIDIA's reader says this without an offset.
+      emitError(UnknownLoc::get(state.ctx))
+          << "type '" << later->name << "' requires bytecode version "
+          << later->since / 100 << "." << later->since % 100
+          << "+, file version is " << state.version.str();
+      return {};
+    }
   if (Type scalar = scalarType(state.ctx, tag))
     return scalar;
   if (tag == TypeTag::Function)

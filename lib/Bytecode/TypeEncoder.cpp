@@ -132,18 +132,13 @@ LogicalResult tilechain::bytecode::encodeTypeRecord(WriterState &state,
   Location loc = UnknownLoc::get(type.getContext());
   auto index = [&](Type sub) { return *state.typeIndex(sub, loc); };
   if (std::optional<TypeTag> tag = scalarTag(type)) {
-    // Element types added after 13.1 have no tag in older files.
-    struct LaterType { TypeTag tag; const char *name; PackedVersion since; };
-    static constexpr LaterType kLaterTypes[] = {
-        {TypeTag::F8E8M0FNU, "Float8E8M0FNU", 1302},
-        {TypeTag::F4E2M1FN, "Float4E2M1FN", 1303},
-        {TypeTag::I4, "Int4", 1303}};
-    for (const LaterType &later : kLaterTypes)
-      if (later.tag == *tag && state.version.packed() < later.since)
-        return emitError(loc) << "type '" << later.name
+    if (const LaterScalarType *later = laterScalarType(*tag))
+      if (state.version.packed() < later->since)
+        return emitError(loc) << "type '" << later->name
                               << "' requires bytecode version "
-                              << later.since / 100 << "." << later.since % 100
-                              << "+, targeting " << state.version.str();
+                              << later->since / 100 << "."
+                              << later->since % 100 << "+, targeting "
+                              << state.version.str();
     out.writeVarInt(static_cast<uint64_t>(*tag));
     return success();
   }
