@@ -10,7 +10,9 @@
 Each host kernel loads a tile of source values chosen at the rounding
 boundaries of the destination type (ties, a source ulp either side of a tie,
 subnormals, overflow and underflow thresholds, infinities, NaN, signed zeros,
-integer extremes), converts it with one op and stores the result. The
+integer extremes; an f8 source every one of its 256 bit patterns, and an f8
+destination every f8 value and every tie between two neighbours), converts
+it with one op and stores the result. The
 reference is computed here exactly: the source bits decoded to a Fraction and
 rounded to nearest even in the destination format (integers: truncated toward
 zero and saturated). Results must match bit for bit; a NaN result must be a NaN.
@@ -187,8 +189,27 @@ def neighbours(fmt, value):
     return out
 
 
+def every_value(fmt):
+    """The positive finite values of an 8-bit format."""
+    values = set()
+    for bits in range(1 << (fmt.ebits + fmt.mbits)):
+        _, value = fmt.decode(bits)
+        if isinstance(value, F) and value > 0:
+            values.add(value)
+    return sorted(values)
+
+
 def boundaries(dest):
-    """Positive values at the rounding boundaries of float format `dest`."""
+    """Positive values at the rounding boundaries of float format `dest`:
+    for f8, every value and every midpoint between two neighbours (a tie,
+    whose nearest-even choice alternates), for wider formats those around
+    1, the smallest values, the largest and some that are not ties."""
+    if dest.name in F8:
+        values = every_value(dest)
+        midpoints = [(a + b) / 2 for a, b in zip(values, values[1:])]
+        return values + midpoints + [values[-1] + dest.ulp(values[-1]) / 2,
+                                     values[-1] * 4, values[0] / 2,
+                                     values[0] / 4, F(1, 3), F(10, 7)]
     points = [F(1), dest.min_subnormal, dest.min_normal, dest.max]
     out = []
     for p in points:
@@ -207,10 +228,19 @@ EXTRA_SOURCES = {
 }
 
 
+def all_bits(fmt):
+    """Every bit pattern of an 8-bit format: each of its values, both zeros,
+    infinities and every NaN encoding."""
+    return list(range(1 << (1 + fmt.ebits + fmt.mbits)))
+
+
 def float_sources(src, dest_points):
-    """Bits of `src` values: each boundary's neighbours in `src`, `src`'s own
-    extremes, infinities, NaN and zeros, each with both signs."""
+    """Bits of `src` values: every one for f8; otherwise each boundary's
+    neighbours in `src`, `src`'s own extremes, infinities, NaN and zeros,
+    each with both signs."""
     fmt = FLOATS[src]
+    if src in F8:
+        return all_bits(fmt)
     magnitudes = set()
     for p in dest_points + EXTRA_SOURCES.get(src, []):
         magnitudes.update(neighbours(fmt, p))
@@ -250,8 +280,11 @@ def int_sources_for_float(src, signed, dest):
 
 
 def float_sources_for_int(src, dest, signed):
-    """Float values around truncation and saturation points of `dest`."""
+    """Float values around truncation and saturation points of `dest`:
+    every one for an f8 source."""
     fmt = FLOATS[src]
+    if src in F8:
+        return all_bits(fmt)
     lo, hi = int_range(dest, signed)
     points = [F(1, 2), F(1), F(3, 2), F(5, 2), F(hi), F(hi + 1), F(abs(lo)), F(abs(lo) + 1),
               F(1, 1 << 20), fmt.max]
