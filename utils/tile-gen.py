@@ -10,7 +10,9 @@ make_partition_view, load_view_tko/store_view_tko with make_token), whose
 body draws from elementwise arith/math, cmp/select, conversions, broadcast,
 reshape, permute, extract, cat, reduce, scan, mma, pointer-tile loads and
 stores, and for/if/loop with carried tiles. Tiles have 1 to 1024 elements,
-dims powers of two, rank 0 to 3.
+dims powers of two, rank 0 to 3. The entry and view accesses carry
+optimization hints, in and out of their ranges, drawn from a stream of
+their own (a seed's program is otherwise the one it was without them).
 
 The first line is `// tile-gen: {json}`: the kernel, the grid, the flat
 parameters, every array (element type, shape, input or output) and, per
@@ -56,6 +58,15 @@ SMOOTH_BINARY = ("addf", "subf", "mulf", "maxf", "minf")
 ROUGH_BINARY = ("divf", "pow")
 INT_BINARY = ("addi", "subi", "muli", "andi", "ori", "xori", "maxi", "mini",
               "mulhii", "shli", "shri", "divi", "remi")
+# Optimization hints (Generator.hints): the keys cuTile writes, and values
+# in and out of the ranges -Werr-hints checks (occupancy 1-32, latency
+# 1-10, clusters and worker warps powers of two up to 16 and 32).
+HINT_KEYS = ("default", "sm_80", "sm_90", "sm_100", "sm_120")
+ENTRY_HINTS = {"occupancy": (-1, 0, 1, 2, 4, 99),
+               "num_cta_in_cga": (0, 1, 2, 5, 64),
+               "num_worker_warps_per_cta": (0, 4, 8, 1000)}
+LOAD_HINTS = {"latency": (0, 1, 3, 10, 11), "allow_tma": ("true", "false")}
+STORE_HINTS = {"allow_tma": ("true", "false")}
 # Op families a program may leave out (Generator.families).
 FAMILIES = ("reduce", "scan", "mma", "shape", "extract", "cat", "convert",
             "control")
@@ -155,6 +166,33 @@ class Generator:
         # families, so that no family's presence hides what the others do
         # (one op without a parallel lowering keeps a kernel serial).
         self.families = {f for f in FAMILIES if self.rng.random() < 0.6}
+        # Hints come from a stream of their own, so that a seed's program
+        # is the one it was before hints were drawn.
+        self.hint_rng = random.Random("hints-%d" % seed)
+
+    # --- hints ------------------------------------------------------------
+    def hints(self, choices):
+        """`optimization_hints=<...>` text of a few hints drawn from
+        `choices` (name -> values), under `default` or a target's key; the
+        values include ones outside the ranges -Werr-hints checks, which a
+        compile must survive as NVIDIA's does. Empty for half the calls."""
+        rng = self.hint_rng
+        if rng.random() < 0.5:
+            return ""
+        entries = []
+        for key in rng.sample(HINT_KEYS, rng.randint(1, 2)):
+            names = rng.sample(sorted(choices), rng.randint(1, len(choices)))
+            entries.append("%s = {%s}" % (key, ", ".join(
+                "%s = %s" % (n, rng.choice(choices[n])) for n in sorted(names))))
+        return "optimization_hints=<%s>" % ", ".join(entries)
+
+    def entry_hints(self):
+        text = self.hints(ENTRY_HINTS)
+        return " " + text if text else ""
+
+    def access_hints(self, store=False):
+        text = self.hints(STORE_HINTS if store else LOAD_HINTS)
+        return " " + text.replace("=<", " = <", 1) if text else ""
 
     # --- emission ---------------------------------------------------------
     def fresh(self, prefix="v"):
@@ -328,8 +366,9 @@ class Generator:
         index = self.view_index(tiles)
         name = self.fresh()
         tok = self.fresh("t")
-        self.emit("%s, %s = load_view_tko weak %s[%s] token = %%tok : %s, tile<i32>"
-                  " -> %s, token" % (name, tok, pv, ", ".join(index), pv_type,
+        self.emit("%s, %s = load_view_tko weak %s[%s] token = %%tok%s : %s, tile<i32>"
+                  " -> %s, token" % (name, tok, pv, ", ".join(index),
+                                     self.access_hints(), pv_type,
                                      tile_type(shape, elem)))
         return self.add(Value(name, shape, elem))
 
@@ -418,10 +457,11 @@ class Generator:
             array = self.new_array(value.elem, global_shape, "out")
             pv, pv_type = self.view(array, shape, padded)
             index = self.view_index(tiles)
-            self.emit("%s = store_view_tko weak %s, %s[%s] token = %s : %s, %s,"
+            self.emit("%s = store_view_tko weak %s, %s[%s] token = %s%s : %s, %s,"
                       " tile<i32> -> token" % (
                           self.fresh("t"), value.name, pv, ", ".join(index),
-                          self.store_token(), value.type, pv_type))
+                          self.store_token(), self.access_hints(store=True),
+                          value.type, pv_type))
         else:
             length = self.grid * count(shape)
             if self.rng.random() < 0.3 and length > 1:
@@ -905,7 +945,8 @@ class Generator:
         }
         lines = ["// tile-gen: " + json.dumps(meta, sort_keys=True),
                  "cuda_tile.module @kernels {",
-                 "  entry @%s(%s) {" % (self.kernel, ", ".join(params))]
+                 "  entry @%s(%s)%s {" % (self.kernel, ", ".join(params),
+                                          self.entry_hints())]
         lines += self.prologue + self.body
         lines += ["    return", "  }", "}"]
         return "\n".join(lines) + "\n"

@@ -31,6 +31,7 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -158,10 +159,21 @@ constexpr int64_t kFewestCappedRegisters = 128;
 /// under the cap and it ran 2.2x slower, which tile-link undoes
 /// (docs/pipeline.md).
 struct OccupancyHint {
-  int64_t occupancy = 0; // 0: no hint
-  int64_t registers = 0; // a thread's share of the register file
+  std::optional<int64_t> occupancy; // as written
+  int64_t registers = 0;            // a thread's share of the register file
   bool followed = false;
 };
+
+/// The occupancies an occupancy hint may ask for (-Werr-hints checks the
+/// same range). tilechain compiles a kernel whose hint is outside it as if
+/// it had none, with a remark; NVIDIA's tileiras 13.5 does the same for 0
+/// and -1, and caps a thread at 64 registers for 99 (docs/hint-values.tsv),
+/// a cap tilechain would not follow anyway (kFewestCappedRegisters).
+constexpr int64_t kMaxOccupancyHint = 32;
+
+bool isValidOccupancy(int64_t occupancy) {
+  return occupancy >= 1 && occupancy <= kMaxOccupancyHint;
+}
 
 OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
                             const tilechain::TargetInfo &target,
@@ -171,9 +183,9 @@ OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
   std::optional<int64_t> occupancy =
       hints ? hints.getOccupancy("sm_" + std::to_string(target.smVersion))
             : std::nullopt;
-  if (!occupancy)
+  hint.occupancy = occupancy;
+  if (!occupancy || !isValidOccupancy(*occupancy))
     return hint;
-  hint.occupancy = *occupancy;
   hint.registers = kRegistersPerSM / (*occupancy * threads) / 8 * 8;
   hint.followed = hint.registers >= kFewestCappedRegisters;
   return hint;
@@ -183,7 +195,22 @@ OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
 void remarkOccupancyHint(tilechain::TileLowering &lowering,
                          cuda_tile::EntryOp entry, const OccupancyHint &hint,
                          int64_t threads) {
-  std::string occupancy = std::to_string(hint.occupancy);
+  std::string occupancy = std::to_string(*hint.occupancy);
+  if (!isValidOccupancy(*hint.occupancy)) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                "OptimizationHint occupancy not followed")
+        .note("Occupancy", occupancy)
+        .reason(*hint.occupancy < 1
+                    ? "an occupancy hint asks for at least 1 CTA per SM; the "
+                      "kernel is compiled as if it had none"
+                    : "an occupancy hint asks for at most " +
+                          std::to_string(kMaxOccupancyHint) +
+                          " CTAs per SM; the kernel is compiled as if it "
+                          "had none");
+    return;
+  }
   if (!hint.followed) {
     lowering
         .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
@@ -207,6 +234,38 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
             std::to_string(lowering.getTarget().sharedBytesPerBlock));
 }
 
+/// Remarks on the entry hints tilechain does not act on yet, so that a
+/// cuTile user asking for a cluster or for worker warps hears why the
+/// kernel has neither: clusters and warp specialization are not built.
+void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
+                                cuda_tile::EntryOp entry, int64_t threads) {
+  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
+  if (!hints)
+    return;
+  std::string sm =
+      "sm_" + std::to_string(lowering.getTarget().smVersion);
+  auto notFollowed = [&](StringRef name, int64_t value, const Twine &why) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                ("OptimizationHint " + name + " not followed").str())
+        .note(name, std::to_string(value))
+        .reason(why.str());
+  };
+  if (std::optional<int64_t> ctas = hints.getNumCTAInCGA(sm); ctas && *ctas != 1)
+    notFollowed("num_cta_in_cga", *ctas,
+                *ctas >= 1 && *ctas <= 16 && llvm::isPowerOf2_64(*ctas)
+                    ? "each CTA runs alone: tilechain does not form thread "
+                      "block clusters yet"
+                    : "a cluster has a power of two of CTAs, at most 16; "
+                      "the kernel is compiled as if it had no hint");
+  if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(sm))
+    notFollowed("num_worker_warps_per_cta", *warps,
+                "tilechain chooses a CTA's warps from its tiles (" +
+                    Twine(threads / 32) +
+                    " here) and does not specialize warps yet");
+}
+
 /// One try at the parallel form: the kernel, or null with `declineReason`
 /// set when an op keeps it from the parallel form (and failure on errors).
 /// Where `whyNoTensorCores` is set, the kernel's mmas run on CUDA cores.
@@ -228,7 +287,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   OccupancyHint occupancy = occupancyHint(entry, target, threads);
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                 builder.getI32IntegerAttr(
-                    occupancy.followed ? occupancy.occupancy : 1));
+                    occupancy.followed ? *occupancy.occupancy : 1));
   func->setAttr(tilechain::kTileKernelAttrName, builder.getUnitAttr());
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
@@ -236,10 +295,11 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   tilechain::TargetInfo kernelTarget = target;
   if (occupancy.followed)
     kernelTarget.sharedBytesPerBlock =
-        tilechain::sharedBytesPerCTA(target, occupancy.occupancy);
+        tilechain::sharedBytesPerCTA(target, *occupancy.occupancy);
   tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);
+  remarkUnfollowedEntryHints(lowering, entry, threads);
   lowering.startParallel(numWarps, lane, warp, func,
                          kernelTarget.sharedBytesPerBlock);
   if (whyNoTensorCores)
@@ -329,8 +389,8 @@ struct LowerTileModulesPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *context = top.getContext();
-    std::optional<tilechain::TargetInfo> target =
-        tilechain::parseTarget(gpuName);
+    StringRef chip = gpuName;
+    std::optional<tilechain::TargetInfo> target = tilechain::parseTarget(chip);
     if (!target || !tilechain::isSupportedGPUName(gpuName)) {
       top.emitError() << "unsupported --gpu-name '" << gpuName.getValue() << "'";
       return signalPassFailure();
@@ -342,13 +402,12 @@ struct LowerTileModulesPass
     }
     // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
     // they arrived for it in PTX 8.1, which every ptxas we accept reads.
-    auto targetWith = [&](StringRef features, StringRef chip = {}) {
+    auto targetWith = [&](StringRef features, StringRef nvptxChip = {}) {
       return NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
-                                       chip.empty() ? StringRef(gpuName) : chip,
+                                       nvptxChip.empty() ? chip : nvptxChip,
                                        features);
     };
-    auto targetAttr =
-        targetWith(gpuName.getValue() == "sm_89" ? "+ptx81" : "");
+    auto targetAttr = targetWith(chip == "sm_89" ? "+ptx81" : "");
 
     // The builtin module is the compile unit of tile-llc's --lineinfo debug
     // scopes, whose file is the module's. It takes the location of the tile
@@ -394,27 +453,26 @@ struct LowerTileModulesPass
       }
       tileModule.erase();
       bool fp8 =
-          needsPtx87ForFp8Mma(gpuName.getValue()) && usesFp8MmaSync(gpuModule);
+          needsPtx87ForFp8Mma(chip) && usesFp8MmaSync(gpuModule);
       // wgmma and tcgen05.mma exist only on the arch-specific targets
       // sm_90a and sm_100a, which NVIDIA's tileiras always uses; TMA copies
       // as PTX 8.6 writes them (`.shared::cta` destinations) need it on
       // sm_90, whose minimum PTX is 7.8 (sm_100's is 8.6), and so do TMA
       // stores (their `fence.proxy.async` is PTX 8.0).
-      bool wgmma = gpuName.getValue() == "sm_90" &&
+      bool wgmma = chip == "sm_90" &&
                    uses<tilechain::tile_dist::WarpgroupMmaOp>(gpuModule);
-      bool tma = gpuName.getValue() == "sm_90" &&
+      bool tma = chip == "sm_90" &&
                  (uses<tilechain::tile_dist::TensorCopyOp>(gpuModule) ||
                   uses<tilechain::tile_dist::TensorStoreOp>(gpuModule));
-      bool tcgen05 = gpuName.getValue() == "sm_100" &&
+      bool tcgen05 = chip == "sm_100" &&
                      uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
       // Block-scaled mma.sync is sm_120a's and sm_121a's (as NVIDIA's
       // tileiras, which targets them for every sm_120 and sm_121 kernel).
-      bool blockScaled = (gpuName.getValue() == "sm_120" ||
-                          gpuName.getValue() == "sm_121") &&
+      bool blockScaled = (chip == "sm_120" || chip == "sm_121") &&
                          uses<NVVM::MmaBlockScaleOp>(gpuModule);
       std::string archSpecific = wgmma         ? "sm_90a"
                                  : tcgen05     ? "sm_100a"
-                                 : blockScaled ? gpuName.getValue() + "a"
+                                 : blockScaled ? (chip + "a").str()
                                                : "";
       if (fp8 || wgmma || tma || tcgen05 || blockScaled)
         gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith(

@@ -73,8 +73,25 @@ TEST_CASE("bad hints warn, and fail under the error policy", "[hints]") {
                             "unknown hint key sm_100a\n");
   HintCheck error = checkHints(hints, HintUser::Entry, HintPolicy::Error);
   CHECK_FALSE(error.ok);
+  // The error names the op (an entry's name, where it has one) and carries
+  // no dump of it.
   CHECK(llvm::StringRef(error.diagnostics)
-            .ends_with("Optimization hints verification failed\n"));
+            .ends_with("unknown hint key sm_100a\n"
+                       "Optimization hints verification failed for op\n"));
+}
+
+TEST_CASE("cuTile's default key and every tileiras target are known",
+          "[hints]") {
+  HintCheck check = checkHints(
+      "default = {occupancy = 2}, sm_107 = {num_cta_in_cga = 2}, "
+      "sm_121 = {num_worker_warps_per_cta = 8}",
+      HintUser::Entry, HintPolicy::Error);
+  CHECK(check.ok);
+  CHECK(check.diagnostics.empty());
+  HintCheck bad = checkHints("default = {occupancy = 0}", HintUser::Entry,
+                             HintPolicy::Warn);
+  CHECK(bad.diagnostics ==
+        "integer value in the range [1, 32] is expected for default.occupancy\n");
 }
 
 TEST_CASE("pointer accesses accept only latency", "[hints]") {

@@ -416,7 +416,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     }
     OperandForm swizzled = form;
     swizzled.swizzle = rowBytes;
-    if (std::optional<std::string> whyNot = whyNotTensorMapCopy(swizzled)) {
+    if (std::optional<std::string> whyNot = whyNotTensorMapCopy(l, swizzled)) {
       form.whyNotTensorMap = *whyNot;
       continue;
     }

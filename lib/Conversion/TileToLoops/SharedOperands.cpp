@@ -151,7 +151,7 @@ mma::swizzledOperandForms(TileLowering &l, Operation *op, int64_t swizzle,
       form.swizzle = kMaxSwizzle;
     form.copiedFrom =
         operandLoad(op->getOperand(index), &form.leadingUnitDims);
-    std::optional<std::string> whyNot = whyNotTensorMapCopy(form);
+    std::optional<std::string> whyNot = whyNotTensorMapCopy(l, form);
     form.byTensorMap = !whyNot;
     form.whyNotTensorMap = whyNot.value_or("");
   }

@@ -176,6 +176,20 @@ std::optional<std::string> whyNotTensorMapView(Value view) {
   return std::nullopt;
 }
 
+/// Why an access whose hints are `hints` may not use TMA: its `allow_tma`
+/// hint for the target (or `default`) is false, as cuTile's
+/// `allow_tma=False` writes it.
+std::optional<std::string> whyNotTensorMapHint(TileLowering &l,
+                                               ct::OptimizationHintsAttr hints) {
+  if (!hints)
+    return std::nullopt;
+  std::optional<bool> allowed =
+      hints.getAllowTMA("sm_" + std::to_string(l.getTarget().smVersion));
+  if (allowed && !*allowed)
+    return std::string("its allow_tma hint is false");
+  return std::nullopt;
+}
+
 /// What a TMA copy or store through tiled view `view` needs: the tensor
 /// map (a kernel parameter, described for the callback by the tensor's
 /// base, extents and strides in TMA's order, `box` and `swizzle`), the
@@ -240,8 +254,12 @@ SmallVector<Value> tileOrigin(OpBuilder &b, Location loc, const ViewInfo &info,
 
 } // namespace
 
-std::optional<std::string> mma::whyNotTensorMapCopy(const OperandForm &form) {
+std::optional<std::string> mma::whyNotTensorMapCopy(TileLowering &l,
+                                                    const OperandForm &form) {
   ct::LoadViewTkoOp load = form.copiedFrom;
+  if (std::optional<std::string> why =
+          whyNotTensorMapHint(l, load.getOptimizationHintsAttr()))
+    return why;
   return whyNotTensorMapView(load.getView());
 }
 
@@ -433,6 +451,9 @@ std::optional<std::string>
 tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
   if (l.getTarget().smVersion < kTensorMapMinSM)
     return std::string("TMA is sm_90's and later's");
+  if (std::optional<std::string> why =
+          whyNotTensorMapHint(l, op.getOptimizationHintsAttr()))
+    return why;
   if (op.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
     return std::string("its memory ordering is not weak");
   const ViewInfo &info = l.lookupView(op.getView());

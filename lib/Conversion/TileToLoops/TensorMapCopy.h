@@ -22,9 +22,11 @@
 namespace tilechain::mma {
 
 /// Why the chunks of a copied, swizzled operand (`form`) cannot come by
-/// TMA, or nullopt where they can: its view is a tensor view made from
-/// kernel parameters and constants, of rank 5 at most.
-std::optional<std::string> whyNotTensorMapCopy(const OperandForm &form);
+/// TMA, or nullopt where they can: its load's `allow_tma` hint for the
+/// target is not false, and its view is a tensor view made from kernel
+/// parameters and constants, of rank 5 at most.
+std::optional<std::string> whyNotTensorMapCopy(TileLowering &l,
+                                               const OperandForm &form);
 
 /// Starts the TMA copies of chunk `chunk` of `operand` (an index value)
 /// into stage `stage` of its array, completing on mbarrier

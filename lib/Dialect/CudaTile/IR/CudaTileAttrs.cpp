@@ -2,6 +2,7 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h" // llvm::join in the bit enum printer
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -126,10 +127,12 @@ OptimizationHintsAttr::getNumWorkerWarpsPerCTA(StringRef sm) const {
 }
 
 namespace {
-/// Architectures that hints may name (`sm_XY`).
-constexpr StringLiteral kHintArchitectures[] = {
-    "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
-    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121"};
+/// The keys of a hints dictionary: the architectures hints may name
+/// (`sm_XY`), and `default`, which cuTile Python 1.7 writes for hints that
+/// hold on every target (getHint falls back to it).
+constexpr StringLiteral kHintKeys[] = {
+    "default", "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89", "sm_90",
+    "sm_100",  "sm_103", "sm_107", "sm_110", "sm_120", "sm_121"};
 
 /// A power of two in [1, max].
 bool isPowerOfTwoAtMost(Attribute value, int64_t max) {
@@ -188,7 +191,7 @@ LogicalResult OptimizationHintsAttr::verifyForOp(Operation *op,
   };
   for (NamedAttribute perArch : getValue()) {
     StringRef arch = perArch.getName().getValue();
-    if (!llvm::is_contained(kHintArchitectures, arch)) {
+    if (!llvm::is_contained(kHintKeys, arch)) {
       report("unknown hint key " + arch);
       continue;
     }
@@ -201,7 +204,18 @@ LogicalResult OptimizationHintsAttr::verifyForOp(Operation *op,
   }
   if (clean || policy == CudaTileDialect::HintPolicy::Warn)
     return success();
-  return op->emitError("Optimization hints verification failed");
+  // At the location too: the warnings above name each hint, and a dump of
+  // the op (a whole kernel for an entry) would bury them.
+  std::string where;
+  if (auto symbol = op->getAttrOfType<StringAttr>(
+          SymbolTable::getSymbolAttrName()))
+    where = (" for " + op->getName().stripDialect() + " @" +
+             symbol.getValue())
+                .str();
+  else
+    where = (" for " + op->getName().stripDialect()).str();
+  return mlir::emitError(op->getLoc(),
+                         "Optimization hints verification failed" + where);
 }
 
 //===----------------------------------------------------------------------===//
