@@ -21,9 +21,6 @@ constexpr StringLiteral kGPUNames[] = {
     "sm_90a",  "sm_100",  "sm_100a", "sm_100f", "sm_103",  "sm_103a",
     "sm_103f", "sm_107",  "sm_110",  "sm_110a", "sm_110f", "sm_120",
     "sm_120a", "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
-// Targets tileiras 13.5 names that no stage can generate code for yet.
-constexpr std::pair<StringLiteral, StringLiteral> kUnsupportedGPUNames[] = {
-    {"sm_107", "LLVM 22's NVPTX backend has no sm_107 target"}};
 constexpr StringLiteral kHostArches[] = {"x86_64", "aarch64"};
 constexpr StringLiteral kHostOSes[] = {"linux", "windows"};
 constexpr StringLiteral kSanitizers[] = {"memcheck"};
@@ -464,9 +461,5 @@ ParseResult tilechain::driver::parseCommandLine(ArrayRef<StringRef> argv,
                   args.preview.front() +
                   "' preview feature (cuTile's foreign calls and -l tile "
                   "libraries); see docs/simt-preview.md");
-  for (auto [gpu, why] : kUnsupportedGPUNames)
-    if (args.gpuName == gpu)
-      return refuse("error: tilechain cannot generate code for " + gpu +
-                    " yet: " + why);
   return ParseResult::Ok;
 }

@@ -4,10 +4,12 @@
 // features, -O level) comes from the gpu.module's #nvvm.target, which
 // tile-lower derived from --gpu-name; the PTX ISA version is the chip's
 // minimum, chosen by the NVPTX subtarget, except in modules with tile
-// kernels, whose `.language 7` needs 9.2 (TileKernelPTX.h).
+// kernels, whose `.language 7` needs 9.2 (TileKernelPTX.h), and in modules
+// for a chip NVPTX does not know, whose PTX is retargeted (RetargetPTX.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/RetargetPTX.h"
 #include "tilechain/Pipeline/TensorMapPTX.h"
 #include "tilechain/Pipeline/TileKernelPTX.h"
 
@@ -267,6 +269,15 @@ LogicalResult emitPTX(
                                   llvm::CodeGenFileType::AssemblyFile))
     return anchor->emitError("the NVPTX target cannot emit PTX");
   codegen.run(module);
+  if (auto chip = anchor->getAttrOfType<StringAttr>(tilechain::kPTXChipAttrName)) {
+    llvm::Expected<std::string> retargeted =
+        tilechain::retargetPTX(ptx, chip.getValue());
+    if (!retargeted)
+      return anchor->emitError()
+             << "cannot write the PTX for " << chip.getValue() << ": "
+             << llvm::toString(retargeted.takeError());
+    ptx.assign(*retargeted);
+  }
   os << tilechain::kPTXStageMarker << "\n";
   if (tileKernels.empty()) {
     os << ptx;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Pipeline/Passes.h"
 #include "tilechain/Pipeline/PTXIdentifier.h"
+#include "tilechain/Pipeline/RetargetPTX.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
 #include "tilechain/Conversion/TileToLoops/Fp8MmaSync.h"
@@ -389,7 +390,8 @@ struct LowerTileModulesPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *context = top.getContext();
-    StringRef chip = gpuName;
+    // The chip whose code is generated (sm_100's for sm_107: RetargetPTX.h).
+    StringRef chip = tilechain::loweringChip(gpuName);
     std::optional<tilechain::TargetInfo> target = tilechain::parseTarget(chip);
     if (!target || !tilechain::isSupportedGPUName(gpuName)) {
       top.emitError() << "unsupported --gpu-name '" << gpuName.getValue() << "'";
@@ -433,6 +435,9 @@ struct LowerTileModulesPass
       auto gpuModule = gpu::GPUModuleOp::create(
           builder, tileModule.getLoc(), tileModule.getSymName(),
           builder.getArrayAttr({targetAttr}));
+      if (chip != gpuName.getValue())
+        gpuModule->setAttr(tilechain::kPTXChipAttrName,
+                           builder.getStringAttr(gpuName.getValue()));
       builder.setInsertionPointToStart(gpuModule.getBody());
       for (Operation &op : tileModule.getBody().front()) {
         LogicalResult lowered = failure();

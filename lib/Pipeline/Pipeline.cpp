@@ -46,8 +46,8 @@ using namespace mlir;
 static const llvm::StringLiteral kSupportedGPUNames[] = {
     "sm_80",   "sm_86",   "sm_87",   "sm_88",   "sm_89",   "sm_90",
     "sm_90a",  "sm_100",  "sm_100a", "sm_100f", "sm_103",  "sm_103a",
-    "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
-    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+    "sm_103f", "sm_107",  "sm_110",  "sm_110a", "sm_110f", "sm_120",
+    "sm_120a", "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
 
 llvm::ArrayRef<llvm::StringLiteral> tilechain::getSupportedGPUNames() {
   return kSupportedGPUNames;

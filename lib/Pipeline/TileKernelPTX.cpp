@@ -46,8 +46,9 @@ std::optional<unsigned> getMinCTAsPerSM(llvm::StringRef line) {
   return count;
 }
 
-/// `.version X.Y` as X * 10 + Y, or nullopt when `line` is not one.
-std::optional<unsigned> getPTXVersion(llvm::StringRef line) {
+} // namespace
+
+std::optional<unsigned> tilechain::getPTXVersion(llvm::StringRef line) {
   llvm::StringRef text = line.trim();
   if (!text.consume_front(".version"))
     return std::nullopt;
@@ -58,6 +59,8 @@ std::optional<unsigned> getPTXVersion(llvm::StringRef line) {
     return std::nullopt;
   return majorValue * 10 + minorValue;
 }
+
+namespace {
 
 std::string getLanguageDirective() {
   return ".language " + std::to_string(kTileIRLanguage);

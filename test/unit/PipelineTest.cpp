@@ -68,8 +68,10 @@ TEST_CASE("a stage pipeline refuses another stage's output", "[pipeline]") {
 
 TEST_CASE("the accepted GPU names are tileiras's and their a/f forms",
           "[pipeline]") {
-  CHECK(getSupportedGPUNames().size() == 22);
+  CHECK(getSupportedGPUNames().size() == 23);
   CHECK(isSupportedGPUName("sm_90"));
+  CHECK(isSupportedGPUName("sm_107"));
+  CHECK_FALSE(isSupportedGPUName("sm_107a"));
   CHECK(isSupportedGPUName("sm_90a"));
   CHECK(isSupportedGPUName("sm_121f"));
   CHECK_FALSE(isSupportedGPUName("sm_90f"));

@@ -12,6 +12,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ constexpr unsigned kLanguageMinPTXVersion = 92;
 llvm::Expected<std::string>
 addTileKernelDirectives(llvm::StringRef ptx,
                         llvm::ArrayRef<std::string> kernels);
+
+/// `.version X.Y` as X * 10 + Y, or nullopt when `line` is not one.
+std::optional<unsigned> getPTXVersion(llvm::StringRef line);
 
 /// The kernels (`.entry`) of `ptx` whose header declares `.language 7`, in
 /// the order of the PTX.
