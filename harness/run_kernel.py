@@ -43,7 +43,7 @@ def run_isolated(job):
     spec, args = job
     command = [sys.executable, os.path.abspath(__file__), spec.file,
                "--bin-dir", args.bin_dir, "--num-sms", str(args.num_sms),
-               "--tile-form", args.tile_form]
+               "--tile-form", args.tile_form, "--host-seeds", args.host_seeds]
     if args.gpu_name:
         command += ["--gpu-name", args.gpu_name]
     try:
@@ -68,9 +68,10 @@ def run_one(job):
                 outcome = run_gpu(spec, bytecode, work_dir, args.num_sms, args.bin_dir,
                                   args.tile_form)
             else:
-                outcome = check.run_on_host(spec, bytecode, work_dir, args.bin_dir,
-                                            num_sms=args.num_sms,
-                                            tile_form=args.tile_form)
+                outcome = check.run_on_host(
+                    spec, bytecode, work_dir, args.bin_dir, num_sms=args.num_sms,
+                    tile_form=args.tile_form,
+                    host_seeds=[int(s) for s in args.host_seeds.split(",")])
         except Exception as error:  # a harness problem: report, keep going
             outcome = check.Outcome("error", "%s: %s" % (type(error).__name__, error))
     return spec.file, outcome
@@ -93,6 +94,9 @@ def main():
                         help="tile-lower's form (docs/pipeline.md)")
     parser.add_argument("--timeout", type=int, default=120,
                         help="seconds per kernel with --all")
+    parser.add_argument("--host-seeds", default=",".join(map(str, check.HOST_SEEDS)),
+                        help="the TILECHAIN_HOST_SEED values each host run "
+                             "takes, comma-separated (default: %(default)s)")
     parser.add_argument("--gpu-name",
                         help="the target to compile for (default: the "
                              "manifest's sm_arch, sm_90 for the corpus)")

@@ -149,8 +149,24 @@ mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value inside, mlir::Value base, mlir::Type element,
                        mlir::LLVM::GEPArg index);
 
-/// Each tile_dist.async_copy of `kernel` -> the thread's element loads and
-/// stores, at once; the cp.async group ops go (HostAsyncCopy.cpp).
+/// The environment variable that picks the adversarial choices of a host
+/// run (HostAsyncCopy.cpp, HostBlockLaunch.cpp): 0 or unset, and 1, two
+/// fixed extremes; any other value, a seeded mix. Every run with the same
+/// seed computes the same result.
+constexpr llvm::StringLiteral kHostSeedVariable = "TILECHAIN_HOST_SEED";
+
+/// The value of kHostSeedVariable (atoi), 0 where it is not set.
+mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::ModuleOp module);
+
+/// A 32-bit hash of i32 `words` (murmur3's finalizer over their mix).
+mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::ArrayRef<mlir::Value> words);
+
+/// Each tile_dist.async_copy of `kernel` -> the thread's element loads, and
+/// its stores at issue or at the wait that retires its group, as
+/// kHostSeedVariable says; the cp.async group ops keep the thread's
+/// queue of copies in flight (HostAsyncCopy.cpp).
 void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.tensor_copy and tensor_store of `kernel` -> the issuing

@@ -8,8 +8,13 @@
 // left. A sweep in which no thread arrived anywhere or exited is a deadlock
 // (a barrier or shuffle outside uniform control flow, an mbarrier phase
 // that never completes): K__host says so on stderr and aborts instead of
-// spinning forever. The schedule depends only
-// on the kernel, so every run computes the same result.
+// spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
+// sweep starts with a burst: one warp, drawn from the seed and the sweep's
+// number, is resumed alone until it makes no more progress, as a GPU may
+// run one warp ahead of the others up to the next barrier that waits for
+// them. A synchronisation between warps that only the sweeps' lockstep
+// provided (a missing barrier) then shows. The schedule depends only on
+// the kernel and the seed, so every run computes the same result.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -101,6 +106,82 @@ void forEachThread(OpBuilder &b, Location loc, int32_t threads,
                      });
 }
 
+/// Resumes each unfinished thread from `first` on, `count` of them, in
+/// thread order.
+void resumeThreads(OpBuilder &b, Location loc, Value handles, Value first,
+                   int32_t count) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  forEachThread(b, loc, count, [&](OpBuilder &nested, Value offset) {
+    Value tid = arith::AddIOp::create(nested, loc, first, offset);
+    Value handle = LLVM::LoadOp::create(
+        nested, loc, ptrType,
+        elementAddress(nested, loc, ptrType, handles, tid));
+    Value done = LLVM::CallIntrinsicOp::create(
+                     nested, loc, nested.getI1Type(),
+                     nested.getStringAttr("llvm.coro.done"),
+                     ValueRange{handle})
+                     .getResult(0);
+    Value running = arith::XOrIOp::create(
+        nested, loc, done, arith::ConstantIntOp::create(nested, loc, 1, 1));
+    scf::IfOp::create(nested, loc, running, [&](OpBuilder &then, Location) {
+      LLVM::CoroResumeOp::create(then, loc, handle);
+      scf::YieldOp::create(then, loc);
+    });
+  });
+}
+
+/// Under a seed other than 0 and 1, resumes the warp the seed draws for
+/// sweep `sweep` alone until a pass over it makes no progress.
+void emitBurst(OpBuilder &b, Location loc, SyncLayout layout, Value handles,
+               Value progressAt, Value seed, Value sweep) {
+  Value zero = constantI32(b, loc, 0);
+  Value seeded = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, seed, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, seed,
+                            constantI32(b, loc, 1)));
+  scf::IfOp::create(b, loc, seeded, [&](OpBuilder &then, Location) {
+    Value warp = arith::RemUIOp::create(
+        then, loc, mixHash(then, loc, {seed, sweep}),
+        constantI32(then, loc, layout.warps()));
+    Value first = arith::MulIOp::create(then, loc, warp,
+                                        constantI32(then, loc, kWarpSize));
+    int32_t lanes = std::min(layout.threads, kWarpSize);
+    auto burst = scf::WhileOp::create(then, loc, TypeRange{}, ValueRange{});
+    {
+      OpBuilder::InsertionGuard guard(then);
+      then.setInsertionPointToStart(then.createBlock(&burst.getBefore()));
+      LLVM::StoreOp::create(then, loc, constantI32(then, loc, 0), progressAt);
+      // The last warp of a block that is not a whole number of warps has
+      // fewer lanes: resume only the threads that exist.
+      Value lastWarp = arith::CmpIOp::create(
+          then, loc, arith::CmpIPredicate::eq, warp,
+          constantI32(then, loc, layout.warps() - 1));
+      int32_t tail = layout.threads - (layout.warps() - 1) * kWarpSize;
+      scf::IfOp::create(
+          then, loc, lastWarp,
+          [&](OpBuilder &last, Location) {
+            resumeThreads(last, loc, handles, first, tail);
+            scf::YieldOp::create(last, loc);
+          },
+          [&](OpBuilder &whole, Location) {
+            resumeThreads(whole, loc, handles, first, lanes);
+            scf::YieldOp::create(whole, loc);
+          });
+      Value progress =
+          LLVM::LoadOp::create(then, loc, then.getI32Type(), progressAt);
+      scf::ConditionOp::create(
+          then, loc,
+          arith::CmpIOp::create(then, loc, arith::CmpIPredicate::ne, progress,
+                                constantI32(then, loc, 0)),
+          ValueRange{});
+      then.setInsertionPointToStart(then.createBlock(&burst.getAfter()));
+      scf::YieldOp::create(then, loc);
+    }
+    scf::YieldOp::create(then, loc);
+  });
+}
+
 /// Creates every thread's coroutine, resumes them until all have returned,
 /// destroys them.
 void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
@@ -127,27 +208,16 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
       b, loc, i32, sync, constantI32(b, loc, SyncLayout::progressWord()));
   Value liveAt = elementAddress(b, loc, i32, sync,
                                 constantI32(b, loc, SyncLayout::liveWord(0)));
-  auto sweep = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Value seed = readHostSeed(b, loc, host->getParentOfType<ModuleOp>());
+  auto sweep = scf::WhileOp::create(b, loc, TypeRange{i32},
+                                    ValueRange{constantI32(b, loc, 0)});
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(b.createBlock(&sweep.getBefore()));
+    Block *before = b.createBlock(&sweep.getBefore(), {}, {i32}, {loc});
+    Value number = before->getArgument(0);
+    emitBurst(b, loc, layout, handles, progressAt, seed, number);
     LLVM::StoreOp::create(b, loc, constantI32(b, loc, 0), progressAt);
-    forEachThread(b, loc, layout.threads, [&](OpBuilder &nested, Value tid) {
-      Value handle = LLVM::LoadOp::create(nested, loc, ptrType,
-                                          handleAddress(nested, tid));
-      Value done = LLVM::CallIntrinsicOp::create(
-                       nested, loc, nested.getI1Type(),
-                       nested.getStringAttr("llvm.coro.done"),
-                       ValueRange{handle})
-                       .getResult(0);
-      Value running = arith::XOrIOp::create(
-          nested, loc, done,
-          arith::ConstantIntOp::create(nested, loc, 1, 1));
-      scf::IfOp::create(nested, loc, running, [&](OpBuilder &then, Location) {
-        LLVM::CoroResumeOp::create(then, loc, handle);
-        scf::YieldOp::create(then, loc);
-      });
-    });
+    resumeThreads(b, loc, handles, constantI32(b, loc, 0), layout.threads);
     Value zero = constantI32(b, loc, 0);
     Value live = LLVM::LoadOp::create(b, loc, i32, liveAt);
     Value progress = LLVM::LoadOp::create(b, loc, i32, progressAt);
@@ -164,9 +234,13 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
                     "an mbarrier phase that nothing completes");
       scf::YieldOp::create(then, loc);
     });
-    scf::ConditionOp::create(b, loc, unfinished, ValueRange{});
-    b.setInsertionPointToStart(b.createBlock(&sweep.getAfter()));
-    scf::YieldOp::create(b, loc);
+    scf::ConditionOp::create(b, loc, unfinished, ValueRange{number});
+    Block *after = b.createBlock(&sweep.getAfter(), {}, {i32}, {loc});
+    b.setInsertionPointToStart(after);
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::AddIOp::create(b, loc, after->getArgument(0),
+                                         constantI32(b, loc, 1))});
   }
 
   forEachThread(b, loc, layout.threads, [&](OpBuilder &nested, Value tid) {
@@ -265,4 +339,69 @@ void tilechain::host::abortIf(OpBuilder &b, Operation *op, Value condition,
     emitHostAbort(then, loc, function, kernel, text);
     scf::YieldOp::create(then, loc);
   });
+}
+
+Value tilechain::host::readHostSeed(OpBuilder &b, Location loc,
+                                    ModuleOp module) {
+  constexpr llvm::StringLiteral kNameGlobal = "__tilechain_host_seed_name";
+  MLIRContext *context = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = b.getI32Type();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    if (!module.lookupSymbol("getenv"))
+      LLVM::LLVMFuncOp::create(b, loc, "getenv",
+                               LLVM::LLVMFunctionType::get(ptrType, {ptrType}));
+    if (!module.lookupSymbol("atoi"))
+      LLVM::LLVMFuncOp::create(b, loc, "atoi",
+                               LLVM::LLVMFunctionType::get(i32, {ptrType}));
+    if (!module.lookupSymbol(kNameGlobal)) {
+      std::string name = (kHostSeedVariable + llvm::Twine('\0')).str();
+      LLVM::GlobalOp::create(
+          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), name.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, kNameGlobal,
+          b.getStringAttr(name));
+    }
+  }
+  Value name = LLVM::AddressOfOp::create(b, loc, ptrType, kNameGlobal);
+  Value text = LLVM::CallOp::create(b, loc, TypeRange{ptrType}, "getenv",
+                                    ValueRange{name})
+                   .getResult();
+  Value unset = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, text,
+                                     LLVM::ZeroOp::create(b, loc, ptrType));
+  auto seed = scf::IfOp::create(
+      b, loc, unset,
+      [&](OpBuilder &then, Location) {
+        scf::YieldOp::create(then, loc, constantI32(then, loc, 0));
+      },
+      [&](OpBuilder &otherwise, Location) {
+        scf::YieldOp::create(
+            otherwise, loc,
+            LLVM::CallOp::create(otherwise, loc, TypeRange{i32}, "atoi",
+                                 ValueRange{text})
+                .getResult());
+      });
+  return seed.getResult(0);
+}
+
+Value tilechain::host::mixHash(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words) {
+  constexpr uint32_t kFactors[] = {0x9E3779B1u, 0x85EBCA77u, 0xC2B2AE3Du};
+  Value h = constantI32(b, loc, 0);
+  for (auto [index, word] : llvm::enumerate(words)) {
+    h = arith::MulIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, h, word),
+        constantI32(b, loc, int32_t(kFactors[index % 3])));
+    h = arith::XOrIOp::create(
+        b, loc, h, arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, 15)));
+  }
+  for (auto [shift, factor] : {std::pair<int32_t, uint32_t>{16, 0x85EBCA6Bu},
+                               std::pair<int32_t, uint32_t>{13, 0xC2B2AE35u}}) {
+    h = arith::XOrIOp::create(
+        b, loc, h, arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, shift)));
+    h = arith::MulIOp::create(b, loc, h, constantI32(b, loc, int32_t(factor)));
+  }
+  return arith::XOrIOp::create(
+      b, loc, h, arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, 16)));
 }

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Deletes each wait, fence and barrier of a kernel, one at a time, and runs
+the kernel on the host: a deletion the host run does not catch is a gap in
+the host's model of asynchrony, or a synchronisation the lowering did not
+need.
+
+    sync-mutants.py --gpu-name sm_80 [--seeds 0,1,7] [--jobs 2] KERNEL.tileirbc...
+
+For each corpus kernel (a row of the corpus manifest), tile-sched's output
+for the target is compiled with one synchronisation op deleted (the N-th of
+SYNC_OPS in the text), then run on the host against numpy under each seed
+of TILECHAIN_HOST_SEED (lib/Pipeline/HostAsyncCopy.cpp: 0 lands
+every cp.async copy at its wait, 1 at its issue, others mix). A mutant is
+caught when a seed's run fails (wrong values, a deadlock or an abort the
+host reports, a hang); a harness error gives no verdict. One line per mutant, then per kernel and target:
+`KERNEL TARGET: N mutants, K caught`.
+"""
+import argparse
+import multiprocessing
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.environ.get("TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin"))
+# The ops that order memory between threads, proxies or asynchronous units:
+# waits, fences and barriers. Commits, arrivals and expect_tx are not among
+# them (deleting one leaves a wait that never completes, which the host
+# reports as a deadlock by construction).
+SYNC_OPS = re.compile(
+    r"^\s*(gpu\.barrier|nvvm\.barrier\S*|nvvm\.cp\.async\.wait\.group|"
+    r"nvvm\.cp\.async\.bulk\.wait_group\S*|nvvm\.fence\.\S+|"
+    r"nvvm\.wgmma\.fence\S*|nvvm\.wgmma\.wait\.group\S*|"
+    r"nvvm\.tcgen05\.(fence|wait)\S*|tile_dist\.mbarrier_wait|"
+    r"tile_dist\.\S*wait\S*|tile_dist\.\S*fence\S*)\b")
+
+# What a run that catches a mutant ends in: wrong values, a crash (the
+# host's deadlock and misuse aborts), or a hang.
+CAUGHT = ("fail", "crash", "timeout")
+
+# tile-sched in the mutants' bin dir: the real one, then the deletion.
+WRAPPER = """#!/bin/sh
+"{real}/tile-sched" "$@" | "{python}" "{script}" --delete "$TILECHAIN_MUTANT"
+"""
+
+
+def sync_lines(text):
+    """(line index, op name) of each deletable synchronisation op: one whose
+    line defines no value."""
+    found = []
+    for index, line in enumerate(text.splitlines()):
+        match = SYNC_OPS.match(line)
+        if match and "=" not in line.split(match.group(1))[0]:
+            found.append((index, match.group(1)))
+    return found
+
+
+def delete(n):
+    text = sys.stdin.read()
+    lines = text.splitlines(keepends=True)
+    index, _ = sync_lines(text)[n]
+    del lines[index]
+    sys.stdout.write("".join(lines))
+
+
+def scheduled(bytecode, gpu_name):
+    read = subprocess.run([os.path.join(BIN, "tile-read"), bytecode],
+                          capture_output=True, check=True).stdout
+    lowered = subprocess.run([os.path.join(BIN, "tile-lower"), "--gpu-name",
+                              gpu_name, "--tile-form=parallel"], input=read,
+                             capture_output=True, check=True).stdout
+    return subprocess.run([os.path.join(BIN, "tile-sched")], input=lowered,
+                          capture_output=True, check=True).stdout.decode()
+
+
+def run(job):
+    """The outcome of one mutant under one seed: pass, fail, crash, ..."""
+    bytecode, gpu_name, mutant, seed, bin_dir, timeout = job
+    env = dict(os.environ, TILECHAIN_MUTANT=str(mutant))
+    command = [sys.executable, os.path.join(ROOT, "harness", "run_kernel.py"),
+               "--tile-form", "parallel", "--gpu-name", gpu_name,
+               "--host-seeds", str(seed), "--bin-dir", bin_dir, bytecode]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True,
+                              env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    lines = done.stdout.splitlines()
+    if not lines:
+        return "crash"
+    status = lines[-1].split("\t", 1)[0]
+    if status == "error" and "CalledProcessError" in lines[-1]:
+        return "invalid"  # the mutant did not compile
+    return status
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kernels", nargs="*")
+    parser.add_argument("--gpu-name", default="sm_80")
+    parser.add_argument("--seeds", default="0,1,7")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--timeout", type=int, default=300)
+    parser.add_argument("--delete", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.delete is not None:
+        return delete(args.delete)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    with tempfile.TemporaryDirectory() as bin_dir:
+        for name in os.listdir(BIN):
+            if name != "tile-sched":
+                os.symlink(os.path.join(BIN, name), os.path.join(bin_dir, name))
+        wrapper = os.path.join(bin_dir, "tile-sched")
+        with open(wrapper, "w") as f:
+            f.write(WRAPPER.format(real=BIN, python=sys.executable,
+                                   script=os.path.abspath(__file__)))
+        os.chmod(wrapper, 0o755)
+        for bytecode in args.kernels:
+            ops = sync_lines(scheduled(bytecode, args.gpu_name))
+            jobs = [(bytecode, args.gpu_name, n, seed, bin_dir, args.timeout)
+                    for n in range(len(ops)) for seed in seeds]
+            with multiprocessing.Pool(args.jobs) as pool:
+                outcomes = pool.map(run, jobs)
+            caught = invalid = broken = 0
+            for n, (line, op) in enumerate(ops):
+                mine = outcomes[n * len(seeds):(n + 1) * len(seeds)]
+                if "invalid" in mine:
+                    invalid += 1
+                    verdict = "invalid"
+                elif any(o in CAUGHT for o in mine):
+                    caught += 1
+                    verdict = "caught"
+                elif all(o == "pass" for o in mine):
+                    verdict = "SURVIVED"
+                else:  # the harness itself failed: no verdict
+                    broken += 1
+                    verdict = "harness-error"
+                print("%s\t%s\t%s\tline %d\t%s\t%s" % (
+                    os.path.basename(bytecode), args.gpu_name, op, line + 1,
+                    verdict, " ".join("%d:%s" % (s, o) for s, o in zip(seeds, mine))),
+                    flush=True)
+            print("%s %s: %d mutants, %d caught%s%s" % (
+                os.path.basename(bytecode), args.gpu_name,
+                len(ops) - invalid - broken, caught,
+                ", %d invalid" % invalid if invalid else "",
+                ", %d harness errors" % broken if broken else ""), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
