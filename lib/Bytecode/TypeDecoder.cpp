@@ -55,6 +55,8 @@ static Type decodeFunctionType(ReaderState &state, ByteReader &record) {
 
 static const char *const kPaddingNames[] = {"zero", "neg_zero", "nan",
                                             "pos_inf", "neg_inf"};
+static const char *const kPointerClassNames[] = {"none", "unicast",
+                                                 "multicast"};
 
 static bool readIntList(ReaderState &state, ByteReader &record, unsigned width,
                         SmallVectorImpl<int64_t> &values) {
@@ -136,25 +138,51 @@ static Type decodeDialectType(ReaderState &state, ByteReader &record,
   switch (tag) {
   case TypeTag::Pointer:
   case TypeTag::TensorView: {
+    // 13.4+: flags bit 0 marks a pointer classification, one byte at the end.
     if (isV134 && !record.readVarInt(flags))
       return {};
-    if (flags) {
-      emitReadError(state.ctx, record) << "pointer attributes are not supported";
+    if (flags & ~uint64_t(1)) {
+      emitReadError(state.ctx, record)
+          << "unused bits set in optional parameter flags";
       return {};
     }
     Type element = state.readType(record);
     if (!element)
       return {};
+    SmallVector<int64_t> shape, strides;
+    if (tag == TypeTag::TensorView &&
+        (!readIntList(state, record, 8, shape) ||
+         !readIntList(state, record, 8, strides)))
+      return {};
+    StringRef pointerClass;
+    if (flags & 1) {
+      ByteReader at = record; // errors name the byte's offset, as NVIDIA's
+      uint8_t value;
+      if (!record.readByte(value))
+        return {};
+      if (value >= std::size(kPointerClassNames)) {
+        emitReadError(state.ctx, at)
+            << "invalid integer value for enum type: " << unsigned(value);
+        return {};
+      }
+      // 13.4 has only `none`; unicast and multicast came with 13.5.
+      if (value > 0 && state.version.packed() < 1305) {
+        emitReadError(state.ctx, at)
+            << "enum value " << unsigned(value)
+            << " is not available in bytecode version "
+            << state.version.str();
+        return {};
+      }
+      pointerClass = kPointerClassNames[value];
+    }
     if (tag == TypeTag::Pointer) {
       os << "!cuda_tile.ptr<";
       printType(element);
+      if (!pointerClass.empty())
+        os << ", <" << pointerClass << ">";
       os << ">";
       break;
     }
-    SmallVector<int64_t> shape, strides;
-    if (!readIntList(state, record, 8, shape) ||
-        !readIntList(state, record, 8, strides))
-      return {};
     os << "!cuda_tile.tensor_view<";
     printDims(os, shape, "x");
     os << (shape.empty() ? "" : "x");
@@ -164,6 +192,8 @@ static Type decodeDialectType(ReaderState &state, ByteReader &record,
       printDims(os, strides, ",");
       os << "]";
     }
+    if (!pointerClass.empty())
+      os << ", #cuda_tile.ptr_attr<" << pointerClass << ">";
     os << ">";
     break;
   }

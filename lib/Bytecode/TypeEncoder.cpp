@@ -83,6 +83,19 @@ static int paddingOf(StringRef text) {
   return -1;
 }
 
+static const char *const kPointerClassNames[] = {"none", "unicast",
+                                                 "multicast"};
+
+/// The pointer classification a ptr or tensor_view type ends with
+/// (`ptr<f32, <multicast>>`, `tensor_view<..., #cuda_tile.ptr_attr<none>>`),
+/// or -1 when it has none.
+static int pointerClassOf(StringRef text) {
+  for (unsigned i = 0; i < std::size(kPointerClassNames); ++i)
+    if (text.ends_with(("<" + Twine(kPointerClassNames[i]) + ">>").str()))
+      return i;
+  return -1;
+}
+
 LogicalResult tilechain::bytecode::typeDependencies(Type type,
                                                     SmallVectorImpl<Type> &deps) {
   if (auto func = dyn_cast<FunctionType>(type)) {
@@ -170,13 +183,25 @@ LogicalResult tilechain::bytecode::encodeTypeRecord(WriterState &state,
   if ((name == "cuda_tile.ptr" || name == "cuda_tile.tensor_view") &&
       subs.size() == 1) {
     bool pointer = name == "cuda_tile.ptr";
+    // Classifications came with 13.4, which has only `none` (0).
+    int pointerClass = pointerClassOf(text);
+    if (pointerClass >= 0 && !isV134)
+      return emitError(loc) << text << " needs bytecode version 13.4";
+    if (pointerClass > 0 && state.version.packed() < 1305)
+      return emitError(loc) << text << " needs bytecode version 13.5";
     out.writeVarInt(static_cast<uint64_t>(pointer ? TypeTag::Pointer
                                                   : TypeTag::TensorView));
+    // 13.4+: flags bit 0 marks the classification byte at the end.
     if (isV134)
-      out.writeVarInt(0);
+      out.writeVarInt(pointerClass >= 0 ? 1 : 0);
     out.writeVarInt(index(subs[0]));
-    if (pointer)
+    auto writePointerClass = [&] {
+      if (pointerClass >= 0)
+        out.writeByte(static_cast<uint8_t>(pointerClass));
       return success();
+    };
+    if (pointer)
+      return writePointerClass();
     // tensor_view<DIMSxELEM, strides=[...]>: the dims precede the element.
     SmallVector<int64_t> shape, strides;
     StringRef body = StringRef(text).drop_until([](char c) { return c == '<'; }).drop_front();
@@ -192,7 +217,7 @@ LogicalResult tilechain::bytecode::encodeTypeRecord(WriterState &state,
     parseIntsAfter(text, "strides=[", ']', ',', strides);
     writeIntList(out, shape, 8);
     writeIntList(out, strides, 8);
-    return success();
+    return writePointerClass();
   }
   bool partition = name == "cuda_tile.partition_view";
   bool strided = name == "cuda_tile.strided_view";

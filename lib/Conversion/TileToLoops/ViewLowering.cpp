@@ -885,6 +885,23 @@ static LogicalResult lowerAtomicRedView(TileLowering &l,
   return success();
 }
 
+// A multimem access reaches every device's copy of a multicast object, memory
+// that only a multi-GPU program (CUDA multicast objects over NVLink) sets up;
+// its instruction (`instruction`, PTX ISA 8.1) exists from sm_90 on, though
+// NVIDIA's tileiras 13.5 takes multicast pointers only from sm_100 on.
+// Nothing lowers it yet, so it is refused, naming the op and the target.
+static LogicalResult refuseMultimem(TileLowering &l, Operation *op,
+                                    StringRef instruction) {
+  const TargetInfo &target = l.getTarget();
+  if (target.smVersion < 90)
+    return op->emitError() << "'" << op->getName() << "' needs "
+                           << instruction << " of sm_90 or newer; target is "
+                           << target.gpuName;
+  return op->emitError() << "tile-lower cannot lower '" << op->getName()
+                         << "' for " << target.gpuName << " yet: " << instruction
+                         << " on multicast memory is not implemented";
+}
+
 void tilechain::addViewLowerings(LoweringTable &table, TileForm form) {
   table.add<ct::MakeTensorViewOp>(lowerMakeTensorView);
   table.add<ct::MakePartitionViewOp>(lowerMakePartitionView);
@@ -900,4 +917,16 @@ void tilechain::addViewLowerings(LoweringTable &table, TileForm form) {
   table.add<ct::LoadViewTkoOp>(lowerLoadView);
   table.add<ct::StoreViewTkoOp>(lowerStoreView);
   table.add<ct::AtomicRedViewTkoOp>(lowerAtomicRedView);
+  table.add<ct::MultimemLoadReduceViewTkoOp>(
+      [](TileLowering &l, ct::MultimemLoadReduceViewTkoOp op) {
+        return refuseMultimem(l, op, "multimem.ld_reduce");
+      });
+  table.add<ct::MultimemReduceViewTkoOp>(
+      [](TileLowering &l, ct::MultimemReduceViewTkoOp op) {
+        return refuseMultimem(l, op, "multimem.red");
+      });
+  table.add<ct::MultimemStoreViewTkoOp>(
+      [](TileLowering &l, ct::MultimemStoreViewTkoOp op) {
+        return refuseMultimem(l, op, "multimem.st");
+      });
 }

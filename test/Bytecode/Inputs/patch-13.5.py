@@ -11,6 +11,9 @@ Each EDIT, applied in order, is one of
   hints-as-dictionary    writes the entry's hints as a plain dictionary
   arg-attrs=HEX          replaces the argument-attribute attribute
   subprogram-flags=N     the flags varint of the first subprogram record
+  pointer-flags=N        the flags varint of the first classified pointer
+                         type (bit 0: a classification byte follows)
+  pointer-class=N        that pointer's classification byte
 
 Sections are re-laid out, so their padding stays right when a payload grows
 or shrinks. The input must be as cuTile 1.7 writes it: the entry's hints and
@@ -125,6 +128,26 @@ def set_subprogram_flags(payload, flags):
     sys.exit("no subprogram record")
 
 
+def patch_pointer_type(payload, flags=None, pointer_class=None):
+    """The type section with the first classified pointer record's flags
+    varint or classification byte (one byte each in cuTile's files, so no
+    offset moves) replaced: `0c flags pointee class`."""
+    count, pos = read_varint(payload, 0)
+    pos += -pos % 4
+    offsets = [int.from_bytes(payload[pos + 4 * i:pos + 4 * i + 4], "little")
+               for i in range(count)]
+    data = pos + 4 * count
+    for offset in offsets:
+        at = data + offset
+        if payload[at] != 0x0C or payload[at + 1] != 1:
+            continue
+        _, end = read_varint(payload, at + 2)  # the pointee's type index
+        if flags is not None:
+            return payload[:at + 1] + bytes([flags]) + payload[at + 2:]
+        return payload[:end] + bytes([pointer_class]) + payload[end + 1:]
+    sys.exit("no classified pointer type")
+
+
 def main(argv):
     source, target, edits = argv[1], argv[2], argv[3:]
     with open(source, "rb") as f:
@@ -157,6 +180,14 @@ def apply(edit, header, sections, flags, hints, args):
         debug_section = section(sections, 3)
         debug_section[2] = set_subprogram_flags(bytes(debug_section[2]),
                                                 int(value, 0))
+    elif name == "pointer-flags":
+        type_section = section(sections, 5)
+        type_section[2] = patch_pointer_type(bytes(type_section[2]),
+                                             flags=int(value, 0))
+    elif name == "pointer-class":
+        type_section = section(sections, 5)
+        type_section[2] = patch_pointer_type(bytes(type_section[2]),
+                                             pointer_class=int(value, 0))
     else:
         sys.exit("unknown edit " + edit)
     return flags, hints, args

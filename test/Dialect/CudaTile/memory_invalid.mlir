@@ -82,7 +82,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @view_inbounds_count(%v: !cuda_tile.partition_view<tile=(4), !cuda_tile.tensor_view<16xf32, strides=[1]>>, %i: !cuda_tile.tile<i32>) {
-    // expected-error @below {{expected 1 'inbounds' entries (one per index), got 2}}
+    // expected-error @below {{inbounds size (2) must match the number of index dimensions (1)}}
     %x, %t = load_view_tko weak %v[%i] attributes {inbounds = array<i1: true, true>} : partition_view<tile=(4), tensor_view<16xf32, strides=[1]>>, tile<i32> -> tile<4xf32>, token
     return
   }

@@ -300,18 +300,41 @@ TileType viewTileType(ArrayRef<int32_t> tileShape, TensorViewType tensorView) {
 // ptr
 //===----------------------------------------------------------------------===//
 
+// `ptr<f32>` or `ptr<f32, <multicast>>`: NVIDIA's printer writes the
+// classification stripped here, but in full in a tensor_view.
 Type PointerType::parse(AsmParser &parser) {
   Type pointee;
-  if (parser.parseLess() || parseCudaTileType(parser, pointee) ||
-      parser.parseGreater())
+  if (parser.parseLess() || parseCudaTileType(parser, pointee))
     return {};
-  return parser.getChecked<PointerType>(parser.getContext(), pointee);
+  PointerClassAttr pointerClass;
+  if (succeeded(parser.parseOptionalComma())) {
+    pointerClass = llvm::dyn_cast_or_null<PointerClassAttr>(
+        PointerClassAttr::parse(parser, Type()));
+    if (!pointerClass)
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<PointerType>(parser.getContext(), pointee,
+                                        pointerClass);
 }
 
 void PointerType::print(AsmPrinter &printer) const {
   printer << '<';
   printCudaTileType(printer, getPointeeType());
+  if (PointerClassAttr pointerClass = getPointerClass()) {
+    printer << ", ";
+    printer.printStrippedAttrOrType(pointerClass);
+  }
   printer << '>';
+}
+
+static bool isMulticastClass(PointerClassAttr pointerClass) {
+  return pointerClass && pointerClass.getValue() == PointerClass::MULTICAST;
+}
+
+bool PointerType::isMulticast() const {
+  return isMulticastClass(getPointerClass());
 }
 
 //===----------------------------------------------------------------------===//
@@ -378,16 +401,34 @@ Type TensorViewType::parse(AsmParser &parser) {
                                 /*withTrailingX=*/true) ||
       parseCudaTileType(parser, elementType))
     return {};
+  // `, #cuda_tile.ptr_attr<...>` after the element type (0-d) or strides.
+  PointerClassAttr pointerClass;
+  auto parsePointerClass = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    Attribute attr;
+    OptionalParseResult parsed = parser.parseOptionalAttribute(attr);
+    if (!parsed.has_value())
+      return parser.emitError(loc, shape.empty()
+                                       ? "expected token after element type "
+                                         "in 0-d tensor_view"
+                                       : "expected a #cuda_tile.ptr_attr");
+    if (failed(*parsed))
+      return failure();
+    pointerClass = dyn_cast<PointerClassAttr>(attr);
+    if (!pointerClass)
+      return parser.emitError(loc, "expected a #cuda_tile.ptr_attr, got ")
+             << attr;
+    return success();
+  };
   if (shape.empty()) {
     if (succeeded(parser.parseOptionalComma())) {
-      if (succeeded(parser.parseOptionalKeyword("strides")))
+      if (succeeded(parser.parseOptionalKeyword("strides"))) {
         parser.emitError(parser.getCurrentLocation(),
                          "strides must not be provided for 0-d tiles");
-      else
-        parser.emitError(parser.getCurrentLocation(),
-                         "expected token after element type in 0-d "
-                         "tensor_view");
-      return {};
+        return {};
+      }
+      if (parsePointerClass())
+        return {};
     }
   } else {
     if (failed(parser.parseOptionalComma())) {
@@ -398,11 +439,13 @@ Type TensorViewType::parse(AsmParser &parser) {
       return {};
     if (parseIntList(parser, strides, /*allowDynamic=*/true))
       return {};
+    if (succeeded(parser.parseOptionalComma()) && parsePointerClass())
+      return {};
   }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<TensorViewType>(parser.getContext(), elementType,
-                                           shape, strides);
+                                           shape, strides, pointerClass);
 }
 
 void TensorViewType::print(AsmPrinter &printer) const {
@@ -417,13 +460,15 @@ void TensorViewType::print(AsmPrinter &printer) const {
     printIntList(printer, getStrides(), ",");
     printer << ']';
   }
+  if (PointerClassAttr pointerClass = getPointerClass())
+    printer << ", " << pointerClass;
   printer << '>';
 }
 
 LogicalResult
 TensorViewType::verify(function_ref<InFlightDiagnostic()> emitError,
                        Type elementType, ArrayRef<int64_t> shape,
-                       ArrayRef<int64_t> strides) {
+                       ArrayRef<int64_t> strides, PointerClassAttr) {
   if (llvm::any_of(shape, [](int64_t d) {
         return d != ShapedType::kDynamic && d <= 0;
       })) {
@@ -450,6 +495,10 @@ size_t TensorViewType::dynamicShapeAmount() const {
 
 size_t TensorViewType::dynamicStrideAmount() const {
   return llvm::count(getStrides(), ShapedType::kDynamic);
+}
+
+bool TensorViewType::isMulticast() const {
+  return isMulticastClass(getPointerClass());
 }
 
 //===----------------------------------------------------------------------===//

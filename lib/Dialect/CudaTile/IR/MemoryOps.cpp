@@ -3,6 +3,7 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTileAsm.h"
 
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -121,6 +122,43 @@ static void printViewIndexTypes(OpAsmPrinter &p, Operation *op,
   printCudaTileType(p, op, types);
 }
 
+//===----------------------------------------------------------------------===//
+// custom<IndexAndTokenTypes>: index types, then the token's type if there is
+// a token operand (the multimem ops: `tile<i32>, token`)
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseIndexAndTokenTypes(OpAsmParser &parser, SmallVectorImpl<Type> &indexTypes,
+                        ArrayRef<OpAsmParser::UnresolvedOperand> indices,
+                        Type &tokenType) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> written;
+  if (parseCudaTileType(parser, written))
+    return failure();
+  if (written.size() > 1 && isa<TokenType>(written.back()))
+    tokenType = written.pop_back_val();
+  if (written.size() == 1) {
+    indexTypes.assign(indices.size(), written.front());
+    return success();
+  }
+  if (written.size() != indices.size())
+    return parser.emitError(loc)
+           << "expected one index type or one per index (" << indices.size()
+           << "), got " << written.size();
+  indexTypes.assign(written.begin(), written.end());
+  return success();
+}
+
+static void printIndexAndTokenTypes(OpAsmPrinter &p, Operation *op,
+                                    TypeRange indexTypes, ValueRange indices,
+                                    Type tokenType) {
+  printViewIndexTypes(p, op, indexTypes, indices);
+  if (tokenType) {
+    p << ", ";
+    printCudaTileType(p, op, tokenType);
+  }
+}
+
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/CudaTile/IR/MemoryOps.cpp.inc"
 
@@ -168,6 +206,21 @@ static LogicalResult verifyHints(Operation *op, OptimizationHintsAttr hints,
   return hints ? hints.verifyForOp(op, user) : success();
 }
 
+// The tensor_view a view is cut from.
+static TensorViewType tensorViewOf(Type view) {
+  return TypeSwitch<Type, TensorViewType>(view)
+      .Case<PartitionViewType, StridedViewType, GatherScatterViewType>(
+          [](auto type) { return type.getTensorView(); })
+      .Default([](Type) { return TensorViewType(); });
+}
+
+// Only the multimem ops access memory through a multicast pointer; the other
+// accesses refuse one with NVIDIA's diagnostics.
+static bool isMulticastPointerTile(Type type) {
+  auto pointer = dyn_cast<PointerType>(cast<TileType>(type).getElementType());
+  return pointer && pointer.isMulticast();
+}
+
 //===----------------------------------------------------------------------===//
 // Tokens
 //===----------------------------------------------------------------------===//
@@ -183,6 +236,8 @@ LogicalResult JoinTokensOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LoadPtrTkoOp::verify() {
+  if (isMulticastPointerTile(getSource().getType()))
+    return emitOpError("multicast pointer is not allowed");
   if (failed(verifyHints(*this, getOptimizationHintsAttr(),
                          OptimizationHintsAttr::HintUser::PointerAccess)))
     return failure();
@@ -321,6 +376,8 @@ void LoadPtrTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 LogicalResult StorePtrTkoOp::verify() {
+  if (isMulticastPointerTile(getDestination().getType()))
+    return emitOpError("multicast pointer is not allowed");
   if (failed(verifyHints(*this, getOptimizationHintsAttr(),
                          OptimizationHintsAttr::HintUser::PointerAccess)))
     return failure();
@@ -375,28 +432,36 @@ static LogicalResult verifyViewIndices(Operation *op, TileView view,
   return success();
 }
 
-// The `inbounds` flags (13.4 view loads and stores, 13.5 atomic_red_view_tko)
-// hold one entry per index.
+// The `inbounds` flags (13.4 view loads and stores, 13.5 atomic_red_view_tko
+// and the multimem ops) hold one entry per index.
 static LogicalResult verifyInbounds(Operation *op,
                                     std::optional<ArrayRef<bool>> inbounds,
                                     size_t numIndices) {
   if (inbounds && inbounds->size() != numIndices)
-    return op->emitOpError("expected ")
-           << numIndices << " 'inbounds' entries (one per index), got "
-           << inbounds->size();
+    return op->emitOpError("inbounds size (")
+           << inbounds->size() << ") must match the number of index "
+           << "dimensions (" << numIndices << ")";
+  return success();
+}
+
+// Checks the tile a view access loads or stores against the view.
+static LogicalResult verifyViewTile(Operation *op, TileView view, Type tile) {
+  if (tile != view.getViewTileType())
+    return op->emitOpError() << "expected tile type to be "
+                             << view.getViewTileType()
+                             << " (based on view type), got " << tile;
   return success();
 }
 
 template <typename ViewAccessOp>
 static LogicalResult verifyViewAccess(ViewAccessOp op, bool isLoad) {
   auto view = cast<TileView>(op.getView().getType());
-  if (failed(verifyViewIndices(op, view, op.getIndex())))
+  if (failed(verifyViewIndices(op, view, op.getIndex())) ||
+      failed(verifyViewTile(op, view, op.getTile().getType())))
     return failure();
-  Type tile = op.getTile().getType();
-  if (tile != view.getViewTileType())
-    return op.emitOpError() << "expected tile type to be "
-                            << view.getViewTileType()
-                            << " (based on view type), got " << tile;
+  // Only the multimem ops reach multicast memory.
+  if (tensorViewOf(view).isMulticast())
+    return op.emitOpError("multicast ptr_attr is not allowed");
   if (failed(verifyInbounds(op, op.getInbounds(), op.getIndex().size())) ||
       failed(verifyHints(op, op.getOptimizationHintsAttr(),
                          OptimizationHintsAttr::HintUser::ViewAccess)))
@@ -466,6 +531,8 @@ static LogicalResult verifyPointeeMatches(Operation *op, Value pointers,
 LogicalResult AtomicRMWTkoOp::verify() {
   if (failed(verifyPointeeMatches(*this, getPointers(), getArg(), "arg")))
     return failure();
+  if (isMulticastPointerTile(getPointers().getType()))
+    return emitOpError("multicast pointer is not supported for atomic_rmw");
   if (getMask() && !haveSameShape(getMask().getType(), getArg().getType()))
     return emitOpError(
         "failed to verify that all of {pointers, arg, mask} have same shape");
@@ -483,6 +550,8 @@ void AtomicRMWTkoOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 LogicalResult AtomicCASTkoOp::verify() {
   if (failed(verifyPointeeMatches(*this, getPointers(), getVal(), "val")))
     return failure();
+  if (isMulticastPointerTile(getPointers().getType()))
+    return emitOpError("multicast pointer is not supported for atomic_cas");
   Type element = getVal().getType().getElementType();
   unsigned width =
       isa<IntegerType, FloatType>(element) ? element.getIntOrFloatBitWidth() : 0;
@@ -514,6 +583,8 @@ LogicalResult AtomicRedViewTkoOp::verify() {
     return emitError("atomic_red_view_tko op cannot use xchg operation");
 
   Type viewType = getView().getType();
+  if (tensorViewOf(viewType).isMulticast())
+    return emitOpError("multicast ptr_attr is not allowed");
   if (isa<GatherScatterViewType>(viewType))
     return emitOpError(
         "gather_scatter_view is not supported; use partition_view instead");
@@ -558,6 +629,115 @@ LogicalResult AtomicRedViewTkoOp::verify() {
     return diag << " for element-wise atomic operations";
   }
   return verifyAtomicMode(*this, getMode(), value.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// Multimem view accesses
+//
+// NVIDIA's rules, checked in the order its verifier reports them: the tile,
+// its element type (what multimem instructions take), the multicast
+// partition_view, the reduction, inbounds, then the memory ordering.
+//===----------------------------------------------------------------------===//
+
+template <typename MultimemOp>
+static LogicalResult verifyMultimemAccess(MultimemOp op, Type tile) {
+  auto view = cast<TileView>(op.getView().getType());
+  if (failed(verifyViewIndices(op, view, op.getIndex())) ||
+      failed(verifyViewTile(op, view, tile)))
+    return failure();
+  Type element = cast<TileType>(tile).getElementType();
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    if (integer.getWidth() != 32 && integer.getWidth() != 64)
+      return op.emitOpError("multimem requires 32- or 64-bit integer/index "
+                            "element types; got ")
+             << integer.getWidth() << " bits";
+  } else if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+             !element.isF64()) {
+    return op.emitOpError("multimem supports only f16, bf16, f32, and f64 "
+                          "floating-point element types");
+  }
+  TensorViewType tensorView = tensorViewOf(view);
+  if (!tensorView.isMulticast()) {
+    PointerClassAttr pointerClass = tensorView.getPointerClass();
+    return op.emitOpError("expected a multicast pointer, but got ")
+           << (pointerClass ? stringifyPointerClass(pointerClass.getValue())
+                            : StringRef("none"));
+  }
+  if (!isa<PartitionViewType>(view))
+    return op.emitOpError(
+               "multimem view operations support only partition_view; got ")
+           << op.getView().getType();
+  return success();
+}
+
+// Which reductions multimem.ld_reduce (`isLoad`) and multimem.red apply to
+// `element`: and/or/xor/umin/umax integers only; on floats ld_reduce takes
+// add, and min/max of f16 and bf16, red only add.
+static LogicalResult verifyMultimemReduction(Operation *op,
+                                             MultimemReductionKind kind,
+                                             Type element, bool isLoad) {
+  bool isInteger = isa<IntegerType>(element);
+  switch (kind) {
+  case MultimemReductionKind::ADD:
+    return success();
+  case MultimemReductionKind::MIN:
+  case MultimemReductionKind::MAX:
+    if (isInteger)
+      return success();
+    if (!isLoad)
+      return op->emitOpError("supports only add for floating-point element "
+                             "types");
+    if (!element.isF16() && !element.isBF16())
+      return op->emitOpError("min/max supports f16 and bf16 float types only; "
+                             "got ")
+             << element;
+    return success();
+  default:
+    if (!isInteger)
+      return op->emitOpError("and/or/xor/umin/umax reductions require integer "
+                             "element types");
+    return success();
+  }
+}
+
+LogicalResult MultimemLoadReduceViewTkoOp::verify() {
+  TileType tile = getReducedValues().getType();
+  if (failed(verifyMultimemAccess(*this, tile)) ||
+      failed(verifyMultimemReduction(*this, getReduction(),
+                                     tile.getElementType(), /*isLoad=*/true)) ||
+      failed(verifyInbounds(*this, getInbounds(), getIndex().size())))
+    return failure();
+  return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
+                        /*isLoad=*/true);
+}
+
+void MultimemLoadReduceViewTkoOp::getAsmResultNames(
+    OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getReducedValues(), "reduced_values");
+  setNameFn(getResultToken(), "result_token");
+}
+
+LogicalResult MultimemReduceViewTkoOp::verify() {
+  TileType tile = getTile().getType();
+  if (failed(verifyMultimemAccess(*this, tile)) ||
+      failed(verifyMultimemReduction(*this, getReduction(),
+                                     tile.getElementType(), /*isLoad=*/false)) ||
+      failed(verifyInbounds(*this, getInbounds(), getIndex().size())))
+    return failure();
+  MemoryOrderingSemantics ordering = getMemoryOrderingSemantics();
+  if (ordering != MemoryOrderingSemantics::RELAXED &&
+      ordering != MemoryOrderingSemantics::RELEASE)
+    return emitOpError("memory ordering semantics must be one of: relaxed, "
+                       "release");
+  return success();
+}
+
+LogicalResult MultimemStoreViewTkoOp::verify() {
+  if (failed(verifyMultimemAccess(*this, getTile().getType())) ||
+      failed(verifyInbounds(*this, getInbounds(), getIndex().size())))
+    return failure();
+  return verifyOrdering(*this, getMemoryOrderingSemantics(), getMemoryScope(),
+                        /*isLoad=*/false);
 }
 
 //===----------------------------------------------------------------------===//

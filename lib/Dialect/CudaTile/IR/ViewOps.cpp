@@ -14,9 +14,14 @@ using namespace mlir::cuda_tile;
 //
 //   make_tensor_view %base, shape = [32, %n], strides = [%s, 1]
 //       : tile<i32> -> tensor_view<32x?xf32, strides=[?,1]>
+//   make_tensor_view %base, shape = [64], strides = [1]
+//       : tile<ptr<f32, <multicast>>>
+//       -> tensor_view<64xf32, strides=[1], #cuda_tile.ptr_attr<multicast>>
 //
 // Static entries must repeat the result type; dynamic ones are SSA values of
-// one shared index type, written before `->` when any is present.
+// one shared index type, written before `->` when any is present. The base
+// type comes first when it is not the plain pointer the tensor_view implies
+// (a classified one), as NVIDIA's printer writes it.
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -78,6 +83,12 @@ static ParseResult checkAgainstType(OpAsmParser &parser, const MixedList &list,
   return success();
 }
 
+// The base type a tensor_view implies when the syntax leaves it out: a plain
+// pointer to its elements. A classified pointer is always written.
+static Type defaultBaseType(TensorViewType view) {
+  return TileType::get({}, PointerType::get(view.getElementType()));
+}
+
 ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
   OpAsmParser::UnresolvedOperand base;
@@ -88,21 +99,42 @@ ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
     return failure();
 
-  Type indexType;
+  // `[base type ,] [index type] ->` when there is a base type (a classified
+  // pointer) or dynamic values; a lone type before `->` is the index type
+  // when there are dynamic values, else the base type.
   bool hasDynamic = !shape.dynamic.empty() || !strides.dynamic.empty();
-  if (hasDynamic &&
-      (parseCudaTileType(parser, indexType) || parser.parseArrow()))
-    return failure();
   SMLoc typeLoc = parser.getCurrentLocation();
-  Type type;
-  if (parseCudaTileType(parser, type))
+  SmallVector<Type, 2> written;
+  if (parseCudaTileType(parser, written))
     return failure();
+  Type baseType, indexType, type = written.back();
+  if (succeeded(parser.parseOptionalArrow())) {
+    if (written.size() > (hasDynamic ? 2u : 1u))
+      return parser.emitError(typeLoc)
+             << (hasDynamic ? "expected a base type and the type of the "
+                              "dynamic sizes and strides before '->'"
+                            : "expected only a base type before '->': no "
+                              "size or stride is dynamic");
+    if (hasDynamic)
+      indexType = written.back();
+    if (written.size() == 2 || !hasDynamic)
+      baseType = written.front();
+    typeLoc = parser.getCurrentLocation();
+    if (parseCudaTileType(parser, type))
+      return failure();
+  } else if (written.size() != 1) {
+    return parser.emitError(typeLoc) << "expected '->'";
+  }
   auto viewType = dyn_cast<TensorViewType>(type);
   if (!viewType)
     return parser.emitError(typeLoc)
            << "expected 'tensor_view' type, but got " << type;
+  if (hasDynamic && !indexType)
+    return parser.emitError(typeLoc)
+           << "expected the type of the dynamic sizes and strides before '->'";
 
-  Type baseType = TileType::get({}, PointerType::get(viewType.getElementType()));
+  if (!baseType)
+    baseType = defaultBaseType(viewType);
   if (parser.resolveOperand(base, baseType, result.operands) ||
       checkAgainstType(parser, shape, viewType.getShape(), "shape") ||
       checkAgainstType(parser, strides, viewType.getStrides(), "stride"))
@@ -140,23 +172,42 @@ void MakeTensorViewOp::print(OpAsmPrinter &p) {
   printList(type.getStrides(), getDynamicStrides());
   p.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
   p << " : ";
-  if (!getDynamicShape().empty() || !getDynamicStrides().empty()) {
+  Type baseType = getBase().getType();
+  bool writesBase = baseType != defaultBaseType(type);
+  bool dynamic = !getDynamicShape().empty() || !getDynamicStrides().empty();
+  if (writesBase)
+    printCudaTileType(p, *this, baseType);
+  if (dynamic) {
     Value first = getDynamicShape().empty() ? getDynamicStrides().front()
                                             : getDynamicShape().front();
+    if (writesBase)
+      p << ", ";
     printCudaTileType(p, *this, first.getType());
-    p << " -> ";
   }
+  if (writesBase || dynamic)
+    p << " -> ";
   printCudaTileType(p, *this, type);
 }
 
 LogicalResult MakeTensorViewOp::verify() {
   TensorViewType type = getResult().getType();
-  Type pointee =
-      cast<PointerType>(getBase().getType().getElementType()).getPointeeType();
-  if (type.getElementType() != pointee)
+  auto pointer = cast<PointerType>(getBase().getType().getElementType());
+  if (type.getElementType() != pointer.getPointeeType())
     return emitOpError("expected pointer to ")
            << type.getElementType()
-           << " to build tensor_view of this type, got " << pointee;
+           << " to build tensor_view of this type, got "
+           << pointer.getPointeeType();
+  PointerClassAttr baseClass = pointer.getPointerClass();
+  PointerClassAttr viewClass = type.getPointerClass();
+  if (baseClass && !viewClass)
+    return emitOpError("tensor_view must preserve ptr_attr from base pointer (")
+           << baseClass << ")";
+  if (!baseClass && viewClass)
+    return emitOpError("pointer base without ptr_attr cannot produce "
+                       "tensor_view with ptr_attr");
+  if (baseClass != viewClass)
+    return emitOpError("ptr_attr mismatch between base pointer (")
+           << baseClass << ") and result tensor_view (" << viewClass << ")";
 
   auto countDynamic = [](ArrayRef<int64_t> dims) {
     return static_cast<size_t>(llvm::count(dims, TensorViewType::kDynamic));

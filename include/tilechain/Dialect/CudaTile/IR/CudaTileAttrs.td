@@ -106,6 +106,42 @@ def CudaTile_SymbolVisibility : I32EnumAttr<"SymbolVisibility",
 def CudaTile_SymbolVisibilityAttr
     : CudaTile_EnumAttr<CudaTile_SymbolVisibility, "symbol_visibility">;
 
+// The pointer classification that ptr and tensor_view types may carry
+// (`#cuda_tile.ptr_attr<multicast>`; `none` since 13.4, the others since
+// 13.5). A multicast pointer addresses a multicast object, whose accesses
+// reach the copy of every device bound to it: only the multimem view ops may
+// access memory through one. The bytecode keeps an absent classification
+// apart from `none`, and so does the dialect.
+def CudaTile_PointerClass : I32EnumAttr<"PointerClass",
+    "pointer classification", [
+    I32EnumAttrCase<"NONE", 0, "none">,
+    I32EnumAttrCase<"UNICAST", 1, "unicast">,
+    I32EnumAttrCase<"MULTICAST", 2, "multicast">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::cuda_tile";
+}
+def CudaTile_PointerClassAttr
+    : CudaTile_EnumAttr<CudaTile_PointerClass, "ptr_attr">;
+
+// The reduction of the multimem loads and reductions (13.5), PTX
+// multimem.ld_reduce's and multimem.red's operator.
+def CudaTile_MultimemReductionKind : I32EnumAttr<"MultimemReductionKind",
+    "multimem reduction kind", [
+    I32EnumAttrCase<"ADD", 0, "add">,
+    I32EnumAttrCase<"MIN", 1, "min">,
+    I32EnumAttrCase<"MAX", 2, "max">,
+    I32EnumAttrCase<"AND", 3, "and">,
+    I32EnumAttrCase<"OR", 4, "or">,
+    I32EnumAttrCase<"XOR", 5, "xor">,
+    I32EnumAttrCase<"UMIN", 6, "umin">,
+    I32EnumAttrCase<"UMAX", 7, "umax">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::cuda_tile";
+}
+def CudaTile_MultimemReductionKindAttr
+    : CudaTile_EnumAttr<CudaTile_MultimemReductionKind,
+                        "multimem_reduction_kind">;
+
 //===----------------------------------------------------------------------===//
 // Enums stored as plain i32 integer attributes
 //===----------------------------------------------------------------------===//

@@ -123,12 +123,16 @@ def : TileOpcode<"gdc_launch_dependents_tko", 0x77>;
 def : TileOpcode<"gdc_wait_tko", 0x78>;
 def : TileOpcode<"fpowi", 0x79>;
 def : TileOpcode<"memory_fence_alias_tko", 0x7A>;
+// 13.5
+def : TileOpcode<"multimem_load_reduce_view_tko", 0x7B>;
+def : TileOpcode<"multimem_reduce_view_tko", 0x7C>;
+def : TileOpcode<"multimem_store_view_tko", 0x7D>;
 
 // Optional attributes that the bytecode nevertheless always carries, without
 // a presence bit (13.4 writes `inbounds` of view loads and stores
-// unconditionally, 13.5 that of atomic_red_view_tko). An all-false value
-// reads as absent, and an absent one is written all false, one entry per
-// index (NVIDIA's reader refuses any other size).
+// unconditionally, 13.5 that of atomic_red_view_tko and of the multimem view
+// ops). An all-false value reads as absent, and an absent one is written all
+// false, one entry per index (NVIDIA's reader refuses any other size).
 class TileAlwaysEncoded<string opMnemonic, string attrName> {
   string mnemonic = opMnemonic;
   string attr = attrName;
@@ -136,5 +140,8 @@ class TileAlwaysEncoded<string opMnemonic, string attrName> {
 def : TileAlwaysEncoded<"load_view_tko", "inbounds">;
 def : TileAlwaysEncoded<"store_view_tko", "inbounds">;
 def : TileAlwaysEncoded<"atomic_red_view_tko", "inbounds">;
+def : TileAlwaysEncoded<"multimem_load_reduce_view_tko", "inbounds">;
+def : TileAlwaysEncoded<"multimem_reduce_view_tko", "inbounds">;
+def : TileAlwaysEncoded<"multimem_store_view_tko", "inbounds">;
 
 #endif // TILECHAIN_CUDATILE_OPCODES_TD

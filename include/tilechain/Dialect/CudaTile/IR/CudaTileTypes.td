@@ -60,15 +60,21 @@ def CudaTile_NumberType : AnyTypeOf<[CudaTile_AnyFloat, CudaTile_AnyInt]> {
 // ptr
 //===----------------------------------------------------------------------===//
 
-// `ptr<f32>`: the address of one element in global memory.
+// `ptr<f32>`: the address of one element in global memory;
+// `ptr<f32, <multicast>>`: one with a pointer classification.
 def CudaTile_PointerType : CudaTile_Type<"Pointer", "ptr"> {
   let summary = "Pointer type";
-  let parameters = (ins CudaTile_NumberType:$pointeeType);
+  let parameters = (ins CudaTile_NumberType:$pointeeType,
+      OptionalParameter<"::mlir::cuda_tile::PointerClassAttr">:$pointerClass);
   let builders = [
-    TypeBuilderWithInferredContext<(ins "::mlir::Type":$pointeeType), [{
-      return $_get(pointeeType.getContext(), pointeeType);
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$pointeeType,
+        CArg<"::mlir::cuda_tile::PointerClassAttr", "{}">:$pointerClass), [{
+      return $_get(pointeeType.getContext(), pointeeType, pointerClass);
     }]>
   ];
+  let extraClassDeclaration = [{
+    bool isMulticast() const;
+  }];
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -131,12 +137,15 @@ class CudaTile_ScalarTileOf<Type elementType>
 //===----------------------------------------------------------------------===//
 
 // `tensor_view<?x16xf32, strides=[16,1]>`, `tensor_view<f32>` (0-d): a tensor
-// in global memory; `?` marks a size or stride known only at run time.
+// in global memory; `?` marks a size or stride known only at run time. The
+// pointer classification of its base pointer, if any, follows
+// (`tensor_view<64xf32, strides=[1], #cuda_tile.ptr_attr<multicast>>`).
 def CudaTile_TensorViewType : CudaTile_Type<"TensorView", "tensor_view"> {
   let summary = "tensor view type";
   let parameters = (ins CudaTile_NumberType:$elementType,
-                        ArrayRefParameter<"int64_t">:$shape,
-                        ArrayRefParameter<"int64_t">:$strides);
+      ArrayRefParameter<"int64_t">:$shape,
+      ArrayRefParameter<"int64_t">:$strides,
+      OptionalParameter<"::mlir::cuda_tile::PointerClassAttr">:$pointerClass);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -144,6 +153,7 @@ def CudaTile_TensorViewType : CudaTile_Type<"TensorView", "tensor_view"> {
     static constexpr int64_t kDynamic = ::mlir::ShapedType::kDynamic;
     size_t dynamicShapeAmount() const;
     size_t dynamicStrideAmount() const;
+    bool isMulticast() const;
   }];
 }
 

@@ -254,6 +254,103 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", "13.3",
 }
 
 //===----------------------------------------------------------------------===//
+// Multimem view accesses (13.5)
+//
+// Each reaches every device's copy of a multicast object at once (PTX
+// multimem.ld_reduce, multimem.red and multimem.st): the view is a
+// partition_view whose tensor_view carries #cuda_tile.ptr_attr<multicast>.
+// The syntax is NVIDIA's: `inbounds = [...]` after the token, the reduction
+// (`add` unless written) among the attributes, and the token operand's type
+// after the index types.
+//===----------------------------------------------------------------------===//
+
+defvar CudaTile_MultimemReductionArg = DefaultValuedAttr<
+    CudaTile_MultimemReductionKindAttr,
+    "::mlir::cuda_tile::MultimemReductionKind::ADD">;
+
+def CudaTile_MultimemLoadReduceViewTkoOp
+    : CudaTile_Op<"multimem_load_reduce_view_tko", "13.5",
+    [AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "load the tile at a view index, reduced over the devices' copies";
+  let arguments = (ins
+    CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
+    OptionalAttr<CudaTile_MemoryScopeAttr>:$memory_scope,
+    CudaTile_MultimemReductionArg:$reduction,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds,
+    CudaTile_TileView:$view,
+    Variadic<CudaTile_IntTileType>:$index,
+    Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TileType:$reduced_values,
+                      CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    custom<ViewMemoryAttributes>($memory_ordering_semantics, $memory_scope)
+    $view `[` $index `]`
+    (`token` `=` $token^)?
+    (`inbounds` `=` $inbounds^)?
+    attr-dict-with-keyword
+    `:` custom<CudaTileType>(type($view))
+    `,` custom<IndexAndTokenTypes>(type($index), ref($index), type($token))
+    `->` custom<CudaTileType>(type($reduced_values))
+    `,` custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_MultimemReduceViewTkoOp
+    : CudaTile_Op<"multimem_reduce_view_tko", "13.5",
+    [AttrSizedOperandSegments]> {
+  let summary = "reduce a tile into every device's copy at a view index";
+  let arguments = (ins
+    CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
+    CudaTile_MemoryScopeAttr:$memory_scope,
+    CudaTile_MultimemReductionArg:$reduction,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds,
+    CudaTile_TileView:$view,
+    CudaTile_TileType:$tile,
+    Variadic<CudaTile_IntTileType>:$index,
+    Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    $memory_ordering_semantics $memory_scope
+    $view `,` $tile `[` $index `]`
+    (`token` `=` $token^)?
+    (`inbounds` `=` $inbounds^)?
+    attr-dict-with-keyword
+    `:` custom<CudaTileType>(type($view)) `,` custom<CudaTileType>(type($tile))
+    `,` custom<IndexAndTokenTypes>(type($index), ref($index), type($token))
+    `->` custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_MultimemStoreViewTkoOp
+    : CudaTile_Op<"multimem_store_view_tko", "13.5",
+    [AttrSizedOperandSegments]> {
+  let summary = "store a tile into every device's copy at a view index";
+  let arguments = (ins
+    CudaTile_MemoryOrderingSemanticsAttr:$memory_ordering_semantics,
+    OptionalAttr<CudaTile_MemoryScopeAttr>:$memory_scope,
+    OptionalAttr<DenseBoolArrayAttr>:$inbounds,
+    CudaTile_TileView:$view,
+    CudaTile_TileType:$tile,
+    Variadic<CudaTile_IntTileType>:$index,
+    Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    custom<ViewMemoryAttributes>($memory_ordering_semantics, $memory_scope)
+    $view `,` $tile `[` $index `]`
+    (`token` `=` $token^)?
+    (`inbounds` `=` $inbounds^)?
+    attr-dict-with-keyword
+    `:` custom<CudaTileType>(type($view)) `,` custom<CudaTileType>(type($tile))
+    `,` custom<IndexAndTokenTypes>(type($index), ref($index), type($token))
+    `->` custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Allocation and fences
 //===----------------------------------------------------------------------===//
 
