@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - the MLIR pass pipelines of the stages ---------------===//
 #include "tilechain/Pipeline/Pipeline.h"
+#include "tilechain/Pipeline/RetargetPTX.h"
 #include "tilechain/Pipeline/Passes.h"
 
 #include "tilechain/Analysis/TestPasses.h"
@@ -61,8 +62,11 @@ void tilechain::populateLowerPipeline(OpPassManager &pm,
                                       const LowerOptions &options) {
   pm.addPass(createExpectStagePass("tile-read"));
   if (options.parallel) {
-    pm.addPass(createSplitWideAccumulatorsPass(options.gpuName));
-    pm.addPass(createExpandScaledMmaPass(options.gpuName));
+    // Shaped for the chip whose code is generated (sm_100's for sm_107:
+    // RetargetPTX.h), as LowerTileModules lowers.
+    StringRef chip = loweringChip(options.gpuName);
+    pm.addPass(createSplitWideAccumulatorsPass(chip));
+    pm.addPass(createExpandScaledMmaPass(chip));
     pm.addPass(createPrefetchBlockScalesPass());
     pm.addPass(createAssignLayoutsPass());
   }
