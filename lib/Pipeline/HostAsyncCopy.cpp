@@ -20,7 +20,7 @@
 //
 // The queue is the thread's own (an alloca, part of its coroutine frame):
 // a header of i32 words (copies queued, copies of the queue landed, groups
-// committed, the seed, copies issued early or late) and kQueueCapacity
+// committed, copies issued early or late) and kQueueCapacity
 // entries of 32 bytes (16 bytes of data, the destination address, the
 // group). More copies in flight than that abort.
 //
@@ -46,8 +46,7 @@ constexpr int32_t kQueueCapacity = 512;
 constexpr int32_t kEntryBytes = 32;
 constexpr int32_t kHeaderBytes = 32;
 // Header words.
-constexpr int32_t kQueued = 0, kLanded = 1, kCommitted = 2, kSeed = 3,
-                  kIssued = 4;
+constexpr int32_t kQueued = 0, kLanded = 1, kCommitted = 2, kIssued = 3;
 // Entry fields, in bytes.
 constexpr int32_t kAddressField = 16, kGroupField = 24;
 
@@ -315,7 +314,6 @@ void tilechain::host::expandAsyncCopies(gpu::GPUFuncOp kernel) {
     LLVM::StoreOp::create(b, loc, constantI32(b, loc, 0),
                           headerWord(b, loc, queue, word));
   Value seed = host::readHostSeed(b, loc, module);
-  LLVM::StoreOp::create(b, loc, seed, headerWord(b, loc, queue, kSeed));
   Value tid = arith::IndexCastUIOp::create(
       b, loc, b.getI32Type(),
       gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));

@@ -107,24 +107,30 @@ void forEachThread(OpBuilder &b, Location loc, int32_t threads,
 }
 
 /// Resumes each unfinished thread from `first` on, `count` of them, in
-/// thread order.
+/// thread order: those below `threads` (the last warp of a block that is
+/// not a whole number of warps has fewer lanes).
 void resumeThreads(OpBuilder &b, Location loc, Value handles, Value first,
-                   int32_t count) {
+                   int32_t count, int32_t threads) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   forEachThread(b, loc, count, [&](OpBuilder &nested, Value offset) {
     Value tid = arith::AddIOp::create(nested, loc, first, offset);
-    Value handle = LLVM::LoadOp::create(
-        nested, loc, ptrType,
-        elementAddress(nested, loc, ptrType, handles, tid));
-    Value done = LLVM::CallIntrinsicOp::create(
-                     nested, loc, nested.getI1Type(),
-                     nested.getStringAttr("llvm.coro.done"),
-                     ValueRange{handle})
-                     .getResult(0);
-    Value running = arith::XOrIOp::create(
-        nested, loc, done, arith::ConstantIntOp::create(nested, loc, 1, 1));
-    scf::IfOp::create(nested, loc, running, [&](OpBuilder &then, Location) {
-      LLVM::CoroResumeOp::create(then, loc, handle);
+    Value exists = arith::CmpIOp::create(nested, loc,
+                                         arith::CmpIPredicate::ult, tid,
+                                         constantI32(nested, loc, threads));
+    scf::IfOp::create(nested, loc, exists, [&](OpBuilder &then, Location) {
+      Value handle = LLVM::LoadOp::create(
+          then, loc, ptrType, elementAddress(then, loc, ptrType, handles, tid));
+      Value done = LLVM::CallIntrinsicOp::create(
+                       then, loc, then.getI1Type(),
+                       then.getStringAttr("llvm.coro.done"),
+                       ValueRange{handle})
+                       .getResult(0);
+      Value running = arith::XOrIOp::create(
+          then, loc, done, arith::ConstantIntOp::create(then, loc, 1, 1));
+      scf::IfOp::create(then, loc, running, [&](OpBuilder &resume, Location) {
+        LLVM::CoroResumeOp::create(resume, loc, handle);
+        scf::YieldOp::create(resume, loc);
+      });
       scf::YieldOp::create(then, loc);
     });
   });
@@ -146,28 +152,12 @@ void emitBurst(OpBuilder &b, Location loc, SyncLayout layout, Value handles,
         constantI32(then, loc, layout.warps()));
     Value first = arith::MulIOp::create(then, loc, warp,
                                         constantI32(then, loc, kWarpSize));
-    int32_t lanes = std::min(layout.threads, kWarpSize);
     auto burst = scf::WhileOp::create(then, loc, TypeRange{}, ValueRange{});
     {
       OpBuilder::InsertionGuard guard(then);
       then.setInsertionPointToStart(then.createBlock(&burst.getBefore()));
       LLVM::StoreOp::create(then, loc, constantI32(then, loc, 0), progressAt);
-      // The last warp of a block that is not a whole number of warps has
-      // fewer lanes: resume only the threads that exist.
-      Value lastWarp = arith::CmpIOp::create(
-          then, loc, arith::CmpIPredicate::eq, warp,
-          constantI32(then, loc, layout.warps() - 1));
-      int32_t tail = layout.threads - (layout.warps() - 1) * kWarpSize;
-      scf::IfOp::create(
-          then, loc, lastWarp,
-          [&](OpBuilder &last, Location) {
-            resumeThreads(last, loc, handles, first, tail);
-            scf::YieldOp::create(last, loc);
-          },
-          [&](OpBuilder &whole, Location) {
-            resumeThreads(whole, loc, handles, first, lanes);
-            scf::YieldOp::create(whole, loc);
-          });
+      resumeThreads(then, loc, handles, first, kWarpSize, layout.threads);
       Value progress =
           LLVM::LoadOp::create(then, loc, then.getI32Type(), progressAt);
       scf::ConditionOp::create(
@@ -217,7 +207,8 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
     Value number = before->getArgument(0);
     emitBurst(b, loc, layout, handles, progressAt, seed, number);
     LLVM::StoreOp::create(b, loc, constantI32(b, loc, 0), progressAt);
-    resumeThreads(b, loc, handles, constantI32(b, loc, 0), layout.threads);
+    resumeThreads(b, loc, handles, constantI32(b, loc, 0), layout.threads,
+                  layout.threads);
     Value zero = constantI32(b, loc, 0);
     Value live = LLVM::LoadOp::create(b, loc, i32, liveAt);
     Value progress = LLVM::LoadOp::create(b, loc, i32, progressAt);

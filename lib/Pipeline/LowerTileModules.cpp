@@ -32,7 +32,6 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -165,15 +164,14 @@ struct OccupancyHint {
   bool followed = false;
 };
 
-/// The occupancies an occupancy hint may ask for (-Werr-hints checks the
-/// same range). tilechain compiles a kernel whose hint is outside it as if
-/// it had none, with a remark; NVIDIA's tileiras 13.5 does the same for 0
-/// and -1, and caps a thread at 64 registers for 99 (docs/hint-values.tsv),
-/// a cap tilechain would not follow anyway (kFewestCappedRegisters).
-constexpr int64_t kMaxOccupancyHint = 32;
-
+/// tilechain compiles a kernel whose occupancy hint is outside its range
+/// (OptimizationHintsAttr::kMaxOccupancy) as if it had none, with a remark;
+/// NVIDIA's tileiras 13.5 does the same for 0 and -1, and caps a thread at
+/// 64 registers for 99 (docs/hint-values.tsv), a cap tilechain would not
+/// follow anyway (kFewestCappedRegisters).
 bool isValidOccupancy(int64_t occupancy) {
-  return occupancy >= 1 && occupancy <= kMaxOccupancyHint;
+  return cuda_tile::OptimizationHintsAttr::isValidIntHint("occupancy",
+                                                          occupancy);
 }
 
 OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
@@ -207,7 +205,8 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
                     ? "an occupancy hint asks for at least 1 CTA per SM; the "
                       "kernel is compiled as if it had none"
                     : "an occupancy hint asks for at most " +
-                          std::to_string(kMaxOccupancyHint) +
+                          std::to_string(cuda_tile::OptimizationHintsAttr::
+                                             kMaxOccupancy) +
                           " CTAs per SM; the kernel is compiled as if it "
                           "had none");
     return;
@@ -255,7 +254,8 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
   };
   if (std::optional<int64_t> ctas = hints.getNumCTAInCGA(sm); ctas && *ctas != 1)
     notFollowed("num_cta_in_cga", *ctas,
-                *ctas >= 1 && *ctas <= 16 && llvm::isPowerOf2_64(*ctas)
+                cuda_tile::OptimizationHintsAttr::isValidIntHint(
+                    "num_cta_in_cga", *ctas)
                     ? "each CTA runs alone: tilechain does not form thread "
                       "block clusters yet"
                     : "a cluster has a power of two of CTAs, at most 16; "

@@ -31,9 +31,6 @@ using namespace tilechain::mma;
 namespace {
 /// The latency hint assumed for a load cuTile gives none.
 constexpr int64_t kDefaultLatency = 4;
-/// The largest latency hint (-Werr-hints checks the same range); a hint
-/// outside [1, kMaxLatency] is not followed.
-constexpr int64_t kMaxLatency = 10;
 /// The bytes of copies kept in flight per unit of latency hint: with
 /// kDefaultLatency, 64 KiB, what an SM's share of H100's DRAM bandwidth
 /// (3.35 TB/s over 132 SMs, about 25 KB a microsecond) moves in 2.5
@@ -150,13 +147,15 @@ Pipeline mma::planPipeline(TileLowering &l, Operation *op,
       if (cuda_tile::OptimizationHintsAttr hints =
               load.getOptimizationHintsAttr())
         if (std::optional<int64_t> given = hints.getLatency(arch)) {
-          if (*given < 1 || *given > kMaxLatency) {
+          if (!cuda_tile::OptimizationHintsAttr::isValidIntHint("latency",
+                                                                *given)) {
             l.remark(TileRemarkKind::Missed, kHintRemarks,
                      "RemarkHintNotFollowed", load.getLoc(),
                      "OptimizationHint latency not followed")
                 .note("Latency", std::to_string(*given))
                 .reason("a latency hint is 1 to " +
-                        std::to_string(kMaxLatency) +
+                        std::to_string(cuda_tile::OptimizationHintsAttr::
+                                           kMaxLatency) +
                         "; the load is pipelined as if it had none");
             continue;
           }

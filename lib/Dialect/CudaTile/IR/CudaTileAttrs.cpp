@@ -134,16 +134,11 @@ constexpr StringLiteral kHintKeys[] = {
     "default", "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89", "sm_90",
     "sm_100",  "sm_103", "sm_107", "sm_110", "sm_120", "sm_121"};
 
-/// A power of two in [1, max].
-bool isPowerOfTwoAtMost(Attribute value, int64_t max) {
+/// Whether `value` is an integer in the range of hint `name`.
+bool isValidIntHint(StringRef name, Attribute value) {
   auto intValue = dyn_cast<IntegerAttr>(value);
-  return intValue && intValue.getInt() >= 1 && intValue.getInt() <= max &&
-         llvm::isPowerOf2_64(intValue.getInt());
-}
-
-bool isIntInRange(Attribute value, int64_t min, int64_t max) {
-  auto intValue = dyn_cast<IntegerAttr>(value);
-  return intValue && intValue.getInt() >= min && intValue.getInt() <= max;
+  return intValue &&
+         OptimizationHintsAttr::isValidIntHint(name, intValue.getInt());
 }
 
 /// The problem with hint `name` = `value` for `user`, or an empty string.
@@ -157,24 +152,40 @@ std::string checkHint(OptimizationHintsAttr::HintUser user, StringRef arch,
                   name == "num_worker_warps_per_cta")) {
     if (!isa<IntegerAttr>(value))
       return "integer value expected for " + where;
-    int64_t max = name == "num_cta_in_cga" ? 16 : 32;
-    if (!isPowerOfTwoAtMost(value, max))
+    int64_t max = name == "num_cta_in_cga"
+                      ? OptimizationHintsAttr::kMaxNumCTAInCGA
+                      : OptimizationHintsAttr::kMaxNumWorkerWarpsPerCTA;
+    if (!isValidIntHint(name, value))
       return "expected power-of-two ≤ " + std::to_string(max) + " for " + where;
     return "";
   }
   if (isEntry && name == "occupancy")
-    return isIntInRange(value, 1, 32)
+    return isValidIntHint(name, value)
                ? ""
-               : "integer value in the range [1, 32] is expected for " + where;
+               : "integer value in the range [1, " +
+                     std::to_string(OptimizationHintsAttr::kMaxOccupancy) +
+                     "] is expected for " + where;
   if (isView && name == "allow_tma")
     return isa<BoolAttr>(value) ? "" : "boolean value expected for " + where;
   if (!isEntry && name == "latency")
-    return isIntInRange(value, 1, 10)
+    return isValidIntHint(name, value)
                ? ""
-               : "integer value in the range [1, 10] is expected for " + where;
+               : "integer value in the range [1, " +
+                     std::to_string(OptimizationHintsAttr::kMaxLatency) +
+                     "] is expected for " + where;
   return (name + " is not known hint for current Operation").str();
 }
 } // namespace
+
+bool OptimizationHintsAttr::isValidIntHint(StringRef name, int64_t value) {
+  if (name == "occupancy")
+    return value >= 1 && value <= kMaxOccupancy;
+  if (name == "latency")
+    return value >= 1 && value <= kMaxLatency;
+  int64_t max = name == "num_cta_in_cga" ? kMaxNumCTAInCGA
+                                         : kMaxNumWorkerWarpsPerCTA;
+  return value >= 1 && value <= max && llvm::isPowerOf2_64(value);
+}
 
 LogicalResult OptimizationHintsAttr::verifyForOp(Operation *op,
                                                  HintUser user) const {

@@ -87,6 +87,23 @@ static void printViewMemoryAttributes(OpAsmPrinter &p, Operation *,
 // one per index, as for a gather_scatter_view (`tile<8xi32>, tile<i32>`).
 //===----------------------------------------------------------------------===//
 
+/// The types of `count` indices from `written` (at `loc`): one type for
+/// all, or one each.
+static ParseResult assignIndexTypes(OpAsmParser &parser, SMLoc loc,
+                                    ArrayRef<Type> written, size_t count,
+                                    SmallVectorImpl<Type> &types) {
+  if (written.size() == 1) {
+    types.assign(count, written.front());
+    return success();
+  }
+  if (written.size() != count)
+    return parser.emitError(loc)
+           << "expected one index type or one per index (" << count
+           << "), got " << written.size();
+  types.assign(written.begin(), written.end());
+  return success();
+}
+
 static ParseResult
 parseViewIndexTypes(OpAsmParser &parser, SmallVectorImpl<Type> &types,
                     ArrayRef<OpAsmParser::UnresolvedOperand> indices) {
@@ -98,16 +115,7 @@ parseViewIndexTypes(OpAsmParser &parser, SmallVectorImpl<Type> &types,
     if (parseCudaTileType(parser, written.emplace_back()))
       return failure();
   }
-  if (written.size() == 1) {
-    types.assign(indices.size(), written.front());
-    return success();
-  }
-  if (written.size() != indices.size())
-    return parser.emitError(loc)
-           << "expected one index type or one per index (" << indices.size()
-           << "), got " << written.size();
-  types.assign(written.begin(), written.end());
-  return success();
+  return assignIndexTypes(parser, loc, written, indices.size(), types);
 }
 
 static void printViewIndexTypes(OpAsmPrinter &p, Operation *op,
@@ -137,16 +145,7 @@ parseIndexAndTokenTypes(OpAsmParser &parser, SmallVectorImpl<Type> &indexTypes,
     return failure();
   if (written.size() > 1 && isa<TokenType>(written.back()))
     tokenType = written.pop_back_val();
-  if (written.size() == 1) {
-    indexTypes.assign(indices.size(), written.front());
-    return success();
-  }
-  if (written.size() != indices.size())
-    return parser.emitError(loc)
-           << "expected one index type or one per index (" << indices.size()
-           << "), got " << written.size();
-  indexTypes.assign(written.begin(), written.end());
-  return success();
+  return assignIndexTypes(parser, loc, written, indices.size(), indexTypes);
 }
 
 static void printIndexAndTokenTypes(OpAsmPrinter &p, Operation *op,

@@ -199,6 +199,18 @@ def CudaTile_OptimizationHintsAttr
     std::optional<int64_t> getOccupancy(::llvm::StringRef sm) const;
     std::optional<int64_t> getNumWorkerWarpsPerCTA(::llvm::StringRef sm) const;
 
+    /// The largest values of the integer hints (each at least 1;
+    /// num_cta_in_cga and num_worker_warps_per_cta powers of two):
+    /// -Werr-hints checks them, and the lowering compiles a hint outside
+    /// its range as if it were absent.
+    static constexpr int64_t kMaxOccupancy = 32;
+    static constexpr int64_t kMaxLatency = 10;
+    static constexpr int64_t kMaxNumCTAInCGA = 16;
+    static constexpr int64_t kMaxNumWorkerWarpsPerCTA = 32;
+    /// Whether `value` is in the range of integer hint `name` (occupancy,
+    /// latency, num_cta_in_cga or num_worker_warps_per_cta).
+    static bool isValidIntHint(::llvm::StringRef name, int64_t value);
+
     /// The kinds of op that carry hints, each accepting its own hint names.
     enum class HintUser { Entry, ViewAccess, PointerAccess };
     /// Reports, at `op`, unknown architectures, hint names `user` does not
