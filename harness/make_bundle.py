@@ -8,7 +8,10 @@ GPU and numpy, but none of the compilers, runs with harness/run_bundle.py.
 
 Variants: `tilechain-parallel` (scripts/tileiras --tile-form parallel),
 `tilechain-serial` with --serial, `nvidia` with --nvidia; all with
-`--gpu-name G -O3`. Each --ptxas-probe P adds both forms of the f32 vector
+`--gpu-name G -O3`. Each --ptx-from S adds `tilechain-S-ptx`: the parallel
+form compiled for target S (sm_80, sm_120) and its PTX, retargeted to G,
+assembled by tile-link, which runs another chip's code on the GPU at hand
+(mma.sync, ldmatrix and cp.async exist on sm_90 too). Each --ptxas-probe P adds both forms of the f32 vector
 add assembled by that ptxas (`tilechain-parallel@ptxas-13.2`, ...): which
 ptxas releases write cubins the GPU machine's driver loads. --host also
 builds our variants' host libraries (the harness's CPU backend), which is
@@ -39,8 +42,49 @@ def first_line(text):
 
 
 def tile_form(variant):
-    """'tilechain-serial@ptxas-13.2' -> 'serial'."""
-    return variant.split("@", 1)[0].split("-", 1)[1]
+    """'tilechain-serial@ptxas-13.2' -> 'serial'; 'tilechain-sm_80-ptx' ->
+    'parallel'."""
+    form = variant.split("@", 1)[0].split("-", 1)[1]
+    return "parallel" if form.endswith("-ptx") else form
+
+
+def ptx_source(variant):
+    """'tilechain-sm_80-ptx' -> 'sm_80', else None."""
+    match = re.fullmatch(r"tilechain-(sm_\w+)-ptx", variant)
+    return match.group(1) if match else None
+
+
+def retargeted_cubin(args, source, target, chip):
+    """Compiles `source` for `chip`, rewrites its PTX's .target to the
+    bundle's --gpu-name and assembles that with tile-link; the error text or
+    None."""
+    with tempfile.TemporaryDirectory() as work:
+        steps = [[os.path.join(args.bin_dir, "tileiras"), source, "-o",
+                  os.path.join(work, "native.cubin"), "--gpu-name", chip, "-O3",
+                  "--keep-intermediates", os.path.join(work, "stages")]]
+        ptx = os.path.join(work, "stages", "module.ptx")
+        retargeted = os.path.join(work, "retargeted.ptx")
+        steps.append([os.path.join(args.bin_dir, "tile-link"), retargeted, "-o",
+                      target, "--opt-level=3"])
+        for number, command in enumerate(steps):
+            if number == 1:
+                with open(ptx) as f:
+                    text = f.read()
+                text, count = re.subn(r"^\.target \w+", ".target " + args.gpu_name,
+                                      text, count=1, flags=re.M)
+                if count != 1:
+                    return "the PTX has no .target"
+                with open(retargeted, "w") as f:
+                    f.write(text)
+            try:
+                done = subprocess.run(command, capture_output=True, text=True,
+                                      timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                return "compile took over %d s" % args.timeout
+            if done.returncode != 0:
+                return "%s exit %d: %s" % (os.path.basename(command[0]),
+                                          done.returncode, first_line(done.stderr))
+    return None
 
 
 def compile_variant(args, variant, spec, out_dir):
@@ -49,6 +93,9 @@ def compile_variant(args, variant, spec, out_dir):
     relative = os.path.join(variant, spec.file.replace(".tileirbc", ".cubin"))
     target = os.path.join(out_dir, relative)
     environment = dict(os.environ)
+    if ptx_source(variant):
+        error = retargeted_cubin(args, source, target, ptx_source(variant))
+        return (None, error) if error else (relative, None)
     if variant == "nvidia":
         command = [args.nvidia]
     else:
@@ -108,7 +155,7 @@ def build_kernel(job):
     if args.host:
         entry["host"] = {}
         for variant in variants:
-            if (variant == "nvidia" or "@" in variant
+            if (variant == "nvidia" or "@" in variant or ptx_source(variant)
                     or variant not in entry["cubins"]):
                 continue
             relative, error = compile_host_library(args, variant, spec, out_dir)
@@ -159,8 +206,13 @@ def main():
     parser.add_argument("--serial", action="store_true",
                         help="also the serial form (slow on big tiles)")
     parser.add_argument("--nvidia", help="NVIDIA's tileiras, for its cubins")
+    parser.add_argument("--ptx-from", action="append", default=[],
+                        metavar="TARGET", help="a variant compiled for TARGET, "
+                        "its PTX assembled for --gpu-name")
     parser.add_argument("--ptxas-probe", action="append", default=[],
                         metavar="PTXAS", help="the vector add by this ptxas too")
+    parser.add_argument("--no-native", action="store_true",
+                        help="no tilechain-parallel variant (with --ptx-from)")
     parser.add_argument("--host", action="store_true",
                         help="also host libraries of our variants")
     parser.add_argument("--no-benchmarks", action="store_true")
@@ -185,7 +237,8 @@ def main():
         parser.error("not in the manifest: %s" % ", ".join(
             sorted(wanted - {s.file for s in chosen})))
 
-    variants = ["tilechain-parallel"]
+    variants = [] if args.no_native else ["tilechain-parallel"]
+    variants += ["tilechain-%s-ptx" % chip for chip in args.ptx_from]
     if args.serial:
         variants.append("tilechain-serial")
     if args.nvidia:

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The first GPU call of issue 43, run from the repository root on the device
+# with $OUT set: best against best (bench/gpu/best_vs_best.py), the sm_80 and
+# sm_120 code assembled for the GPU at hand (harness/run_bundle.py), then
+# cuTile Python's and TileGym's tests with tilechain as tileiras
+# (bench/gpu/cutile_tests.sh). Carried: .gpu-carry/ (bench/gpu/pack_carry.sh
+# fills it). Each part has its own time limit, so one that hangs or crashes
+# leaves the others their time; everything lands in $OUT as it is measured.
+set -u
+: "${OUT:?}"
+export PYTHONUNBUFFERED=1
+carry=.gpu-carry
+began=$(date +%s)
+left() { echo $(( $1 - ($(date +%s) - began) )); }
+
+{ date -u; git log -1 --format='commit %H' 2>/dev/null; nvidia-smi; } > "$OUT/device.txt" 2>&1
+mkdir -p /tmp/gpu
+for archive in "$carry"/bench/*.tar.xz; do tar -xJf "$archive" -C /tmp/gpu; done
+
+# Best against best: one process per group, so a kernel that faults and
+# takes the CUDA context with it costs only its own group.
+for group in matmul-f16 fmha bandwidth,fp8,batch,decode matmul-bf16; do
+  budget=$(left 200)
+  [ "$budget" -gt 10 ] || { echo "no time left for $group"; continue; }
+  timeout -k 5 $((budget + 30)) python3 bench/gpu/best_vs_best.py \
+    /tmp/gpu/bench-bundle --out "$OUT/best-vs-best.tsv" --only "$group" \
+    --budget "$budget" 2>&1 | tee -a "$OUT/best-vs-best.log" | grep -v '^matmul	' 
+done
+
+# sm_80 and sm_120 code on the GPU at hand.
+timeout -k 5 150 python3 harness/run_bundle.py /tmp/gpu/ampere-bundle \
+  --variants tilechain-sm_80-ptx,tilechain-sm_120-ptx --budget 110 \
+  --kernel-timeout 20 --results "$OUT/ampere-sweep.tsv" > "$OUT/ampere-sweep.log" 2>&1
+tail -n 12 "$OUT/ampere-sweep.log"
+
+if [ -x bench/gpu/cutile_tests.sh ]; then
+  timeout -k 5 "$(left 440)" bench/gpu/cutile_tests.sh tilechain
+fi
+echo "device_run.sh: $(left 0 | tr -d -) s"
