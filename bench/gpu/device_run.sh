@@ -20,7 +20,7 @@ for archive in "$carry"/bench/*.tar.xz; do tar -xJf "$archive" -C /tmp/gpu; done
 # Best against best: one process per group, so a kernel that faults and
 # takes the CUDA context with it costs only its own group.
 for group in matmul-f16 fmha bandwidth,fp8,batch,decode matmul-bf16; do
-  budget=$(left 200)
+  budget=$(left 170)
   [ "$budget" -gt 10 ] || { echo "no time left for $group"; continue; }
   timeout -k 5 $((budget + 30)) python3 bench/gpu/best_vs_best.py \
     /tmp/gpu/bench-bundle --out "$OUT/best-vs-best.tsv" --only "$group" \
@@ -28,12 +28,10 @@ for group in matmul-f16 fmha bandwidth,fp8,batch,decode matmul-bf16; do
 done
 
 # sm_80 and sm_120 code on the GPU at hand.
-timeout -k 5 150 python3 harness/run_bundle.py /tmp/gpu/ampere-bundle \
-  --variants tilechain-sm_80-ptx,tilechain-sm_120-ptx --budget 110 \
+timeout -k 5 100 python3 harness/run_bundle.py /tmp/gpu/ampere-bundle \
+  --variants tilechain-sm_80-ptx,tilechain-sm_120-ptx --budget 80 \
   --kernel-timeout 20 --results "$OUT/ampere-sweep.tsv" > "$OUT/ampere-sweep.log" 2>&1
 tail -n 12 "$OUT/ampere-sweep.log"
 
-if [ -x bench/gpu/cutile_tests.sh ]; then
-  timeout -k 5 "$(left 440)" bench/gpu/cutile_tests.sh tilechain
-fi
+timeout -k 5 "$(left 470)" bash bench/gpu/cutile_tests.sh tilechain
 echo "device_run.sh: $(left 0 | tr -d -) s"
