@@ -53,6 +53,12 @@ else
   xz -T0 -dc "$carry/nvidia/tileiras.xz" >"$bin/tileiras"
   xz -T0 -dc "$carry/nvidia/libnvvm.so.4.xz" >"$work/nvidia/cu13/lib/libnvvm.so.4"
   cp "$work/ptxas" "$bin/ptxas"
+  # NVIDIA's tileiras loads $CUDA_HOME/nvvm/lib64/libnvvm.so before the
+  # libnvvm beside it: on a machine whose CUDA_HOME is an older toolkit
+  # (13.0 on the GPU machines) it then fails most kernels with exit 5 and
+  # "failed to compile Tile IR program" (seen 2026-11-28, H200).
+  echo "CUDA_HOME=${CUDA_HOME:-} CUDA_PATH=${CUDA_PATH:-}: unset for NVIDIA's tileiras"
+  unset CUDA_HOME CUDA_PATH
 fi
 chmod +x "$bin"/*
 set +e
