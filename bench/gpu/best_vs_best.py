@@ -474,7 +474,8 @@ def main():
 
     groups = [
         ("matmul-f16", matmul_group("f16")),
-        ("fmha", lambda: [attention(bench, kernel, 16384 // s, s)
+        ("fmha", lambda: [attention(bench, kernel,
+                                    1 if kernel.get("fixed_batch") else 16384 // s, s)
                           for kernel in bench.kernels(kind="fmha")
                           if "decode" not in kernel["workload"]
                           for s in (512, 1024, 2048, 4096, 8192, 16384)]),
