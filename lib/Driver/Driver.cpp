@@ -22,28 +22,41 @@ void tilechain::driver::reportError(const Twine &message) {
   errs() << "tileiras: " << message << "\n";
 }
 
-static bool holdsStageTools(StringRef directory) {
-  return llvm::all_of(kStages, [&](StringRef stage) {
+static bool holdsTools(StringRef directory, ArrayRef<StringRef> tools) {
+  return llvm::all_of(tools, [&](StringRef tool) {
     SmallString<256> path(directory);
-    sys::path::append(path, stage);
+    sys::path::append(path, tool);
     return sys::fs::can_execute(path);
   });
 }
 
-/// The directory holding the stage tools: $TILECHAIN_BIN_DIR when it holds
-/// all five, else the driver's own directory, else the one on PATH.
-static std::optional<std::string> findStageTools() {
+/// Where tilechain's tools are and which mode they allow.
+struct ToolDirectory {
+  std::string path;
+  bool staged; ///< only the stage tools are there (or a staged build was asked for)
+};
+
+/// The first directory that holds what a compile needs: tile-compile (the
+/// in-process mode) or, failing that or when a staged build is asked for,
+/// the five stage tools. Directories in order: $TILECHAIN_BIN_DIR, the
+/// driver's own, then those of tile-compile and tile-read on PATH.
+static std::optional<ToolDirectory> findTools(bool stagedRequested) {
+  SmallVector<std::string> candidates;
   if (std::optional<std::string> bin = sys::Process::GetEnv("TILECHAIN_BIN_DIR"))
-    if (!bin->empty() && holdsStageTools(*bin))
-      return *bin;
+    if (!bin->empty())
+      candidates.push_back(*bin);
   std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
-  StringRef here = sys::path::parent_path(self);
-  if (!here.empty() && holdsStageTools(here))
-    return here.str();
-  if (ErrorOr<std::string> found = sys::findProgramByName(kStages[0])) {
-    StringRef directory = sys::path::parent_path(*found);
-    if (holdsStageTools(directory))
-      return directory.str();
+  if (StringRef here = sys::path::parent_path(self); !here.empty())
+    candidates.push_back(here.str());
+  for (StringRef tool : {StringRef(kInProcessTool), StringRef(kStages[0])})
+    if (ErrorOr<std::string> found = sys::findProgramByName(tool))
+      candidates.push_back(sys::path::parent_path(*found).str());
+  SmallVector<StringRef> stages(std::begin(kStages), std::end(kStages));
+  for (const std::string &directory : candidates) {
+    if (!stagedRequested && holdsTools(directory, {kInProcessTool}))
+      return ToolDirectory{directory, false};
+    if (holdsTools(directory, stages))
+      return ToolDirectory{directory, true};
   }
   return std::nullopt;
 }
@@ -125,13 +138,19 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
       outs() << version << "\n";
     return kExitSuccess;
   }
-  std::optional<std::string> tools = findStageTools();
+  // The in-process mode needs tile-compile alone, so that an install of
+  // it and the driver (a GPU machine's, a wheel's) compiles; the staged
+  // build, asked for or where tile-compile is not built, needs the stages.
+  bool stagedRequested = stagedModeRequested(args);
+  std::optional<ToolDirectory> tools = findTools(stagedRequested);
   if (args.version) {
-    printVersion(tools);
+    printVersion(tools ? std::optional<std::string>(tools->path) : std::nullopt);
     return kExitSuccess;
   }
   if (!tools) {
-    reportError("cannot find the stage tools (" + llvm::join(ArrayRef(kStages), ", ") +
+    reportError(Twine("cannot find ") +
+                (stagedRequested ? "" : "tile-compile or ") + "the stage tools (" +
+                llvm::join(ArrayRef(kStages), ", ") +
                 "); build tilechain or put its bin/ on PATH");
     return kExitConfiguration;
   }
@@ -148,9 +167,9 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
   if (!seconds)
     return kExitConfiguration;
   CompileJob job{input.str().str(), *seconds};
-  SmallString<256> compiler(*tools);
+  if (tools->staged)
+    return compileInWorkDirectory(args, job, tools->path);
+  SmallString<256> compiler(tools->path);
   sys::path::append(compiler, kInProcessTool);
-  if (!stagedModeRequested(args) && sys::fs::can_execute(compiler))
-    return compileInProcess(args, job, compiler);
-  return compileInWorkDirectory(args, job, *tools);
+  return compileInProcess(args, job, compiler);
 }

@@ -174,15 +174,17 @@ void tilechain::driver::printVersion(std::optional<std::string> tools) {
          << "Stages: " << llvm::join(ArrayRef(kStages), " -> ")
          << ", over LLVM/MLIR 22\n";
   if (!tools) {
-    outs() << "Build: stage tools not found\n";
+    outs() << "Build: tile-compile and the stage tools not found\n";
     return;
   }
   std::vector<std::string> programs;
   std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
   if (!self.empty())
     programs.push_back(self);
-  for (StringRef stage : kStages)
-    programs.push_back(joinPath(*tools, stage));
+  // The programs this install has: the stages, tile-compile, or both.
+  for (StringRef tool : kStages)
+    if (std::string path = joinPath(*tools, tool); sys::fs::can_execute(path))
+      programs.push_back(path);
   std::string compiler = joinPath(*tools, kInProcessTool);
   if (sys::fs::can_execute(compiler))
     programs.push_back(compiler);
