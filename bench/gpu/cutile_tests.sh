@@ -37,13 +37,8 @@ if [ "$system" = tilechain ]; then
   for tool in tileiras tile-compile; do
     xz -T0 -dc "$carry/tilechain/$tool.xz" >"$bin/$tool"
   done
-  # The driver takes a folder for its tools only where all five stage
-  # programs are (Driver.cpp, findStageTools), though in its default mode
-  # it runs tile-compile alone: the stages are not carried, only named.
-  for stage in tile-read tile-lower tile-sched tile-llc tile-link; do
-    printf '#!/bin/sh\necho "%s: not carried to this machine" >&2\nexit 2\n' \
-      "$stage" >"$bin/$stage"
-  done
+  # The driver's in-process mode runs tile-compile alone (since 878500d
+  # the driver needs nothing else beside it).
   export TILECHAIN_PTXAS=$work/ptxas TILECHAIN_LIBDEVICE=$work/libdevice.10.bc
 else
   # The pip package's layout: tileiras runs the ptxas beside it and loads
