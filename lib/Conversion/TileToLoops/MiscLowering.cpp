@@ -189,6 +189,20 @@ LogicalResult lowerPrint(TileLowering &l, cuda_tile::PrintTkoOp op) {
 // function, character size).
 //===----------------------------------------------------------------------===//
 
+/// `loc` for a symbol at module level: without call sites. The debug-info
+/// scope pass (tile-llc --lineinfo) resolves a call site within the
+/// llvm.func around it, which a global or a declaration has none of; an
+/// assert in an inlined helper's body gave tile-llc a segfault.
+static Location withoutCallSites(Location loc) {
+  return cast<LocationAttr>(cast<LocationAttr>(loc).replace(
+      [](CallSiteLoc site) -> LocationAttr {
+        Location callee = site.getCallee();
+        while (auto inner = dyn_cast<CallSiteLoc>(callee))
+          callee = inner.getCallee();
+        return callee;
+      }));
+}
+
 /// The address of a fresh constant string in `module`.
 Value stringAddress(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
                     StringRef name, StringRef text) {
@@ -196,7 +210,8 @@ Value stringAddress(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
   data.push_back('\0');
   OpBuilder detached(b.getContext());
   auto global = LLVM::GlobalOp::create(
-      detached, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
+      detached, withoutCallSites(loc),
+      LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
       /*isConstant=*/true, LLVM::Linkage::Internal, name,
       b.getStringAttr(data));
   SymbolTable(module).insert(global, module.getBody()->begin());
@@ -214,7 +229,7 @@ void callAssertFail(OpBuilder &b, Location loc, gpu::GPUFuncOp func,
   if (!callee) {
     OpBuilder atModule = OpBuilder::atBlockBegin(module.getBody());
     callee = LLVM::LLVMFuncOp::create(
-        atModule, loc, name,
+        atModule, withoutCallSites(loc), name,
         LLVM::LLVMFunctionType::get(
             LLVM::LLVMVoidType::get(context),
             {ptr, ptr, b.getI32Type(), ptr, b.getI64Type()}));
