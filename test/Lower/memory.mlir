@@ -263,13 +263,14 @@ cuda_tile.module @m {
 
 // -----
 
-// A masked compare-and-swap skips masked-off elements.
+// A masked compare-and-swap skips masked-off elements, whose result is
+// their cmp element (as NVIDIA's tileiras gives it).
 // CHECK-LABEL: gpu.func @cas_masked
 // CHECK-SAME: (%[[P:.+]]: i64, %[[C:.+]]: i64, %[[V:.+]]: i64, %[[M:.+]]: i1)
 // CHECK: scf.if %[[M]] -> (i64) {
 // CHECK: llvm.cmpxchg
 // CHECK: } else {
-// CHECK-NEXT: arith.constant 0 : i64
+// CHECK-NEXT: scf.yield %[[C]] : i64
 cuda_tile.module @m {
   entry @cas_masked(%p: tile<ptr<i64>>, %c: tile<i64>, %v: tile<i64>, %m: tile<i1>) {
     %0, %t0 = atomic_cas_tko acq_rel device %p, %c, %v, %m : tile<ptr<i64>>, tile<i64>, tile<i1> -> tile<i64>, token
