@@ -105,7 +105,7 @@ Attribute ReaderState::getDebugAttr(uint64_t index) {
         << "debug info record " << index << " refers to itself";
     return {};
   }
-  DepthGuard guard(*this);
+  DepthGuard guard(debugDepth, kMaxDebugNesting);
   Attribute attr;
   if (!guard.ok)
     emitError(UnknownLoc::get(ctx)) << "debug info nested too deeply";

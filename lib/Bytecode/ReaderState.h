@@ -24,6 +24,11 @@ namespace tilechain::bytecode {
 /// Nesting limit for types, attributes and regions: deep enough for any real
 /// program, shallow enough that hostile input cannot exhaust the stack.
 constexpr unsigned kMaxNesting = 64;
+/// Nesting limit for debug records: a call-site location nests once per
+/// inlined call, and cuTile inlines calls up to 1000 deep (its
+/// MAX_RECURSION_DEPTH). A level takes about 1.5 KiB of stack (300 levels
+/// decode in 512 KiB, not in 256), so 2048 fit in the default 8 MiB.
+constexpr unsigned kMaxDebugNesting = 2048;
 
 /// Emits "error at offset N: ..." like the reference reader; offsets are
 /// relative to the slice the reader walks.
@@ -75,14 +80,18 @@ public:
   llvm::DenseSet<uint64_t> debugInProgress;
   llvm::DenseMap<std::pair<int, uint64_t>, mlir::Attribute> enumCache;
   unsigned depth = 0;
+  unsigned debugDepth = 0;
 
-  /// Guards recursion through nested types, attributes and regions.
+  /// Guards recursion through nested types, attributes and regions (or, on
+  /// `debugDepth`, debug records).
   struct DepthGuard {
-    ReaderState &state;
+    unsigned &depth;
     bool ok;
     explicit DepthGuard(ReaderState &state)
-        : state(state), ok(++state.depth <= kMaxNesting) {}
-    ~DepthGuard() { --state.depth; }
+        : depth(state.depth), ok(++depth <= kMaxNesting) {}
+    DepthGuard(unsigned &depth, unsigned limit)
+        : depth(depth), ok(++depth <= limit) {}
+    ~DepthGuard() { --depth; }
   };
 };
 
