@@ -1,7 +1,8 @@
 //===- ConversionLowering.cpp - exti, trunci, itof, ftoi, ftof, casts ------===//
 //
-// Every conversion rounds once, to nearest even (the only mode the verifier
-// lets through). Where PTX has the conversion it is one cvt; where it lacks
+// Every conversion rounds once, to nearest even unless ftof asks for
+// another mode (roundDirected, roundToTF32Away). Where PTX has the conversion
+// it is one cvt; where it lacks
 // it (bf16, tf32 and f8 from f64, bf16 and tf32 from integers) the value is
 // first rounded to f32 toward zero with the lost bits ORed into the last
 // place ("round to odd"), from which the final nearest-even rounding to the
@@ -315,6 +316,85 @@ static Value roundToTF32(OpBuilder &b, Location loc, Value x) {
   return arith::SelectOp::create(b, loc, isNaN, x, result);
 }
 
+/// f32 -> tf32 rounding to nearest, ties away from zero (cvt.rna.tf32.f32):
+/// half the dropped place added to the magnitude's bits, then the low 13
+/// bits cleared. A carry into the exponent is the correct rounding up, to
+/// infinity included; NaN is kept.
+static Value roundToTF32Away(OpBuilder &b, Location loc, Value x) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  Value biased = arith::AddIOp::create(b, loc, bits, constant(0x1000));
+  Value rounded = arith::AndIOp::create(b, loc, biased, constant(~0x1FFF));
+  Value result = arith::BitcastOp::create(b, loc, b.getF32Type(), rounded);
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, x, result);
+}
+
+/// The rounding of `x` by `mode` (zero, negative_inf or positive_inf) from
+/// `nearest`, its rounding to nearest even: the two differ by at most one
+/// step of the result, `unit` in its bits (2^13 for tf32, held in f32). The
+/// step is toward zero where `nearest` overshoots x's magnitude (zero),
+/// down where it is above x (negative_inf), up where it is below x
+/// (positive_inf); a step of the bits toward zero lowers the magnitude,
+/// one away raises it, from the largest finite value to infinity and from
+/// either zero to the smallest subnormal of its sign. x and `nearest`
+/// compare exactly in f64 (from f64) or f32; NaN compares false and stays.
+static Value roundDirected(OpBuilder &b, Location loc, Value x, Value nearest,
+                           cuda_tile::RoundingMode mode, int64_t unit) {
+  using cuda_tile::RoundingMode;
+  Type compareType = x.getType().isF64() ? b.getF64Type() : b.getF32Type();
+  auto widen = [&](Value v) -> Value {
+    return v.getType() == compareType
+               ? v
+               : arith::ExtFOp::create(b, loc, compareType, v).getResult();
+  };
+  Value exact = widen(x);
+  Value rounded = widen(nearest);
+  Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                      rounded, exact);
+  Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                      rounded, exact);
+  Type bitsType = b.getIntegerType(nearest.getType().getIntOrFloatBitWidth());
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, nearest);
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0));
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         bits, zero);
+  Value positive = arith::XOrIOp::create(
+      b, loc, negative,
+      arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  // Whether to step, and whether the step raises the magnitude.
+  Value step, away;
+  switch (mode) {
+  case RoundingMode::ZERO:
+    step = arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, above, positive),
+        arith::AndIOp::create(b, loc, below, negative));
+    away = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    break;
+  case RoundingMode::NEGATIVE_INF:
+    step = above;
+    away = negative;
+    break;
+  case RoundingMode::POSITIVE_INF:
+    step = below;
+    away = positive;
+    break;
+  default:
+    llvm_unreachable("the verifier admits no other directed mode");
+  }
+  Value up = arith::AddIOp::create(
+      b, loc, bits, arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, unit)));
+  Value down = arith::SubIOp::create(
+      b, loc, bits, arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, unit)));
+  Value stepped = arith::BitcastOp::create(
+      b, loc, nearest.getType(),
+      arith::SelectOp::create(b, loc, away, up, down));
+  return arith::SelectOp::create(b, loc, step, stepped, nearest);
+}
+
 /// Converts between f16, bf16, f32 and f64, rounding once to nearest even.
 static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
   Type from = x.getType();
@@ -333,11 +413,18 @@ static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
 }
 
 static ScalarFn ftof(cuda_tile::FToFOp op) {
+  using cuda_tile::RoundingMode;
   Type to = TileLowering::tileElementType(op.getTo().getType());
   // tf32 values are f32 values (see convertElementType); only rounding into
   // tf32 does work.
   bool toTF32 = isa<FloatTF32Type>(
       cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
+  // Directed modes step from the nearest-even result; a widening is exact
+  // in every mode, so there the step never happens.
+  RoundingMode mode = op.getRoundingMode();
+  bool directed = mode == RoundingMode::ZERO ||
+                  mode == RoundingMode::NEGATIVE_INF ||
+                  mode == RoundingMode::POSITIVE_INF;
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
     Value x = v[0];
     if (isFloat8(x.getType()))
@@ -347,11 +434,17 @@ static ScalarFn ftof(cuda_tile::FToFOp op) {
     if (toTF32) {
       if (x.getType().isF16() || x.getType().isBF16())
         return widenToF32(b, loc, x); // exact in tf32
-      return roundToTF32(b, loc,
-                         x.getType().isF64() ? f64ToOddF32(b, loc, x) : x);
+      if (mode == RoundingMode::NEAREST_AWAY && x.getType().isF32())
+        return roundToTF32Away(b, loc, x);
+      Value nearest = roundToTF32(
+          b, loc, x.getType().isF64() ? f64ToOddF32(b, loc, x) : x);
+      return directed ? roundDirected(b, loc, x, nearest, mode, 1 << 13)
+                      : nearest;
     }
-    if (!isFloat8(to))
-      return convertIEEE(b, loc, x, to);
+    if (!isFloat8(to)) {
+      Value nearest = convertIEEE(b, loc, x, to);
+      return directed ? roundDirected(b, loc, x, nearest, mode, 1) : nearest;
+    }
     Value f32 = x.getType().isF64() ? f64ToOddF32(b, loc, x)
                                     : widenToF32(b, loc, x);
     return f32ToFloat8(b, loc, f32, to);

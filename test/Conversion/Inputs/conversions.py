@@ -323,6 +323,48 @@ def float_to_float(src, dest, bits):
     return d.encode(sign, rounded(d, value))
 
 
+def rounded_by_mode(d, sign, value, mode):
+    """`value` (a non-negative Fraction or math.inf) with sign `sign`
+    converted to the wide format `d` by ftof's rounding `mode`: the grid
+    point below or above the magnitude, chosen by the mode's direction (or,
+    for nearest_away, by the remainder, ties up); past the largest finite
+    value, infinity unless the rounding is toward zero."""
+    if value == math.inf or value == 0:
+        return value
+    if mode == "nearest_even":
+        return rounded(d, value)
+    q = d.ulp(value)
+    n, r = divmod(value, q)
+    toward_zero = (mode == "zero" or (mode == "positive_inf" and sign)
+                   or (mode == "negative_inf" and not sign))
+    if mode == "nearest_away":
+        up = r * 2 >= q
+    else:
+        up = r != 0 and not toward_zero
+    result = (n + 1 if up else n) * q
+    if result > d.max:
+        return d.max if toward_zero else math.inf
+    return result
+
+
+def float_to_float_by_mode(src, dest, bits, mode):
+    sign, value = FLOATS[src].decode(bits)
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    d = FLOATS[dest]
+    return d.encode(sign, rounded_by_mode(d, sign, value, mode))
+
+
+# ftof's rounding modes other than nearest_even that the verifier admits
+# into the wide formats (docs/ftof-rounding.tsv), and one exact widening.
+ROUNDING_PAIRS = [("f64", "f32", m) for m in ("zero", "negative_inf", "positive_inf")] + [
+    ("f32", "tf32", "zero"), ("f32", "tf32", "nearest_away"),
+    ("f64", "f16", "zero"), ("f64", "bf16", "zero"), ("f64", "tf32", "zero"),
+    ("f32", "f16", "zero"), ("f32", "bf16", "zero"), ("f16", "bf16", "zero"),
+    ("bf16", "f16", "zero"), ("tf32", "f16", "zero"), ("tf32", "bf16", "zero"),
+    ("f16", "f32", "positive_inf")]
+
+
 def int_to_float(dest, value):
     d = FLOATS[dest]
     return d.encode(value < 0, rounded(d, F(abs(value))))
@@ -437,6 +479,17 @@ def host_cases():
             cases.append(Case("ftof %s -> %s" % (a, b), a, b,
                               "%%y = ftof %%x : %s -> %s" % (shape(a), shape(b)),
                               [mem_word(a, v) for v in values], expected))
+    # ftof with the other rounding modes (the sources have both signs).
+    for a, b, mode in ROUNDING_PAIRS:
+        values = float_sources(a, boundaries(FLOATS[b]))
+        expected = []
+        for v in values:
+            r = float_to_float_by_mode(a, b, v, mode)
+            expected.append(None if r is None else mem_word(b, r))
+        cases.append(Case("ftof-rounding %s %s -> %s" % (mode, a, b), a, b,
+                          "%%y = ftof %%x rounding<%s> : %s -> %s"
+                          % (mode, shape(a), shape(b)),
+                          [mem_word(a, v) for v in values], expected))
     return cases
 
 
@@ -525,7 +578,7 @@ def run(library):
                                  "NaN" if want is None else "0x%x" % want))
         families[family] = (pairs + 1, values + len(case.inputs), bad + case_bad)
         mismatches += case_bad
-    for family in ("exti", "trunci", "itof", "ftoi", "ftof"):
+    for family in ("exti", "trunci", "itof", "ftoi", "ftof", "ftof-rounding"):
         pairs, values, bad = families[family]
         print("%s: %d pairs, %d values, %d mismatches" % (family, pairs, values, bad))
     return 1 if mismatches else 0

@@ -54,9 +54,35 @@
 
 // -----
 
+// The rounding modes of ftof are NVIDIA tileiras 13.5's, with its messages
+// (docs/ftof-rounding.tsv).
 %f = "test.src"() : () -> !cuda_tile.tile<4xf32>
-// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified. Only 'nearest_even' is supported}}
-%0 = cuda_tile.ftof %f rounding<zero> : tile<4xf32> -> tile<4xf64>
+// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified. Only 'nearest_even' and 'zero' are supported for narrowing conversions to standard types}}
+%0 = cuda_tile.ftof %f rounding<positive_inf> : tile<4xf32> -> tile<4xf16>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<4xf16>
+// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified. Only 'nearest_even' and 'zero' are supported for narrowing conversions to standard types}}
+%0 = cuda_tile.ftof %f rounding<nearest_away> : tile<4xf16> -> tile<4xbf16>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<4xf64>
+// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified for conversion from f64 to f32. Only 'nearest_even', 'zero', 'negative_inf', and 'positive_inf' are supported}}
+%0 = cuda_tile.ftof %f rounding<nearest_away> : tile<4xf64> -> tile<4xf32>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<4xf32>
+// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified for conversion from f32 to tf32. Only 'nearest_even', 'zero', and 'nearest_away' are supported}}
+%0 = cuda_tile.ftof %f rounding<negative_inf> : tile<4xf32> -> tile<4xtf32>
+
+// -----
+
+%f = "test.src"() : () -> !cuda_tile.tile<4xbf16>
+// expected-error @below{{'cuda_tile.ftof' op invalid rounding mode specified for conversion to low-precision type. Only 'nearest_even' is supported}}
+%0 = cuda_tile.ftof %f rounding<zero> : tile<4xbf16> -> tile<4xf8E5M2>
 
 // -----
 

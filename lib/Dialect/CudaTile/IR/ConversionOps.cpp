@@ -50,7 +50,7 @@ LogicalResult FToFOp::verify() {
     return emitOpError("converting tiles must not be a no-op");
   RoundingMode rounding = getRoundingMode();
   // Conversion into the exponent-only scale format rounds by truncating or
-  // rounding up the exponent; the other targets round to nearest even.
+  // rounding up the exponent.
   if (isa<Float8E8M0FNUType>(getElementTypeOrSelf(getTo().getType()))) {
     if (rounding != RoundingMode::ZERO && rounding != RoundingMode::POSITIVE_INF)
       return emitOpError("invalid rounding mode specified for conversion to "
@@ -58,9 +58,40 @@ LogicalResult FToFOp::verify() {
                          "supported");
     return success();
   }
-  if (rounding != RoundingMode::NEAREST_EVEN)
-    return emitOpError(
-        "invalid rounding mode specified. Only 'nearest_even' is supported");
+  // Rounding into a narrower type, as NVIDIA's tileiras 13.5 verifies it
+  // (docs/ftof-rounding.tsv): f64 -> f32 in any IEEE mode, f32 -> tf32 to
+  // nearest even, toward zero or to nearest away, other narrowing into f16,
+  // bf16 or tf32 to nearest even or toward zero, into f8 to nearest even.
+  // A widening is exact, and any mode is accepted.
+  auto fromType = cast<FloatType>(getElementTypeOrSelf(getFrom().getType()));
+  auto toType = cast<FloatType>(getElementTypeOrSelf(getTo().getType()));
+  if (rounding == RoundingMode::NEAREST_EVEN ||
+      llvm::APFloatBase::isRepresentableBy(fromType.getFloatSemantics(),
+                                           toType.getFloatSemantics()))
+    return success();
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(toType))
+    return emitOpError("invalid rounding mode specified for conversion to "
+                       "low-precision type. Only 'nearest_even' is supported");
+  if (fromType.isF64() && toType.isF32()) {
+    if (rounding == RoundingMode::NEAREST_AWAY)
+      return emitOpError(
+          "invalid rounding mode specified for conversion from f64 to f32. "
+          "Only 'nearest_even', 'zero', 'negative_inf', and 'positive_inf' "
+          "are supported");
+    return success();
+  }
+  if (fromType.isF32() && isa<FloatTF32Type>(toType)) {
+    if (rounding != RoundingMode::ZERO &&
+        rounding != RoundingMode::NEAREST_AWAY)
+      return emitOpError(
+          "invalid rounding mode specified for conversion from f32 to tf32. "
+          "Only 'nearest_even', 'zero', and 'nearest_away' are supported");
+    return success();
+  }
+  if (rounding != RoundingMode::ZERO)
+    return emitOpError("invalid rounding mode specified. Only 'nearest_even' "
+                       "and 'zero' are supported for narrowing conversions to "
+                       "standard types");
   return success();
 }
 

@@ -103,6 +103,9 @@ constexpr RoundingMode kDivFModes[] = {
     RoundingMode::NEAREST_EVEN, RoundingMode::ZERO, RoundingMode::NEGATIVE_INF,
     RoundingMode::POSITIVE_INF, RoundingMode::APPROX, RoundingMode::FULL};
 constexpr RoundingMode kIntegerModes[] = {RoundingMode::NEAREST_INT_TO_ZERO};
+constexpr RoundingMode kFToFModes[] = {
+    RoundingMode::NEAREST_EVEN, RoundingMode::ZERO, RoundingMode::NEGATIVE_INF,
+    RoundingMode::POSITIVE_INF, RoundingMode::NEAREST_AWAY};
 
 /// A bare enum keyword, e.g. `signed`. `what` names the enum in diagnostics.
 template <typename EnumT>
@@ -149,6 +152,17 @@ ParseResult mlir::cuda_tile::parseDivFOpRoundingMode(OpAsmParser &parser,
 void mlir::cuda_tile::printDivFOpRoundingMode(OpAsmPrinter &printer,
                                               Operation *,
                                               RoundingModeAttr attr) {
+  printRoundingModifier(printer, attr, RoundingMode::NEAREST_EVEN);
+}
+
+ParseResult mlir::cuda_tile::parseFToFRoundingMode(OpAsmParser &parser,
+                                                   RoundingModeAttr &attr) {
+  return parseRoundingModifier(parser, attr, kFToFModes,
+                               RoundingMode::NEAREST_EVEN);
+}
+
+void mlir::cuda_tile::printFToFRoundingMode(OpAsmPrinter &printer, Operation *,
+                                            RoundingModeAttr attr) {
   printRoundingModifier(printer, attr, RoundingMode::NEAREST_EVEN);
 }
 

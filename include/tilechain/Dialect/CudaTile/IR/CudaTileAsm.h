@@ -55,6 +55,11 @@ ParseResult parseDivFOpRoundingMode(OpAsmParser &parser,
 void printDivFOpRoundingMode(OpAsmPrinter &printer, Operation *op,
                              RoundingModeAttr attr);
 
+/// ftof's: the IEEE modes and nearest_away (cvt.rna into tf32).
+ParseResult parseFToFRoundingMode(OpAsmParser &parser, RoundingModeAttr &attr);
+void printFToFRoundingMode(OpAsmPrinter &printer, Operation *op,
+                           RoundingModeAttr attr);
+
 /// Float-to-integer rounding; absent means nearest_int_to_zero.
 ParseResult parseIntegerRoundingMode(OpAsmParser &parser,
                                      RoundingModeAttr &attr);

@@ -79,7 +79,7 @@ def CudaTile_FToFOp : CudaTile_ConvertOp<"ftof",
                            "::mlir::cuda_tile::RoundingMode::NEAREST_EVEN">:$rounding_mode);
   let results = (outs CudaTile_FloatTileType:$to);
   let assemblyFormat = [{
-    $from custom<IEEERoundingMode>($rounding_mode) attr-dict `:`
+    $from custom<FToFRoundingMode>($rounding_mode) attr-dict `:`
     custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
   }];
 }
