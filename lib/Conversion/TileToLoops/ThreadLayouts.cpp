@@ -550,6 +550,20 @@ FailureOr<SmallVector<Value>> TileLowering::registersIn(Value v,
   const LL &from = getLayout(lowered);
   if (from == layout)
     return getRegisters(builder, v.getLoc(), lowered);
+  // An iota is its coordinates: computed again in `layout` it moves
+  // nothing. Moved, the index tile that an argmax reduces beside a 16-bit
+  // value tile crossed the CTA through shared memory (256 KiB for 65536
+  // elements: more than a CTA has, so the kernel went to the serial form).
+  auto iota = v.getDefiningOp<cuda_tile::IotaOp>();
+  if (iota && from.getShape() == layout.getShape()) {
+    Type element = tileElementType(iota.getType());
+    SmallVector<Value> registers;
+    for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg)
+      registers.push_back(arith::IndexCastUIOp::create(
+          builder, v.getLoc(), element,
+          elementCoords(builder, v.getLoc(), layout, reg)[0]));
+    return registers;
+  }
   if (std::optional<SmallVector<int64_t>> selection =
           from.registersFor(layout)) {
     SmallVector<Value> registers =
