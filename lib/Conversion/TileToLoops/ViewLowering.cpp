@@ -885,6 +885,49 @@ static LogicalResult lowerAtomicRedView(TileLowering &l,
   return success();
 }
 
+/// The parallel form of a view's atomic reduction: as a view store, the
+/// tile moves into the view's access layout and each element's atomic is
+/// issued once, by its owner. The serial form held the whole tile on one
+/// thread's stack (64-192 KiB for cuTile's 128x128 tiled-view atomics),
+/// which the driver reserves for every thread an SM can hold: tens of GiB.
+static LogicalResult lowerAtomicRedViewParallel(TileLowering &l,
+                                                ct::AtomicRedViewTkoOp op) {
+  const ViewInfo &info = l.lookupView(op.getView());
+  if (failed(checkMemoryElement(op, info.elementType)))
+    return failure();
+  Location loc = op.getLoc();
+  ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
+  LinearLayout layout = access.storeLayout(op.getValue());
+  FailureOr<SmallVector<Value>> registers =
+      l.registersIn(op.getValue(), layout);
+  if (failed(registers))
+    return failure();
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
+    return failure();
+  l.orderAfterToken(loc, op.getToken());
+  LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
+  StringRef syncscope = syncscopeOf(op.getMemoryScope());
+  LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
+  OpBuilder &b = l.b();
+  uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
+  for (int64_t reg = 0, e = registers->size(); reg < e; ++reg) {
+    if (reg & duplicates)
+      continue;
+    Value value = (*registers)[reg];
+    access.atElement(
+        b, loc, l.elementCoords(b, loc, layout, reg),
+        l.isOwner(b, loc, layout, reg),
+        [&](OpBuilder &ab, Location al, ValueRange, Value address) {
+          createAtomicRMW(ab, al, binOp, address, value, ordering, syncscope,
+                          access.alignment());
+          return Value();
+        },
+        nullptr, offsets->empty() ? Value() : (*offsets)[reg]);
+  }
+  return success();
+}
+
 // A multimem access reaches every device's copy of a multicast object, memory
 // that only a multi-GPU program (CUDA multicast objects over NVLink) sets up;
 // its instruction (`instruction`, PTX ISA 8.1) exists from sm_90 on, though
@@ -912,6 +955,7 @@ void tilechain::addViewLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<ct::LoadViewTkoOp>(lowerLoadViewParallel);
     table.add<ct::StoreViewTkoOp>(lowerStoreViewParallel);
+    table.add<ct::AtomicRedViewTkoOp>(lowerAtomicRedViewParallel);
     return;
   }
   table.add<ct::LoadViewTkoOp>(lowerLoadView);
