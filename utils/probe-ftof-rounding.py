@@ -8,6 +8,8 @@ NVIDIA's tileiras for sm_90 and sm_80.
 
 Exit 3 from NVIDIA's tool is its verifier's refusal (its first line is
 kept); tilechain's column is whether tile-read verifies the same kernel.
+The two differ only where a widening (exact in any mode) names a mode other
+than nearest_even: 13.5 takes it, and tilechain refuses it as 13.3 did.
 """
 import argparse
 import datetime
@@ -56,8 +58,9 @@ def main():
     environment = {k: v for k, v in os.environ.items() if k not in ("CUDA_HOME", "CUDA_PATH")}
     print("# ftof rounding modes: NVIDIA tileiras (exit code for --gpu-name sm_90 and "
           "sm_80; 3 = refused by its verifier, 132 = it crashed, 5 = compile failure) "
-          "against tilechain's verifier (tile-read), %s, utils/probe-ftof-rounding.py"
-          % datetime.date.today())
+          "against tilechain's verifier (tile-read), %s, utils/probe-ftof-rounding.py. "
+          "They agree except on a widening with a mode other than nearest_even, which "
+          "tilechain refuses as NVIDIA's 13.3 does (its invalid.mlir)" % datetime.date.today())
     print("from\tto\trounding\tnvidia_sm_90\tnvidia_sm_80\ttilechain_verifier\tnvidia_first_line")
     with tempfile.TemporaryDirectory() as work:
         for source, target in itertools.permutations(TYPES, 2):
