@@ -191,6 +191,20 @@ def cdiv(a, b):
     return -(-a // b)
 
 
+def cubin_rows(bench, name, shape, dtype, kernel, grid, slots, out, ref, tolerance,
+               work, unit):
+    """A corpus kernel's rows, tilechain's and NVIDIA's cubin: `out[0]`
+    checked against `ref`, every array of `out` NaN-filled first."""
+    for system in ("tilechain", "nvidia-tileiras"):
+        fn, error = bench.launcher(kernel, system, grid, slots)
+        if error:
+            bench.row(name, shape, dtype, system, kernel["config"], None,
+                      "compile-error", "")
+            continue
+        bench.measured(name, shape, dtype, system, kernel["config"], fn,
+                       checker(out[0], ref, tolerance), work, unit, out)
+
+
 # Matmul: the tuned cubins, cuBLAS, Triton.
 def matmul(bench, dtype_name, size, candidates=None):
     dtype = DTYPES[dtype_name]
@@ -256,15 +270,10 @@ def fp8_matmul(bench, size):
     flops = 2 * m * n * k
     [kernel] = bench.kernels(workload="fp8 batch matmul")
     tm, tn = int(kernel["constants"]["tm"]), int(kernel["constants"]["tn"])
-    for system in ("tilechain", "nvidia-tileiras"):
-        fn, error = bench.launcher(kernel, system, (1, cdiv(m, tm), cdiv(n, tn)),
-                                   array_slots(a) + array_slots(b) + array_slots(c))
-        if error:
-            bench.row("fp8 matmul", shape, "e4m3->f32", system, kernel["config"],
-                      None, "compile-error", "")
-            continue
-        bench.measured("fp8 matmul", shape, "e4m3->f32", system, kernel["config"], fn,
-                       checker(c, ref, 1e-2), flops, "TFLOP/s", [c])
+    cubin_rows(bench, "fp8 matmul", shape, "e4m3->f32", kernel,
+               (1, cdiv(m, tm), cdiv(n, tn)),
+               array_slots(a) + array_slots(b) + array_slots(c), [c], ref, 1e-2,
+               flops, "TFLOP/s")
     # cuBLASLt through torch._scaled_mm: B column-major, unit scales.
     b_t = b[0].t().contiguous().t()
     one = torch.ones((), device="cuda")
@@ -288,15 +297,10 @@ def batch_matmul(bench, batch, size):
     flops = 2 * batch * m * n * k
     [kernel] = bench.kernels(workload="batch matmul")
     tm, tn = int(kernel["constants"]["tm"]), int(kernel["constants"]["tn"])
-    for system in ("tilechain", "nvidia-tileiras"):
-        fn, error = bench.launcher(kernel, system, (batch, cdiv(m, tm), cdiv(n, tn)),
-                                   array_slots(a) + array_slots(b) + array_slots(c))
-        if error:
-            bench.row("batch matmul", shape, "f16", system, kernel["config"],
-                      None, "compile-error", "")
-            continue
-        bench.measured("batch matmul", shape, "f16", system, kernel["config"], fn,
-                       checker(c, ref, 1e-2), flops, "TFLOP/s", [c])
+    cubin_rows(bench, "batch matmul", shape, "f16", kernel,
+               (batch, cdiv(m, tm), cdiv(n, tn)),
+               array_slots(a) + array_slots(b) + array_slots(c), [c], ref, 1e-2,
+               flops, "TFLOP/s")
     bench.measured("batch matmul", shape, "f16", "cublas", "torch.bmm",
                    lambda: torch.bmm(a, b, out=c), checker(c, ref, 1e-2), flops,
                    "TFLOP/s", [c])
@@ -330,18 +334,11 @@ def attention(bench, kernel, batch, seqlen, kv_len=None):
         ref = F.scaled_dot_product_attention(
             q, k.repeat_interleave(group, 1), v.repeat_interleave(group, 1),
             is_causal=causal, scale=scale)
-    tile_m = int(constants["TILE_M"])
-    for system in ("tilechain", "nvidia-tileiras"):
-        slots = (array_slots(q) + array_slots(k) + array_slots(v) + array_slots(out)
-                 + [slot(scale, "f32"), slot(0)])
-        fn, error = bench.launcher(kernel, system,
-                                   (cdiv(seqlen, tile_m), batch * heads, 1), slots)
-        if error:
-            bench.row(name, shape, "f16", system, kernel["config"], None,
-                      "compile-error", "")
-            continue
-        bench.measured(name, shape, "f16", system, kernel["config"], fn,
-                       checker(out, ref, 2e-2), flops, "TFLOP/s", [out])
+    slots = (array_slots(q) + array_slots(k) + array_slots(v) + array_slots(out)
+             + [slot(scale, "f32"), slot(0)])
+    cubin_rows(bench, name, shape, "f16", kernel,
+               (cdiv(seqlen, int(constants["TILE_M"])), batch * heads, 1), slots,
+               [out], ref, 2e-2, flops, "TFLOP/s")
     sdpa_out = torch.empty_like(q)
     for system, backend in SDPA_BACKENDS:
         def fn(backend=backend):
@@ -365,18 +362,6 @@ def copy_row(bench, name, shape, dtype, nbytes):
                    lambda: dst.copy_(src), lambda: None, nbytes, "GB/s")
 
 
-def cubin_rows(bench, name, shape, dtype, kernel, grid, slots, out, ref, tolerance,
-               nbytes):
-    for system in ("tilechain", "nvidia-tileiras"):
-        fn, error = bench.launcher(kernel, system, grid, slots)
-        if error:
-            bench.row(name, shape, dtype, system, kernel["config"], None,
-                      "compile-error", "")
-            continue
-        bench.measured(name, shape, dtype, system, kernel["config"], fn,
-                       checker(out[0], ref, tolerance), nbytes, "GB/s", out)
-
-
 def layer_norm(bench, m, n):
     [kernel] = bench.kernels(workload="layer norm")
     shape, dtype = "%dx%d" % (m, n), "bf16"
@@ -392,7 +377,7 @@ def layer_norm(bench, m, n):
     slots = (array_slots(x) + array_slots(w) + array_slots(b) + array_slots(y)
              + array_slots(mean) + array_slots(rstd) + [slot(1e-5, "f32")])
     cubin_rows(bench, "layer norm", shape, dtype, kernel, (m, 1, 1), slots,
-               [y, mean, rstd], ref, 2e-2, nbytes)
+               [y, mean, rstd], ref, 2e-2, nbytes, "GB/s")
     out = torch.empty_like(x)
     bench.measured("layer norm", shape, dtype, "torch", "F.layer_norm",
                    lambda: out.copy_(F.layer_norm(x, (n,), w, b, 1e-5)),
@@ -409,7 +394,7 @@ def transpose(bench, m, n):
     nbytes = 2 * x.numel() * 4
     tile = 64
     cubin_rows(bench, "transpose", shape, dtype, kernel, (cdiv(m, tile), cdiv(n, tile), 1),
-               array_slots(x) + array_slots(y), [y], ref, 0, nbytes)
+               array_slots(x) + array_slots(y), [y], ref, 0, nbytes, "GB/s")
     bench.measured("transpose", shape, dtype, "torch", "y.copy_(x.t())",
                    lambda: y.copy_(x.t()), checker(y, ref, 0), nbytes, "GB/s", [y])
     copy_row(bench, "transpose", shape, dtype, nbytes)
@@ -424,7 +409,7 @@ def row_sum(bench, m):
     ref = x.double().sum(1).float()
     nbytes = x.numel() * 4 + m * 4
     cubin_rows(bench, "row sum", shape, dtype, kernel, (cdiv(m, 16), 1, 1),
-               array_slots(x) + array_slots(y), [y], ref, 1e-5, nbytes)
+               array_slots(x) + array_slots(y), [y], ref, 1e-5, nbytes, "GB/s")
     bench.measured("row sum", shape, dtype, "torch", "torch.sum(x, 1)",
                    lambda: torch.sum(x, 1, out=y), checker(y, ref, 1e-5), nbytes, "GB/s",
                    [y])
@@ -440,7 +425,8 @@ def vector_add(bench, n):
     ref = a + b
     nbytes = 3 * n * 4
     cubin_rows(bench, "vector add", shape, dtype, kernel, (cdiv(n, 1024), 1, 1),
-               array_slots(a) + array_slots(b) + array_slots(c), [c], ref, 0, nbytes)
+               array_slots(a) + array_slots(b) + array_slots(c), [c], ref, 0, nbytes,
+               "GB/s")
     bench.measured("vector add", shape, dtype, "torch", "torch.add",
                    lambda: torch.add(a, b, out=c), checker(c, ref, 0), nbytes, "GB/s", [c])
     copy_row(bench, "vector add", shape, dtype, nbytes)

@@ -17,7 +17,6 @@ run at bigger sizes; their configurations are the corpus's alone.
 """
 import argparse
 import concurrent.futures
-import csv
 import datetime
 import json
 import os
@@ -164,8 +163,6 @@ def main():
                         "config": "t%dx%dx%d %s" % (tm, tn, tk, hint),
                         "symbol": symbol_of(text), "bytecode": path})
     specs = manifest.load_manifest(os.path.join(CORPUS, "MANIFEST.tsv"))
-    with open(os.path.join(CORPUS, "MANIFEST.tsv"), newline="") as f:
-        rows = {row["file"]: row for row in csv.DictReader(f, delimiter="\t")}
     for workload, kind, file in AS_WRITTEN:
         spec = manifest.find(specs, file)
         name = file.replace("__v13_4_anyarch.tileirbc", "")
@@ -174,10 +171,10 @@ def main():
         constants = {a.name: a.value for a in spec.arguments if a.kind == "constant"}
         # cuTile specializes a dimension of extent 1 (`shape_const=1` on the
         # first array's first dimension): such a kernel runs at batch 1 only.
-        first = rows[file]["arguments"].split(" | ")[0]
+        batch_const = spec.arguments[0].shape_const[:1]
         kernels.append({
             "id": name, "workload": workload, "kind": kind,
-            "fixed_batch": bool(re.search(r"shape_const=1,", first)),
+            "fixed_batch": batch_const == (1,),
             "dtype": spec.arguments[0].dtype, "constants": constants,
             "config": "corpus " + name.split("__")[-1], "symbol": spec.symbol,
             "bytecode": path})

@@ -7,7 +7,7 @@ ROW = {
     "symbol": "kern", "calling_convention": "cutile_python_v1", "source": "s.py:k",
     "arguments": "a:array[float32; shape=(64x32); strides_elems=(40,1); -> params: "
                  "ptr<float32> + 2xint32 shape + 2xint32 strides; stride_const=?,1 "
-                 "stride_div=8,1 shape_div=16,16 base_div=16B] | "
+                 "shape_const=1,? stride_div=8,1 shape_div=16,16 base_div=16B] | "
                  "eps:scalar[float32=1e-05; -> 1 param float32] | "
                  "flag:scalar[bool_=True; -> 1 param bool_] | "
                  "T:constant[16; compile-time, no param]",
@@ -30,6 +30,8 @@ class ManifestTest(unittest.TestCase):
         self.assertEqual(a.base_div, 16)
         self.assertEqual(a.shape_div, (16, 16))
         self.assertEqual(a.stride_div, (8, 1))
+        # stride_const is not taken for shape_const.
+        self.assertEqual(a.shape_const, (1, None))
 
     def test_scalars_and_constants(self):
         self.assertEqual(self.spec.argument("eps").value, 1e-05)

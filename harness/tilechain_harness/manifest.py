@@ -17,6 +17,7 @@ class Argument:
     base_div: int = 1          # bytes
     shape_div: Tuple[int, ...] = ()
     stride_div: Tuple[int, ...] = ()
+    shape_const: Tuple[Optional[int], ...] = ()  # extents cuTile specialized on
     value: object = None       # scalars and constants
 
 
@@ -73,7 +74,7 @@ def parse_argument(text):
         arg.shape = tuple(int(s) for s in shape.split("x") if s)
         strides = re.search(r"strides_elems=\(([^)]*)\)", body).group(1)
         arg.strides = tuple(int(s) for s in strides.split(",") if s)
-        for key in ("shape_div", "stride_div"):
+        for key in ("shape_div", "stride_div", "shape_const"):
             found = re.search(key + r"=([\d?,]+)", body)
             if found:
                 setattr(arg, key, _ints(found.group(1)))

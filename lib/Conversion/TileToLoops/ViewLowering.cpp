@@ -768,6 +768,31 @@ static LogicalResult lowerLoadViewParallel(TileLowering &l,
   return success();
 }
 
+/// A tile written through a view in the parallel form: its registers in the
+/// view's store layout and, for a scatter, each register's sparse offset
+/// (none otherwise); the writes come after `token`'s memory ops.
+struct ParallelWrite {
+  LinearLayout layout;
+  SmallVector<Value> registers;
+  SmallVector<Value> offsets;
+};
+
+static FailureOr<ParallelWrite> prepareParallelWrite(TileLowering &l,
+                                                     ViewAccess &access,
+                                                     Value tile, Value token,
+                                                     Location loc) {
+  LinearLayout layout = access.storeLayout(tile);
+  FailureOr<SmallVector<Value>> registers = l.registersIn(tile, layout);
+  if (failed(registers))
+    return failure();
+  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
+  if (failed(offsets))
+    return failure();
+  l.orderAfterToken(loc, token);
+  return ParallelWrite{std::move(layout), std::move(*registers),
+                       std::move(*offsets)};
+}
+
 /// The parallel form of a view store: the tile moves into the view's access
 /// layout, and each element is stored once, by its owner, a run of them
 /// along the contiguous dim with one vector store where the view's facts
@@ -799,16 +824,15 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
   MemoryAccess memory = memoryAccess(op.getMemoryOrderingSemantics(),
                                      op.getMemoryScope(), /*isLoad=*/false);
-  LinearLayout layout = access.storeLayout(op.getTile());
-  FailureOr<SmallVector<Value>> registers = l.registersIn(op.getTile(), layout);
-  if (failed(registers))
+  FailureOr<ParallelWrite> write =
+      prepareParallelWrite(l, access, op.getTile(), op.getToken(), loc);
+  if (failed(write))
     return failure();
-  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
-  if (failed(offsets))
-    return failure();
-  l.orderAfterToken(loc, op.getToken());
+  const LinearLayout &layout = write->layout;
+  ArrayRef<Value> registers = write->registers;
+  ArrayRef<Value> offsets = write->offsets;
   int64_t width =
-      offsets->empty()
+      offsets.empty()
           ? access.vectorWidth(
                 layout, memory.ordering != LLVM::AtomicOrdering::not_atomic)
           : 1;
@@ -821,12 +845,12 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
                           memory.ordering, memory.syncscope);
   };
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
-  for (int64_t reg = 0, e = registers->size(); reg < e; reg += width) {
+  for (int64_t reg = 0, e = registers.size(); reg < e; reg += width) {
     if (reg & duplicates)
       continue;
     SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
     Value owner = l.isOwner(b, loc, layout, reg);
-    ArrayRef<Value> run = ArrayRef<Value>(*registers).slice(reg, width);
+    ArrayRef<Value> run = registers.slice(reg, width);
     if (width == 1) {
       access.atElement(
           b, loc, coords, owner,
@@ -834,7 +858,7 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
             storeElement(sb, sl, run[0], address);
             return Value();
           },
-          nullptr, offsets->empty() ? Value() : (*offsets)[reg]);
+          nullptr, offsets.empty() ? Value() : offsets[reg]);
       continue;
     }
     access.atRun(
@@ -897,24 +921,20 @@ static LogicalResult lowerAtomicRedViewParallel(TileLowering &l,
     return failure();
   Location loc = op.getLoc();
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());
-  LinearLayout layout = access.storeLayout(op.getValue());
-  FailureOr<SmallVector<Value>> registers =
-      l.registersIn(op.getValue(), layout);
-  if (failed(registers))
+  FailureOr<ParallelWrite> write =
+      prepareParallelWrite(l, access, op.getValue(), op.getToken(), loc);
+  if (failed(write))
     return failure();
-  FailureOr<SmallVector<Value>> offsets = access.sparseOffsetsIn(layout);
-  if (failed(offsets))
-    return failure();
-  l.orderAfterToken(loc, op.getToken());
+  const LinearLayout &layout = write->layout;
   LLVM::AtomicOrdering ordering = orderingOf(op.getMemoryOrderingSemantics());
   StringRef syncscope = syncscopeOf(op.getMemoryScope());
   LLVM::AtomicBinOp binOp = atomicBinOp(op.getMode());
   OpBuilder &b = l.b();
   uint64_t duplicates = layout.getBroadcastMask(LinearLayout::Register);
-  for (int64_t reg = 0, e = registers->size(); reg < e; ++reg) {
+  for (int64_t reg = 0, e = write->registers.size(); reg < e; ++reg) {
     if (reg & duplicates)
       continue;
-    Value value = (*registers)[reg];
+    Value value = write->registers[reg];
     access.atElement(
         b, loc, l.elementCoords(b, loc, layout, reg),
         l.isOwner(b, loc, layout, reg),
@@ -923,7 +943,7 @@ static LogicalResult lowerAtomicRedViewParallel(TileLowering &l,
                           access.alignment());
           return Value();
         },
-        nullptr, offsets->empty() ? Value() : (*offsets)[reg]);
+        nullptr, write->offsets.empty() ? Value() : write->offsets[reg]);
   }
   return success();
 }
