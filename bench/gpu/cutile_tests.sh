@@ -12,6 +12,9 @@
 # under pytest-timeout's --session-timeout ($CUTILE_BUDGET, $TILEGYM_BUDGET
 # seconds; tests running then finish), with a per-test limit and a hard
 # `timeout` behind both, so that the whole takes about 3 minutes at most.
+# $CUTILE_NODES, a file of pytest node ids relative to cuTile's test/
+# (test_cast.py::test_x[p]), runs only those (bench/gpu/node_select.py);
+# TILEGYM_BUDGET=0 skips TileGym.
 set -u
 system=${1:-}
 case $system in tilechain | nvidia) ;; *) echo "usage: $0 tilechain|nvidia" >&2; exit 2 ;; esac
@@ -98,12 +101,22 @@ run_suite() { # NAME DIRECTORY BUDGET PYTEST-ARGUMENTS...
   echo "$name: pytest exit $? after $((SECONDS - start)) s; last lines:"
   tail -n 3 "$log"
 }
-run_suite cutile-python "$work/cutile-python/test" "$cutile_budget" .
-run_suite tilegym "$work/tilegym" "$tilegym_budget" -p tilegym_select tests/ops
+if [ -n "${CUTILE_NODES:-}" ]; then
+  # Their files, filtered by node_select.py (an id gone from the tree is
+  # skipped, where pytest would stop at it on the command line).
+  mapfile -t files < <(sed 's/::.*//' "$CUTILE_NODES" | sort -u)
+  NODE_SELECT=$CUTILE_NODES run_suite cutile-python "$work/cutile-python/test" \
+    "$cutile_budget" -p node_select "${files[@]}"
+else
+  run_suite cutile-python "$work/cutile-python/test" "$cutile_budget" .
+fi
+suites=(cutile-python="$out/cutile-tests-$system-cutile-python.xml")
+if [ "$tilegym_budget" -gt 0 ]; then
+  run_suite tilegym "$work/tilegym" "$tilegym_budget" -p tilegym_select tests/ops
+  suites+=(tilegym="$out/cutile-tests-$system-tilegym.xml")
+fi
 
 python3 "$root/bench/gpu/cutile_tests_merge.py" --combine \
-  "$out/cutile-tests-$system.xml" \
-  cutile-python="$out/cutile-tests-$system-cutile-python.xml" \
-  tilegym="$out/cutile-tests-$system-tilegym.xml"
+  "$out/cutile-tests-$system.xml" "${suites[@]}"
 xz -T0 -f "$out"/cutile-tests-"$system"-*.log
 echo "done in $((SECONDS - start)) s"
