@@ -56,7 +56,7 @@ timeout -k 5 $((budget + 30)) python3 bench/gpu/best_vs_best.py /tmp/gpu/bench-b
   > "$OUT/best-vs-best.log" 2>&1
 grep -c . "$OUT/best-vs-best.tsv"
 
-budget=$(left 500)
+budget=$(left 440)
 timeout -k 5 $((budget + 20)) python3 harness/run_bundle.py /tmp/gpu/ampere-bundle \
   --variants tilechain-sm_80-ptx --glob 'test__*' --budget "$budget" \
   --kernel-timeout 20 --results "$OUT/ampere-sweep.tsv" > "$OUT/ampere-sweep.log" 2>&1
