@@ -314,14 +314,17 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     gpu::BarrierOp::create(at, loc);
   };
   // And gives them back after the last wait (all threads' waits are
-  // before the barrier of the last chunk, which thread 0 has passed).
-  auto invalidateBarriers = [&](OpBuilder &at) {
-    Value barriers = barriersAt(at);
+  // before the barrier of the last chunk, which thread 0 has passed). It
+  // captures by value: after a loop it runs once the loop is lowered.
+  auto invalidateBarriers = [&l, loc, stages, arrays = staged[0].arrays,
+                             offset = staged[0].barriersOffset](OpBuilder &at) {
+    Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
     scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                       [&](OpBuilder &then, Location) {
                         for (int64_t s = 0; s < stages; ++s)
                           tile_dist::MbarrierInvalOp::create(
-                              then, loc, barriers, constant(then, s));
+                              then, loc, barriers,
+                              arith::ConstantIndexOp::create(then, loc, s));
                         scf::YieldOp::create(then, loc);
                       });
   };
@@ -580,11 +583,17 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         scf::YieldOp::create(inChunks, loc,
                              multiply(inChunks, chunk, stage, chunkSums));
       });
+  // After a loop, the invalidation comes after the wait for the wgmma
+  // group its last iteration left running, not between the loop and that
+  // wait: where ptxas 13.5 if-converts the invalidation into the wait's
+  // block, it has hoisted scalar cvt.rn.f16.f32 reads of the accumulators
+  // above the wait (the occupancy-2 t128x256 matmuls on an H200,
+  // bench/results/2026-11-28-h200-diagnose.md).
   if (anyTensorCopies) {
-    OpBuilder::InsertionGuard guard(b);
     if (loop)
-      b.setInsertionPointAfter(b.getInsertionBlock()->getParentOp());
-    invalidateBarriers(b);
+      l.deferUntilAfterLoop(loop, invalidateBarriers);
+    else
+      invalidateBarriers(b);
   }
   return SmallVector<Value>(chunks.getResults());
 }
