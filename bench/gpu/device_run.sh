@@ -6,17 +6,8 @@
 # (bench/gpu/cutile_tests.sh). Carried: .gpu-carry/ (bench/gpu/pack_carry.sh
 # fills it). Each part has its own time limit, so one that hangs or crashes
 # leaves the others their time; everything lands in $OUT as it is measured.
-set -u
-: "${OUT:?}"
-export PYTHONUNBUFFERED=1
+. bench/gpu/device_prelude.sh
 carry=.gpu-carry
-began=$(date +%s)
-left() { echo $(( $1 - ($(date +%s) - began) )); }
-
-{ date -u; git log -1 --format='commit %H' 2>/dev/null; nvidia-smi; } > "$OUT/device.txt" 2>&1
-. bench/gpu/xz_shim.sh
-mkdir -p /tmp/gpu
-for archive in "$carry"/bench/*.tar.xz; do tar -xJf "$archive" -C /tmp/gpu; done
 
 # Best against best: one process per group, so a kernel that faults and
 # takes the CUDA context with it costs only its own group.

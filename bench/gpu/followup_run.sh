@@ -12,17 +12,8 @@
 #   4. the cuTile test kernels' sm_80 code (ampere-bundle, test__* only: the
 #      first call reached none of them) in what time is left.
 # Carried: .gpu-carry/{bench,diag,cutile,tilechain}.
-set -u
-: "${OUT:?}"
-export PYTHONUNBUFFERED=1
+. bench/gpu/device_prelude.sh
 carry=.gpu-carry
-began=$(date +%s)
-left() { echo $(( $1 - ($(date +%s) - began) )); }
-
-{ date -u; git log -1 --format='commit %H' 2>/dev/null; nvidia-smi; } > "$OUT/device.txt" 2>&1
-. bench/gpu/xz_shim.sh
-mkdir -p /tmp/gpu
-for archive in "$carry"/bench/*.tar.xz; do tar -xJf "$archive" -C /tmp/gpu; done
 
 kernel=matmul_f16_t128x256x64_occupancy2
 timeout -k 5 100 python3 bench/gpu/diagnose_matmul.py /tmp/gpu/bench-bundle \

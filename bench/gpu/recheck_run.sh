@@ -8,15 +8,7 @@
 #   2. the f16 and bf16 matmul tuning of best_vs_best.py again, with every
 #      tilechain cubin of the bundle compiled at this commit.
 # Carried: .gpu-carry/bench (bench/gpu/pack_carry.sh).
-set -u
-: "${OUT:?}"
-export PYTHONUNBUFFERED=1
-began=$(date +%s)
-left() { echo $(( $1 - ($(date +%s) - began) )); }
-{ date -u; git log -1 --format='commit %H' 2>/dev/null; nvidia-smi; } > "$OUT/device.txt" 2>&1
-. bench/gpu/xz_shim.sh
-mkdir -p /tmp/gpu
-tar -xJf .gpu-carry/bench/bench-bundle.tar.xz -C /tmp/gpu
+. bench/gpu/device_prelude.sh
 
 for dtype in f16 bf16; do
   for kind in matmul persistent_matmul; do

@@ -9,15 +9,7 @@
 #      before
 #   3. cuTile Python's and TileGym's tests with tilechain as tileiras.
 # Carried: .gpu-carry/{bench,cutile,tilechain} (bench/gpu/pack_carry.sh).
-set -u
-: "${OUT:?}"
-export PYTHONUNBUFFERED=1
-began=$(date +%s)
-left() { echo $(( $1 - ($(date +%s) - began) )); }
-{ date -u; nvidia-smi; } > "$OUT/device.txt" 2>&1
-. bench/gpu/xz_shim.sh
-mkdir -p /tmp/gpu
-for archive in .gpu-carry/bench/*.tar.xz; do tar -xJf "$archive" -C /tmp/gpu; done
+. bench/gpu/device_prelude.sh
 
 timeout -k 5 200 python3 harness/run_bundle.py /tmp/gpu/gpu-bundle --no-benchmarks \
   --budget 180 --kernel-timeout 20 --results "$OUT/corpus-sweep.tsv" > /tmp/corpus.log 2>&1
