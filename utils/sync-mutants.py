@@ -9,8 +9,10 @@ need.
 For each corpus kernel (a row of the corpus manifest), tile-sched's output
 for the target is compiled with one synchronisation op deleted (the N-th of
 SYNC_OPS in the text), then run on the host against numpy under each seed
-of TILECHAIN_HOST_SEED (lib/Pipeline/HostAsyncCopy.cpp: 0 lands
-every cp.async copy at its wait, 1 at its issue, others mix). A mutant is
+of TILECHAIN_HOST_SEED (0 lands every cp.async copy at its wait and every
+TMA load when all threads of the block wait, 1 both at issue, others mix:
+lib/Pipeline/HostAsyncCopy.cpp, HostTensorCopy.cpp). --ops keeps only the
+named ops' deletions. A mutant is
 caught when a seed's run fails (wrong values, a deadlock or an abort the
 host reports, a hang); a harness error gives no verdict. One line per mutant, then per kernel and target:
 `KERNEL TARGET: N mutants, K caught`.
@@ -104,6 +106,8 @@ def main():
     parser.add_argument("--seeds", default="0,1,7")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=300)
+    parser.add_argument("--ops", help="comma-separated op names: delete only "
+                        "these (default: every op SYNC_OPS names)")
     parser.add_argument("--delete", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.delete is not None:
@@ -119,14 +123,17 @@ def main():
                                    script=os.path.abspath(__file__)))
         os.chmod(wrapper, 0o755)
         for bytecode in args.kernels:
-            ops = sync_lines(scheduled(bytecode, args.gpu_name))
+            # (the op's number among all sync ops, its line, its name)
+            ops = [(n, line, op) for n, (line, op) in
+                   enumerate(sync_lines(scheduled(bytecode, args.gpu_name)))
+                   if not args.ops or op in args.ops.split(",")]
             jobs = [(bytecode, args.gpu_name, n, seed, bin_dir, args.timeout)
-                    for n in range(len(ops)) for seed in seeds]
+                    for n, _, _ in ops for seed in seeds]
             with multiprocessing.Pool(args.jobs) as pool:
                 outcomes = pool.map(run, jobs)
             caught = invalid = broken = 0
-            for n, (line, op) in enumerate(ops):
-                mine = outcomes[n * len(seeds):(n + 1) * len(seeds)]
+            for i, (_, line, op) in enumerate(ops):
+                mine = outcomes[i * len(seeds):(i + 1) * len(seeds)]
                 if "invalid" in mine:
                     invalid += 1
                     verdict = "invalid"

@@ -150,41 +150,7 @@ void declareLandFunction(ModuleOp module) {
   func::ReturnOp::create(b, loc);
 }
 
-/// Whether copy number `number` of thread `tid` lands at issue, for `seed`.
-Value landsEarly(OpBuilder &b, Location loc, Value seed, Value tid,
-                 Value number) {
-  Value h = host::mixHash(b, loc, {seed, tid, number});
-  Value coin = arith::TruncIOp::create(
-      b, loc, b.getI1Type(),
-      arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, 16)));
-  auto isSeed = [&](int32_t value) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seed,
-                                 constantI32(b, loc, value));
-  };
-  Value never = arith::ConstantIntOp::create(b, loc, 0, 1);
-  Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
-  return arith::SelectOp::create(
-      b, loc, isSeed(0), never,
-      arith::SelectOp::create(b, loc, isSeed(1), always, coin));
-}
 
-/// The address of element `index` of the 1-D memref `destination`.
-Value elementAddress(OpBuilder &b, Location loc, Value destination,
-                     Value index, int64_t elementBytes) {
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(b, loc, destination);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(
-      b, loc, metadata.getBaseBuffer());
-  Value element = arith::AddIOp::create(
-      b, loc, metadata.getOffset(),
-      arith::MulIOp::create(b, loc, index, metadata.getStrides()[0]));
-  Value bytes = arith::AddIOp::create(
-      b, loc, base,
-      arith::MulIOp::create(b, loc, element,
-                            arith::ConstantIndexOp::create(b, loc,
-                                                           elementBytes)));
-  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), bytes);
-}
 
 /// One copy: its values read now, and written now (early) or queued.
 void expandCopy(tile_dist::AsyncCopyOp op, Value queue, Value seed,
@@ -206,7 +172,7 @@ void expandCopy(tile_dist::AsyncCopyOp op, Value queue, Value seed,
   Value issuedAt = headerWord(b, loc, queue, kIssued);
   Value issued = loadI32(b, loc, issuedAt);
   scf::IfOp::create(
-      b, loc, landsEarly(b, loc, seed, tid, issued),
+      b, loc, host::landsEarly(b, loc, seed, tid, issued),
       [&](OpBuilder &then, Location) {
         for (auto [i, value] : llvm::enumerate(values))
           memref::StoreOp::create(
@@ -238,7 +204,7 @@ void expandCopy(tile_dist::AsyncCopyOp op, Value queue, Value seed,
                         constantI32(otherwise, loc, int32_t(i * bytes))));
         LLVM::StoreOp::create(
             otherwise, loc,
-            elementAddress(otherwise, loc, op.getDestination(), op.getIndex(),
+            host::elementAddress(otherwise, loc, op.getDestination(), op.getIndex(),
                            bytes),
             i8Address(otherwise, loc, entry,
                       constantI32(otherwise, loc, kAddressField)));
@@ -267,6 +233,40 @@ void callLand(OpBuilder &b, Location loc, Value queue, int32_t pending) {
 }
 
 } // namespace
+
+Value tilechain::host::landsEarly(OpBuilder &b, Location loc, Value seed, Value tid,
+                 Value number) {
+  Value h = host::mixHash(b, loc, {seed, tid, number});
+  Value coin = arith::TruncIOp::create(
+      b, loc, b.getI1Type(),
+      arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, 16)));
+  auto isSeed = [&](int32_t value) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seed,
+                                 constantI32(b, loc, value));
+  };
+  Value never = arith::ConstantIntOp::create(b, loc, 0, 1);
+  Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
+  return arith::SelectOp::create(
+      b, loc, isSeed(0), never,
+      arith::SelectOp::create(b, loc, isSeed(1), always, coin));
+}
+
+Value tilechain::host::elementAddress(OpBuilder &b, Location loc, Value destination,
+                     Value index, int64_t elementBytes) {
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, destination);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+      b, loc, metadata.getBaseBuffer());
+  Value element = arith::AddIOp::create(
+      b, loc, metadata.getOffset(),
+      arith::MulIOp::create(b, loc, index, metadata.getStrides()[0]));
+  Value bytes = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, element,
+                            arith::ConstantIndexOp::create(b, loc,
+                                                           elementBytes)));
+  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), bytes);
+}
 
 Value tilechain::host::loadOrZero(OpBuilder &b, Location loc, Value inside,
                                   Value base, Type element,

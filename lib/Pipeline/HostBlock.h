@@ -149,6 +149,12 @@ mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value inside, mlir::Value base, mlir::Type element,
                        mlir::LLVM::GEPArg index);
 
+/// The byte address (i64) of element `index` of the 1-D memref
+/// `destination`, of `elementBytes`-byte elements (HostAsyncCopy.cpp).
+mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value destination, mlir::Value index,
+                           int64_t elementBytes);
+
 /// The environment variable that picks the adversarial choices of a host
 /// run (HostAsyncCopy.cpp, HostBlockLaunch.cpp): 0 or unset, and 1, two
 /// fixed extremes; any other value, a seeded mix. Every run with the same
@@ -163,6 +169,29 @@ mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::ArrayRef<mlir::Value> words);
 
+/// Whether asynchronous copy `number` (i32) of thread `tid` lands at its
+/// issue under `seed` (kHostSeedVariable): never under 0, always under 1,
+/// else by a hash of the three (HostAsyncCopy.cpp).
+mlir::Value landsEarly(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value seed, mlir::Value tid, mlir::Value number);
+
+/// `i32 __tilechain_host_tma_land(sync)`: lands the TMA copies that wait
+/// in the block's queue (written at once, then their bytes completed on
+/// their mbarriers) and returns how many there were. K__host calls it when
+/// a sweep of its threads makes no progress, and as the block ends
+/// (HostTensorCopy.cpp, HostBlockLaunch.cpp). Declared only where a kernel
+/// has TMA copies.
+constexpr llvm::StringLiteral kTensorCopyLandFunction =
+    "__tilechain_host_tma_land";
+
+/// `i32 __tilechain_host_mbarrier_update(sync, mbarrier, arrivals, bytes)`:
+/// the arrivals and transaction bytes (negative: completed) on an
+/// mbarrier, non-zero where it refuses them (HostMbarrier.cpp). Declared
+/// once per module by declareMbarrierUpdate.
+constexpr llvm::StringLiteral kMbarrierUpdateFunction =
+    "__tilechain_host_mbarrier_update";
+void declareMbarrierUpdate(mlir::ModuleOp module);
+
 /// Each tile_dist.async_copy of `kernel` -> the thread's element loads, and
 /// its stores at issue or at the wait that retires its group, as
 /// kHostSeedVariable says; the cp.async group ops keep the thread's
@@ -170,10 +199,12 @@ mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
 void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.tensor_copy and tensor_store of `kernel` -> the issuing
-/// thread's element loads and stores, at once, between the tensor its
-/// operands describe and shared memory, a copy then completing its bytes on
-/// its mbarrier (nvvm.mbarrier.complete_tx); the bulk group ops go
-/// (HostTensorCopy.cpp).
+/// thread's element loads and stores between the tensor its operands
+/// describe and shared memory. A store is written at once. A copy lands
+/// at once, its bytes then completed on its mbarrier
+/// (nvvm.mbarrier.complete_tx), or, as kHostSeedVariable says, is queued
+/// for K__host to land when every thread of the block waits
+/// (kTensorCopyLandFunction). The bulk group ops go (HostTensorCopy.cpp).
 void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator

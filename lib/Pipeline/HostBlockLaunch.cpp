@@ -5,10 +5,11 @@
 // wait on each other run one after another; otherwise each K__thread call
 // creates a suspended coroutine (HostCoroutines), and the scheduler resumes
 // the unfinished ones in thread order, sweep after sweep, until none is
-// left. A sweep in which no thread arrived anywhere or exited is a deadlock
-// (a barrier or shuffle outside uniform control flow, an mbarrier phase
-// that never completes): K__host says so on stderr and aborts instead of
-// spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
+// left. A sweep in which no thread arrived anywhere or exited first lands
+// the TMA copies still queued (HostTensorCopy.cpp: the latest they may
+// land); if there were none, it is a deadlock (a barrier or shuffle outside
+// uniform control flow, an mbarrier phase that never completes): K__host
+// says so on stderr and aborts instead of spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
 // sweep starts with a burst: one warp, drawn from the seed and the sweep's
 // number, is resumed alone until it makes no more progress, as a GPU may
 // run one warp ahead of the others up to the next barrier that waits for
@@ -181,6 +182,8 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
                    ValueRange threadArgsAfterTid) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Type i32 = b.getI32Type();
+  bool landsTensorCopies =
+      host->getParentOfType<ModuleOp>().lookupSymbol(kTensorCopyLandFunction);
   Value handles = LLVM::AllocaOp::create(b, loc, ptrType, ptrType,
                                          constantI64(b, loc, layout.threads));
   auto handleAddress = [&](OpBuilder &nested, Value tid) {
@@ -218,6 +221,28 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
         b, loc, unfinished,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, progress,
                               zero));
+    // Every thread waits: the TMA copies still queued land now, as late as
+    // the block allows (HostTensorCopy.cpp); stuck only if there were none.
+    if (landsTensorCopies) {
+      Value landed =
+          scf::IfOp::create(
+              b, loc, stuck,
+              [&](OpBuilder &then, Location) {
+                scf::YieldOp::create(
+                    then, loc,
+                    func::CallOp::create(then, loc, kTensorCopyLandFunction,
+                                         TypeRange{i32}, ValueRange{sync})
+                        .getResults());
+              },
+              [&](OpBuilder &otherwise, Location) {
+                scf::YieldOp::create(otherwise, loc, ValueRange{zero});
+              })
+              .getResult(0);
+      stuck = arith::AndIOp::create(
+          b, loc, stuck,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, landed,
+                                zero));
+    }
     scf::IfOp::create(b, loc, stuck, [&](OpBuilder &then, Location) {
       emitHostAbort(then, loc, host, kernel,
                     "every unfinished thread waits at a barrier or shuffle "
@@ -234,6 +259,11 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
                                          constantI32(b, loc, 1))});
   }
 
+  // Copies no wait needed land as the block ends (nothing reads them); the
+  // queue's array stays for the host thread's next block.
+  if (landsTensorCopies)
+    func::CallOp::create(b, loc, kTensorCopyLandFunction, TypeRange{i32},
+                         ValueRange{sync});
   forEachThread(b, loc, layout.threads, [&](OpBuilder &nested, Value tid) {
     Value handle = LLVM::LoadOp::create(nested, loc, ptrType,
                                         handleAddress(nested, tid));

@@ -39,8 +39,7 @@ using namespace tilechain::host;
 
 namespace {
 
-constexpr llvm::StringLiteral kUpdateFunction =
-    "__tilechain_host_mbarrier_update";
+constexpr llvm::StringLiteral kUpdateFunction = kMbarrierUpdateFunction;
 constexpr int32_t kCountMask = 0x7FF;
 constexpr int32_t kExpectedShift = 11;
 constexpr int32_t kParityShift = 22;
@@ -141,23 +140,6 @@ void buildUpdate(func::FuncOp func) {
   func::ReturnOp::create(b, loc, update.getResult(0));
 }
 
-void declareUpdate(ModuleOp module) {
-  if (module.lookupSymbol(kUpdateFunction))
-    return;
-  MLIRContext *context = module.getContext();
-  auto builder = OpBuilder::atBlockEnd(module.getBody());
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  Type i32 = builder.getI32Type();
-  // The callers' mbarrier pointers are shared ones until HostKernels drops
-  // every address space, before the module is verified again.
-  auto update = func::FuncOp::create(
-      builder, module.getLoc(), kUpdateFunction,
-      builder.getFunctionType({ptrType, ptrType, i32, i32}, {i32}));
-  update.setPrivate();
-  update->setAttr("llvm.linkage",
-                  LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
-  buildUpdate(update);
-}
 
 /// Arrivals and bytes through the update function, aborting where it
 /// refuses them.
@@ -256,6 +238,24 @@ void lowerInval(tile_dist::MbarrierInvalOp op, StringRef kernel) {
 
 } // namespace
 
+void tilechain::host::declareMbarrierUpdate(ModuleOp module) {
+  if (module.lookupSymbol(kUpdateFunction))
+    return;
+  MLIRContext *context = module.getContext();
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = builder.getI32Type();
+  // The callers' mbarrier pointers are shared ones until HostKernels drops
+  // every address space, before the module is verified again.
+  auto update = func::FuncOp::create(
+      builder, module.getLoc(), kUpdateFunction,
+      builder.getFunctionType({ptrType, ptrType, i32, i32}, {i32}));
+  update.setPrivate();
+  update->setAttr("llvm.linkage",
+                  LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  buildUpdate(update);
+}
+
 Value tilechain::host::mbarrierAddress(OpBuilder &b, Location loc,
                                       Value barriers, Value index) {
   auto metadata =
@@ -291,7 +291,7 @@ void tilechain::host::lowerMbarrierOps(func::FuncOp thread,
   });
   if (ops.empty())
     return;
-  declareUpdate(thread->getParentOfType<ModuleOp>());
+  declareMbarrierUpdate(thread->getParentOfType<ModuleOp>());
   for (Operation *op : ops) {
     OpBuilder b(op);
     Location loc = op->getLoc();

@@ -1,14 +1,25 @@
 //===- HostTensorCopy.cpp - TMA copies on the host ------------------------===//
 //
-// The thread that issues a tile_dist.tensor_copy copies the box itself, at
-// once, element by element from the tensor its operands describe (the
-// tensor map, which the host does not build, goes unread): zero outside the
-// tensor, and each element to its swizzled byte in shared memory. Then it
-// completes the box's bytes on the copy's mbarrier, an
-// nvvm.mbarrier.complete_tx that HostMbarrier runs, so the readers' waits
-// check the bytes announced against those written. A tile_dist.tensor_store
-// is the same loop the other way, writing only the elements inside the
-// tensor, and complete at once: the bulk group's commit and wait go.
+// The thread that issues a tile_dist.tensor_copy copies the box itself,
+// element by element from the tensor its operands describe (the tensor map,
+// which the host does not build, goes unread): zero outside the tensor, and
+// each element to its swizzled byte in shared memory. The copy may complete
+// at any time before its mbarrier's phase is seen complete, and the host
+// makes both ends happen (TILECHAIN_HOST_SEED picks per copy, as for
+// cp.async, HostAsyncCopy.cpp):
+//   early  at issue: the box is written and its bytes completed on its
+//          mbarrier (an nvvm.mbarrier.complete_tx that HostMbarrier runs);
+//   late   as late as the block allows: the box is read at issue into a
+//          staging buffer, the image of its bytes in shared memory, and
+//          queued; K__host lands the queue (the bytes copied, then
+//          completed on their mbarriers) only when a sweep of its threads
+//          makes no progress, that is, when every thread waits. A read of
+//          the stage that no wait orders after the copy reads the stage's
+//          old bytes, even where a barrier follows the deleted wait.
+// The queue is the block's (K__host drains it), a thread-local global: one
+// block runs at a time in a host thread. A tile_dist.tensor_store is the
+// same loop the other way, writing only the elements inside the tensor,
+// and complete at once: the bulk group's commit and wait go.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -16,6 +27,8 @@
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -96,25 +109,265 @@ Value swizzledSlot(OpBuilder &b, Location loc, Value index, Value linear,
   return arith::DivUIOp::create(b, loc, byte, constant(bytes));
 }
 
-void expandTensorCopy(tile_dist::TensorCopyOp op) {
+/// Calls `body` with each element of the box of copy `op`, read from the
+/// tensor (zero outside it), and its position in the box.
+void forEachBoxValue(
+    OpBuilder &b, tile_dist::TensorCopyOp op,
+    function_ref<void(OpBuilder &, Value linear, Value value)> body) {
+  Location loc = op.getLoc();
+  Type element =
+      cast<MemRefType>(op.getDestination().getType()).getElementType();
+  forEachBoxElement(
+      b, loc, op.getBox(), op.getCoordinates(), op.getSizes(), op.getStrides(),
+      [&](OpBuilder &at, Value linear, Value inside, Value offset) {
+        body(at, linear,
+             host::loadOrZero(at, loc, inside, op.getBase(), element,
+                              toI64(at, loc, offset)));
+      });
+}
+
+constexpr llvm::StringLiteral kQueueGlobal = "__tilechain_host_tma_queue";
+/// The queue: a header of two i64 words (copies queued, capacity), then
+/// entries of kEntryWords i64 words: the destination's address, the staging
+/// buffer's, the bytes, the mbarrier's address.
+constexpr int64_t kQueueCapacity = 4096;
+constexpr int64_t kEntryWords = 4;
+
+Value constantI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+/// &words[index] of an array of i64 at `base`.
+Value wordAt(OpBuilder &b, Location loc, Value base, Value index) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
+void declareLibc(OpBuilder &b, Location loc, ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i64 = b.getI64Type();
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  if (!module.lookupSymbol("calloc"))
+    LLVM::LLVMFuncOp::create(b, loc, "calloc",
+                             LLVM::LLVMFunctionType::get(ptrType, {i64, i64}));
+  if (!module.lookupSymbol("free"))
+    LLVM::LLVMFuncOp::create(
+        b, loc, "free",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                    {ptrType}));
+}
+
+/// The queue global (null until the first late copy) and the land
+/// function, once per module.
+void declareQueue(ModuleOp module) {
+  if (module.lookupSymbol(kQueueGlobal))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto builder = OpBuilder::atBlockBegin(module.getBody());
+  declareLibc(builder, loc, module);
+  auto global = LLVM::GlobalOp::create(
+      builder, loc, ptrType, /*isConstant=*/false, LLVM::Linkage::Internal,
+      kQueueGlobal, Attribute(), /*alignment=*/8, /*addrSpace=*/0,
+      /*dsoLocal=*/false, /*threadLocal=*/true);
+  {
+    Block *init = builder.createBlock(&global.getInitializerRegion());
+    builder.setInsertionPointToStart(init);
+    LLVM::ReturnOp::create(builder, loc,
+                           Value(LLVM::ZeroOp::create(builder, loc, ptrType)));
+  }
+  host::declareMbarrierUpdate(module);
+  builder.setInsertionPointToEnd(module.getBody());
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  auto land = func::FuncOp::create(builder, loc, host::kTensorCopyLandFunction,
+                                   builder.getFunctionType({ptrType}, {i32}));
+  land.setPrivate();
+  land->setAttr("llvm.linkage",
+                LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  Block *entry = land.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+  Value sync = entry->getArgument(0);
+  Value queue = LLVM::LoadOp::create(
+      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, global));
+  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
+                                    LLVM::ZeroOp::create(b, loc, ptrType));
+  auto landed = scf::IfOp::create(
+      b, loc, none,
+      [&](OpBuilder &then, Location) {
+        scf::YieldOp::create(then, loc, ValueRange{constantI64(then, loc, 0)});
+      },
+      [&](OpBuilder &otherwise, Location) {
+        Value countAt = wordAt(otherwise, loc, queue, constantI64(otherwise, loc, 0));
+        Value count = LLVM::LoadOp::create(otherwise, loc, i64, countAt);
+        scf::ForOp::create(
+            otherwise, loc, constantI64(otherwise, loc, 0), count,
+            constantI64(otherwise, loc, 1), ValueRange(),
+            [&](OpBuilder &at, Location, Value i, ValueRange) {
+              Value first = arith::AddIOp::create(
+                  at, loc, constantI64(at, loc, 2),
+                  arith::MulIOp::create(at, loc, i,
+                                        constantI64(at, loc, kEntryWords)));
+              auto field = [&](int64_t k) -> Value {
+                return LLVM::LoadOp::create(
+                    at, loc, i64,
+                    wordAt(at, loc, queue,
+                           arith::AddIOp::create(at, loc, first,
+                                                 constantI64(at, loc, k))));
+              };
+              Value destination =
+                  LLVM::IntToPtrOp::create(at, loc, ptrType, field(0));
+              Value staging = LLVM::IntToPtrOp::create(at, loc, ptrType, field(1));
+              Value bytes = field(2);
+              Value mbarrier = LLVM::IntToPtrOp::create(at, loc, ptrType, field(3));
+              LLVM::MemcpyOp::create(at, loc, destination, staging, bytes,
+                                     /*isVolatile=*/false);
+              func::CallOp::create(
+                  at, loc, host::kMbarrierUpdateFunction, TypeRange{i32},
+                  ValueRange{sync, mbarrier,
+                             arith::ConstantIntOp::create(at, loc, 0, 32),
+                             arith::SubIOp::create(
+                                 at, loc,
+                                 arith::ConstantIntOp::create(at, loc, 0, 32),
+                                 arith::TruncIOp::create(at, loc, i32, bytes))});
+              LLVM::CallOp::create(at, loc, TypeRange{}, "free",
+                                   ValueRange{staging});
+              scf::YieldOp::create(at, loc);
+            });
+        LLVM::StoreOp::create(otherwise, loc, constantI64(otherwise, loc, 0),
+                              countAt);
+        scf::YieldOp::create(otherwise, loc, ValueRange{count});
+      });
+  func::ReturnOp::create(
+      b, loc, Value(arith::TruncIOp::create(b, loc, i32, landed.getResult(0))));
+}
+
+/// Queues a late copy: `staging` (its `bytes`) for `destination`, its bytes
+/// to complete on `mbarrier`.
+void enqueue(OpBuilder &b, Location loc, tile_dist::TensorCopyOp op,
+             StringRef kernel, Value destination, Value staging, Value bytes,
+             Value mbarrier) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Type i64 = b.getI64Type();
+  Value queueAt = LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal);
+  Value queue = LLVM::LoadOp::create(b, loc, ptrType, queueAt);
+  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
+                                    LLVM::ZeroOp::create(b, loc, ptrType));
+  queue = scf::IfOp::create(
+              b, loc, none,
+              [&](OpBuilder &then, Location) {
+                Value fresh =
+                    LLVM::CallOp::create(
+                        then, loc, TypeRange{ptrType}, "calloc",
+                        ValueRange{constantI64(then, loc,
+                                               2 + kQueueCapacity * kEntryWords),
+                                   constantI64(then, loc, 8)})
+                        .getResult();
+                LLVM::StoreOp::create(then, loc, fresh, queueAt);
+                scf::YieldOp::create(then, loc, ValueRange{fresh});
+              },
+              [&](OpBuilder &otherwise, Location) {
+                scf::YieldOp::create(otherwise, loc, ValueRange{queue});
+              })
+              .getResult(0);
+  Value countAt = wordAt(b, loc, queue, constantI64(b, loc, 0));
+  Value count = LLVM::LoadOp::create(b, loc, i64, countAt);
+  host::abortIf(b, op,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, count,
+                                      constantI64(b, loc, kQueueCapacity)),
+                kernel,
+                "has more than " + std::to_string(kQueueCapacity) +
+                    " TMA copies of its block in flight (the host's queue)");
+  Value first = arith::AddIOp::create(
+      b, loc, constantI64(b, loc, 2),
+      arith::MulIOp::create(b, loc, count, constantI64(b, loc, kEntryWords)));
+  SmallVector<Value, 4> fields = {destination, staging, bytes, mbarrier};
+  for (auto [k, value] : llvm::enumerate(fields)) {
+    Value word = value;
+    if (isa<LLVM::LLVMPointerType>(word.getType()))
+      word = LLVM::PtrToIntOp::create(b, loc, i64, word);
+    LLVM::StoreOp::create(
+        b, loc, word,
+        wordAt(b, loc, queue,
+               arith::AddIOp::create(b, loc, first,
+                                     constantI64(b, loc, int64_t(k)))));
+  }
+  LLVM::StoreOp::create(
+      b, loc, arith::AddIOp::create(b, loc, count, constantI64(b, loc, 1)),
+      countAt);
+}
+
+
+void expandTensorCopy(tile_dist::TensorCopyOp op, Value seed, Value tid,
+                      Value issuedAt, StringRef kernel) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto destination = cast<MemRefType>(op.getDestination().getType());
   Type element = destination.getElementType();
   int64_t bytes = destination.getElementTypeBitWidth() / 8;
-  forEachBoxElement(
-      b, loc, op.getBox(), op.getCoordinates(), op.getSizes(), op.getStrides(),
-      [&](OpBuilder &at, Value linear, Value inside, Value offset) {
-        Value value = host::loadOrZero(at, loc, inside, op.getBase(), element,
-                                       toI64(at, loc, offset));
-        memref::StoreOp::create(
-            at, loc, value, op.getDestination(),
-            ValueRange{swizzledSlot(at, loc, op.getIndex(), linear, bytes,
-                                    op.getSwizzle())});
+  int64_t count = op.getBoxBytes() / bytes;
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value issued = LLVM::LoadOp::create(b, loc, b.getI32Type(), issuedAt);
+  LLVM::StoreOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, issued,
+                            arith::ConstantIntOp::create(b, loc, 1, 32)),
+      issuedAt);
+  Value mbarrier =
+      host::mbarrierAddress(b, loc, op.getBarriers(), op.getBarrier());
+  scf::IfOp::create(
+      b, loc, host::landsEarly(b, loc, seed, tid, issued),
+      [&](OpBuilder &then, Location) {
+        forEachBoxValue(
+            then, op, [&](OpBuilder &at, Value linear, Value value) {
+              memref::StoreOp::create(
+                  at, loc, value, op.getDestination(),
+                  ValueRange{swizzledSlot(at, loc, op.getIndex(), linear,
+                                          bytes, op.getSwizzle())});
+            });
+        NVVM::MBarrierCompleteTxOp::create(
+            then, loc, mbarrier,
+            arith::ConstantIntOp::create(then, loc, op.getBoxBytes(), 32));
+        scf::YieldOp::create(then, loc);
+      },
+      [&](OpBuilder &otherwise, Location) {
+        Value staging =
+            LLVM::CallOp::create(
+                otherwise, loc, TypeRange{ptrType}, "calloc",
+                ValueRange{constantI64(otherwise, loc, op.getBoxBytes()),
+                           constantI64(otherwise, loc, 1)})
+                .getResult();
+        forEachBoxValue(
+            otherwise, op, [&](OpBuilder &at, Value linear, Value value) {
+              // The slot relative to the box's first element: the box is
+              // a whole swizzle pattern, so its slots stay within it.
+              Value slot = arith::SubIOp::create(
+                  at, loc,
+                  swizzledSlot(at, loc, op.getIndex(), linear, bytes,
+                               op.getSwizzle()),
+                  op.getIndex());
+              host::abortIf(
+                  at, op,
+                  arith::CmpIOp::create(
+                      at, loc, arith::CmpIPredicate::uge, slot,
+                      arith::ConstantIndexOp::create(at, loc, count)),
+                  kernel,
+                  "swizzles an element of its box out of the box's bytes "
+                  "(the host's late copies need whole swizzle patterns)");
+              LLVM::StoreOp::create(
+                  at, loc, value,
+                  LLVM::GEPOp::create(at, loc, ptrType, element, staging,
+                                      ArrayRef<LLVM::GEPArg>{toI64(at, loc, slot)}));
+            });
+        enqueue(otherwise, loc, op, kernel,
+                host::elementAddress(otherwise, loc, op.getDestination(),
+                               op.getIndex(), bytes),
+                staging, constantI64(otherwise, loc, op.getBoxBytes()),
+                mbarrier);
+        scf::YieldOp::create(otherwise, loc);
       });
-  NVVM::MBarrierCompleteTxOp::create(
-      b, loc, host::mbarrierAddress(b, loc, op.getBarriers(), op.getBarrier()),
-      arith::ConstantIntOp::create(b, loc, op.getBoxBytes(), 32));
   op.erase();
 }
 
@@ -161,8 +414,23 @@ void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
   });
   for (Operation *op : orderingOps)
     op->erase();
-  for (tile_dist::TensorCopyOp copy : copies)
-    expandTensorCopy(copy);
+  if (!copies.empty()) {
+    auto module = kernel->getParentOfType<ModuleOp>();
+    declareQueue(module);
+    Location loc = kernel.getLoc();
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Value issuedAt = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(kernel.getContext()),
+        b.getI32Type(), arith::ConstantIntOp::create(b, loc, 1, 32), 4);
+    LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
+                          issuedAt);
+    Value seed = host::readHostSeed(b, loc, module);
+    Value tid = arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(),
+        gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+    for (tile_dist::TensorCopyOp copy : copies)
+      expandTensorCopy(copy, seed, tid, issuedAt, kernel.getName());
+  }
   for (tile_dist::TensorStoreOp store : stores)
     expandTensorStore(store);
 }
