@@ -161,6 +161,10 @@ mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
 /// seed computes the same result.
 constexpr llvm::StringLiteral kHostSeedVariable = "TILECHAIN_HOST_SEED";
 
+/// Declares the C library function `name` of `type` in `module`, once.
+void declareLibcFunction(mlir::ModuleOp module, llvm::StringRef name,
+                         mlir::LLVM::LLVMFunctionType type);
+
 /// The value of kHostSeedVariable (atoi), 0 where it is not set.
 mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::ModuleOp module);
@@ -177,7 +181,8 @@ mlir::Value landsEarly(mlir::OpBuilder &b, mlir::Location loc,
 
 /// `i32 __tilechain_host_tma_land(sync)`: lands the TMA copies that wait
 /// in the block's queue (written at once, then their bytes completed on
-/// their mbarriers) and returns how many there were. K__host calls it when
+/// their mbarriers) and returns how many there were, or -1 where an
+/// mbarrier refused a copy's bytes (not set up). K__host calls it when
 /// a sweep of its threads makes no progress, and as the block ends
 /// (HostTensorCopy.cpp, HostBlockLaunch.cpp). Declared only where a kernel
 /// has TMA copies.

@@ -184,6 +184,25 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
   Type i32 = b.getI32Type();
   bool landsTensorCopies =
       host->getParentOfType<ModuleOp>().lookupSymbol(kTensorCopyLandFunction);
+  // The queued TMA copies landed: how many, aborting where an mbarrier
+  // refused their bytes.
+  auto landTensorCopies = [&](OpBuilder &at) -> Value {
+    Value landed = func::CallOp::create(at, loc, kTensorCopyLandFunction,
+                                        TypeRange{i32}, ValueRange{sync})
+                       .getResult(0);
+    scf::IfOp::create(
+        at, loc,
+        arith::CmpIOp::create(at, loc, arith::CmpIPredicate::slt, landed,
+                              constantI32(at, loc, 0)),
+        [&](OpBuilder &then, Location) {
+          emitHostAbort(then, loc, host, kernel,
+                        "a TMA copy completes its bytes on an mbarrier that "
+                        "is not set up (before its mbarrier_init or after "
+                        "its mbarrier_inval)");
+          scf::YieldOp::create(then, loc);
+        });
+    return landed;
+  };
   Value handles = LLVM::AllocaOp::create(b, loc, ptrType, ptrType,
                                          constantI64(b, loc, layout.threads));
   auto handleAddress = [&](OpBuilder &nested, Value tid) {
@@ -228,11 +247,8 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
           scf::IfOp::create(
               b, loc, stuck,
               [&](OpBuilder &then, Location) {
-                scf::YieldOp::create(
-                    then, loc,
-                    func::CallOp::create(then, loc, kTensorCopyLandFunction,
-                                         TypeRange{i32}, ValueRange{sync})
-                        .getResults());
+                scf::YieldOp::create(then, loc,
+                                     ValueRange{landTensorCopies(then)});
               },
               [&](OpBuilder &otherwise, Location) {
                 scf::YieldOp::create(otherwise, loc, ValueRange{zero});
@@ -262,8 +278,7 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
   // Copies no wait needed land as the block ends (nothing reads them); the
   // queue's array stays for the host thread's next block.
   if (landsTensorCopies)
-    func::CallOp::create(b, loc, kTensorCopyLandFunction, TypeRange{i32},
-                         ValueRange{sync});
+    landTensorCopies(b);
   forEachThread(b, loc, layout.threads, [&](OpBuilder &nested, Value tid) {
     Value handle = LLVM::LoadOp::create(nested, loc, ptrType,
                                         handleAddress(nested, tid));
@@ -294,18 +309,11 @@ void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
       (kernel + "__message").str(), b.getStringAttr(text));
   // Renamed where another message has the name.
   SymbolTable(module).insert(global, Block::iterator(top));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(top);
-    if (!module.lookupSymbol("write"))
-      LLVM::LLVMFuncOp::create(b, loc, "write",
-                               LLVM::LLVMFunctionType::get(
-                                   i64, {i32, ptrType, i64}));
-    if (!module.lookupSymbol("abort"))
-      LLVM::LLVMFuncOp::create(
-          b, loc, "abort",
-          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
-  }
+  declareLibcFunction(module, "write",
+                      LLVM::LLVMFunctionType::get(i64, {i32, ptrType, i64}));
+  declareLibcFunction(
+      module, "abort",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
   Value textAddress =
       LLVM::AddressOfOp::create(b, loc, ptrType, global.getSymName());
   LLVM::CallOp::create(b, loc, TypeRange{i64}, "write",
@@ -362,28 +370,32 @@ void tilechain::host::abortIf(OpBuilder &b, Operation *op, Value condition,
   });
 }
 
+void tilechain::host::declareLibcFunction(ModuleOp module, StringRef name,
+                                          LLVM::LLVMFunctionType type) {
+  if (module.lookupSymbol(name))
+    return;
+  auto b = OpBuilder::atBlockBegin(module.getBody());
+  LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
 Value tilechain::host::readHostSeed(OpBuilder &b, Location loc,
                                     ModuleOp module) {
   constexpr llvm::StringLiteral kNameGlobal = "__tilechain_host_seed_name";
   MLIRContext *context = b.getContext();
   auto ptrType = LLVM::LLVMPointerType::get(context);
   Type i32 = b.getI32Type();
-  {
+  declareLibcFunction(module, "getenv",
+                      LLVM::LLVMFunctionType::get(ptrType, {ptrType}));
+  declareLibcFunction(module, "atoi",
+                      LLVM::LLVMFunctionType::get(i32, {ptrType}));
+  if (!module.lookupSymbol(kNameGlobal)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    if (!module.lookupSymbol("getenv"))
-      LLVM::LLVMFuncOp::create(b, loc, "getenv",
-                               LLVM::LLVMFunctionType::get(ptrType, {ptrType}));
-    if (!module.lookupSymbol("atoi"))
-      LLVM::LLVMFuncOp::create(b, loc, "atoi",
-                               LLVM::LLVMFunctionType::get(i32, {ptrType}));
-    if (!module.lookupSymbol(kNameGlobal)) {
-      std::string name = (kHostSeedVariable + llvm::Twine('\0')).str();
-      LLVM::GlobalOp::create(
-          b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), name.size()),
-          /*isConstant=*/true, LLVM::Linkage::Internal, kNameGlobal,
-          b.getStringAttr(name));
-    }
+    std::string name = (kHostSeedVariable + llvm::Twine('\0')).str();
+    LLVM::GlobalOp::create(
+        b, loc, LLVM::LLVMArrayType::get(b.getI8Type(), name.size()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, kNameGlobal,
+        b.getStringAttr(name));
   }
   Value name = LLVM::AddressOfOp::create(b, loc, ptrType, kNameGlobal);
   Value text = LLVM::CallOp::create(b, loc, TypeRange{ptrType}, "getenv",

@@ -39,7 +39,6 @@ using namespace tilechain::host;
 
 namespace {
 
-constexpr llvm::StringLiteral kUpdateFunction = kMbarrierUpdateFunction;
 constexpr int32_t kCountMask = 0x7FF;
 constexpr int32_t kExpectedShift = 11;
 constexpr int32_t kParityShift = 22;
@@ -147,7 +146,7 @@ void update(OpBuilder &b, Operation *op, const ThreadContext &thread,
             StringRef kernel, Value mbarrier, int32_t arrivals, Value bytes) {
   Location loc = op->getLoc();
   Value refused =
-      func::CallOp::create(b, loc, kUpdateFunction, b.getI32Type(),
+      func::CallOp::create(b, loc, kMbarrierUpdateFunction, b.getI32Type(),
                            ValueRange{thread.sync, mbarrier,
                                       constantI32(b, loc, arrivals), bytes})
           .getResult(0);
@@ -239,7 +238,7 @@ void lowerInval(tile_dist::MbarrierInvalOp op, StringRef kernel) {
 } // namespace
 
 void tilechain::host::declareMbarrierUpdate(ModuleOp module) {
-  if (module.lookupSymbol(kUpdateFunction))
+  if (module.lookupSymbol(kMbarrierUpdateFunction))
     return;
   MLIRContext *context = module.getContext();
   auto builder = OpBuilder::atBlockEnd(module.getBody());
@@ -248,7 +247,7 @@ void tilechain::host::declareMbarrierUpdate(ModuleOp module) {
   // The callers' mbarrier pointers are shared ones until HostKernels drops
   // every address space, before the module is verified again.
   auto update = func::FuncOp::create(
-      builder, module.getLoc(), kUpdateFunction,
+      builder, module.getLoc(), kMbarrierUpdateFunction,
       builder.getFunctionType({ptrType, ptrType, i32, i32}, {i32}));
   update.setPrivate();
   update->setAttr("llvm.linkage",

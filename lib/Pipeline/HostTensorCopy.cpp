@@ -143,22 +143,6 @@ Value wordAt(OpBuilder &b, Location loc, Value base, Value index) {
                              ArrayRef<LLVM::GEPArg>{index});
 }
 
-void declareLibc(OpBuilder &b, Location loc, ModuleOp module) {
-  MLIRContext *context = module.getContext();
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  Type i64 = b.getI64Type();
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  if (!module.lookupSymbol("calloc"))
-    LLVM::LLVMFuncOp::create(b, loc, "calloc",
-                             LLVM::LLVMFunctionType::get(ptrType, {i64, i64}));
-  if (!module.lookupSymbol("free"))
-    LLVM::LLVMFuncOp::create(
-        b, loc, "free",
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
-                                    {ptrType}));
-}
-
 /// The queue global (null until the first late copy) and the land
 /// function, once per module.
 void declareQueue(ModuleOp module) {
@@ -168,7 +152,13 @@ void declareQueue(ModuleOp module) {
   Location loc = module.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
   auto builder = OpBuilder::atBlockBegin(module.getBody());
-  declareLibc(builder, loc, module);
+  host::declareLibcFunction(
+      module, "calloc",
+      LLVM::LLVMFunctionType::get(ptrType, {builder.getI64Type(),
+                                            builder.getI64Type()}));
+  host::declareLibcFunction(
+      module, "free",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {ptrType}));
   auto global = LLVM::GlobalOp::create(
       builder, loc, ptrType, /*isConstant=*/false, LLVM::Linkage::Internal,
       kQueueGlobal, Attribute(), /*alignment=*/8, /*addrSpace=*/0,
@@ -197,15 +187,17 @@ void declareQueue(ModuleOp module) {
   auto landed = scf::IfOp::create(
       b, loc, none,
       [&](OpBuilder &then, Location) {
-        scf::YieldOp::create(then, loc, ValueRange{constantI64(then, loc, 0)});
+        scf::YieldOp::create(
+            then, loc, ValueRange{arith::ConstantIntOp::create(then, loc, 0, 32)});
       },
       [&](OpBuilder &otherwise, Location) {
         Value countAt = wordAt(otherwise, loc, queue, constantI64(otherwise, loc, 0));
         Value count = LLVM::LoadOp::create(otherwise, loc, i64, countAt);
-        scf::ForOp::create(
+        auto refusals = scf::ForOp::create(
             otherwise, loc, constantI64(otherwise, loc, 0), count,
-            constantI64(otherwise, loc, 1), ValueRange(),
-            [&](OpBuilder &at, Location, Value i, ValueRange) {
+            constantI64(otherwise, loc, 1),
+            ValueRange{arith::ConstantIntOp::create(otherwise, loc, 0, 32)},
+            [&](OpBuilder &at, Location, Value i, ValueRange refused) {
               Value first = arith::AddIOp::create(
                   at, loc, constantI64(at, loc, 2),
                   arith::MulIOp::create(at, loc, i,
@@ -224,24 +216,39 @@ void declareQueue(ModuleOp module) {
               Value mbarrier = LLVM::IntToPtrOp::create(at, loc, ptrType, field(3));
               LLVM::MemcpyOp::create(at, loc, destination, staging, bytes,
                                      /*isVolatile=*/false);
-              func::CallOp::create(
-                  at, loc, host::kMbarrierUpdateFunction, TypeRange{i32},
-                  ValueRange{sync, mbarrier,
-                             arith::ConstantIntOp::create(at, loc, 0, 32),
-                             arith::SubIOp::create(
-                                 at, loc,
+              Value refusal =
+                  func::CallOp::create(
+                      at, loc, host::kMbarrierUpdateFunction, TypeRange{i32},
+                      ValueRange{sync, mbarrier,
                                  arith::ConstantIntOp::create(at, loc, 0, 32),
-                                 arith::TruncIOp::create(at, loc, i32, bytes))});
+                                 arith::SubIOp::create(
+                                     at, loc,
+                                     arith::ConstantIntOp::create(at, loc, 0, 32),
+                                     arith::TruncIOp::create(at, loc, i32,
+                                                             bytes))})
+                      .getResult(0);
               LLVM::CallOp::create(at, loc, TypeRange{}, "free",
                                    ValueRange{staging});
-              scf::YieldOp::create(at, loc);
+              scf::YieldOp::create(
+                  at, loc,
+                  ValueRange{arith::OrIOp::create(at, loc, refused[0], refusal)});
             });
         LLVM::StoreOp::create(otherwise, loc, constantI64(otherwise, loc, 0),
                               countAt);
-        scf::YieldOp::create(otherwise, loc, ValueRange{count});
+        Value landedCount =
+            arith::TruncIOp::create(otherwise, loc, i32, count);
+        scf::YieldOp::create(
+            otherwise, loc,
+            ValueRange{arith::SelectOp::create(
+                otherwise, loc,
+                arith::CmpIOp::create(
+                    otherwise, loc, arith::CmpIPredicate::ne,
+                    refusals.getResult(0),
+                    arith::ConstantIntOp::create(otherwise, loc, 0, 32)),
+                arith::ConstantIntOp::create(otherwise, loc, -1, 32),
+                landedCount)});
       });
-  func::ReturnOp::create(
-      b, loc, Value(arith::TruncIOp::create(b, loc, i32, landed.getResult(0))));
+  func::ReturnOp::create(b, loc, landed.getResult(0));
 }
 
 /// Queues a late copy: `staging` (its `bytes`) for `destination`, its bytes

@@ -20,13 +20,21 @@
 // RUN: not --crash %hpython %S/Inputs/run_host_block.py %t.so not_set_up \
 // RUN:   --grid 1 --buffer src:float32:128:iota --buffer out:float32:128 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNSET
+// RUN: env TILECHAIN_HOST_SEED=0 not --crash %hpython %S/Inputs/run_host_block.py %t.so copy_not_set_up \
+// RUN:   --grid 1 --buffer src:float32:128:iota --buffer out:float32:128 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LATE-UNSET
+// RUN: env TILECHAIN_HOST_SEED=1 not --crash %hpython %S/Inputs/run_host_block.py %t.so copy_not_set_up \
+// RUN:   --grid 1 --buffer src:float32:128:iota --buffer out:float32:128 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EARLY-UNSET
 
 // Threads 0-62 reach each wait before thread 63 has announced the bytes and
 // copied the box, so they suspend until its copy completes the phase.
 // PHASES: two_phases: out matches (128 values)
 // SHORT: tilechain host: kernel '{{short_bytes|stale_parity}}': every unfinished thread waits at a barrier or shuffle that not all threads of its block or warp reach, or for an mbarrier phase that nothing completes
-// INVAL: tilechain host: kernel 'inval_in_flight': {{.*}}host-mbarrier.mlir:[[#@LINE+119]]:9: tile_dist.mbarrier_inval invalidates an mbarrier that is not set up or whose phase has arrivals or transaction bytes outstanding
-// UNSET: tilechain host: kernel 'not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+129]]:7: tile_dist.mbarrier_wait waits on an mbarrier that is not set up
+// INVAL: tilechain host: kernel 'inval_in_flight': {{.*}}host-mbarrier.mlir:[[#@LINE+121]]:9: tile_dist.mbarrier_inval invalidates an mbarrier that is not set up or whose phase has arrivals or transaction bytes outstanding
+// UNSET: tilechain host: kernel 'not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+131]]:7: tile_dist.mbarrier_wait waits on an mbarrier that is not set up
+// LATE-UNSET: tilechain host: kernel 'copy_not_set_up': a TMA copy completes its bytes on an mbarrier that is not set up (before its mbarrier_init or after its mbarrier_inval)
+// EARLY-UNSET: tilechain host: kernel 'copy_not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+147]]:9: nvvm.mbarrier.complete_tx arrives on or completes bytes of an mbarrier that is not set up
 
 module attributes {tilechain.stage = "tile-sched"} {
   gpu.module @m [#nvvm.target<O = 3, chip = "sm_90a">] {
@@ -156,6 +164,26 @@ module attributes {tilechain.stage = "tile-sched"} {
       %c0 = arith.constant 0 : index
       %p0 = arith.constant 0 : i32
       tile_dist.mbarrier_wait %bars[%c0], %p0 : memref<1xi64, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+
+    // A copy onto an mbarrier nobody set up: refused at issue where the
+    // copy lands there (seed 1), and where it is queued (seed 0), when
+    // K__host lands it as the block ends.
+    gpu.func @copy_not_set_up(%src: !llvm.ptr<1>, %out: !llvm.ptr<1>)
+        workgroup(%buf : memref<64xf32, #gpu.address_space<workgroup>>,
+                  %bars : memref<1xi64, #gpu.address_space<workgroup>>)
+        kernel attributes {nvvm.reqntid = array<i32: 32, 1, 1>} {
+      %map = llvm.mlir.zero : !llvm.ptr
+      %c0 = arith.constant 0 : index
+      %c128 = arith.constant 128 : index
+      %at0 = arith.constant 0 : i32
+      %t = gpu.thread_id x
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        tile_dist.tensor_copy %map, %src, [%c128], [] at [%at0] into %buf[%c0], %bars[%c0] {box = array<i64: 64>, swizzle = 0 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<64xf32, #gpu.address_space<workgroup>>, memref<1xi64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
       gpu.return
     }
   }

@@ -281,9 +281,11 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     phases = memref::AllocaOp::create(
         atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
   }
-  auto barriersAt = [&](OpBuilder &at) {
-    return sharedView(at, staged[0].arrays, at.getI64Type(), stages,
-                      staged[0].barriersOffset);
+  // By value: the invalidation after a loop calls it once the loop is
+  // lowered, when `staged` is gone.
+  auto barriersAt = [stages, arrays = staged[0].arrays,
+                     offset = staged[0].barriersOffset](OpBuilder &at) {
+    return sharedView(at, arrays, at.getI64Type(), stages, offset);
   };
   auto stageOf = [&](OpBuilder &at, Value chunk) {
     return chunkStage(at, loc, staged[0], chunk);
@@ -316,9 +318,8 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // And gives them back after the last wait (all threads' waits are
   // before the barrier of the last chunk, which thread 0 has passed). It
   // captures by value: after a loop it runs once the loop is lowered.
-  auto invalidateBarriers = [&l, loc, stages, arrays = staged[0].arrays,
-                             offset = staged[0].barriersOffset](OpBuilder &at) {
-    Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
+  auto invalidateBarriers = [&l, loc, stages, barriersAt](OpBuilder &at) {
+    Value barriers = barriersAt(at);
     scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                       [&](OpBuilder &then, Location) {
                         for (int64_t s = 0; s < stages; ++s)
