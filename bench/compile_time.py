@@ -2,22 +2,24 @@
 """Compile latency of tilechain against NVIDIA's tileiras (not a test).
 
 Times whole processes, as a front end sees them: tilechain's scripts/tileiras
-(its default mode, and the staged build through ninja, forced with a fresh
---keep-intermediates directory) and, when one is found, NVIDIA's tileiras, on
-a fixed sample: the empty module (cuTile's probe), a vector add, a layer norm,
-an fmha, a matmul, and every --stride-th cuTile 13.4 kernel of the corpus.
-The commands of one input run alternately, --repeat times, and the median of
-each is kept, so a change in the machine's load hits all of them alike.
-Every run uses `--gpu-name sm_90 -O3 --lineinfo`.
+and, when one is found, NVIDIA's tileiras, on a fixed sample: the empty
+module (cuTile's probe), a vector add, a layer norm, an fmha, a matmul, and
+every --stride-th cuTile 13.4 kernel of the corpus. The commands of one input
+run alternately, --repeat times, and the median of each is kept, so a change
+in the machine's load hits all of them alike. Every run uses `--gpu-name
+sm_90 -O3 --lineinfo`.
+
+Columns: `tilechain` is the default mode (the staged build, ninja over the
+five stage tools) with the compile cache off (TILECHAIN_CACHE=0), so every
+run compiles; `in-process` is --in-process, cache off; `cached` is the
+default mode with the cache on, in a cache directory of the run's own that
+one untimed compile of the input filled first: a local hit.
 
 Prints one row per input: per command the median wall time and, in
 parentheses, the median CPU time of the process and everything it waited for
 (seconds; `fail` when the compile failed, `>T` when it ran past --timeout);
-the ratios tilechain / NVIDIA and staged / tilechain of both; the median of
-each column over the sample. CPU time is the steadier figure on a loaded
-machine. tilechain's default mode compiles in the parallel form (since
-2026-11-27; results recorded before then timed the serial form there);
-`serial` is the default mode with --tile-form serial.
+the ratios of each tilechain column to NVIDIA's; the median of each column
+over the sample. CPU time is the steadier figure on a loaded machine.
 
   bench/compile_time.py [--corpus DIR] [--stride 45] [--repeat 5]
                         [--nvidia PATH] [--timeout 120]
@@ -77,7 +79,7 @@ def sample(corpus, stride):
     return inputs
 
 
-def run_once(command, timeout):
+def run_once(command, timeout, env=None):
     """(wall seconds, CPU seconds) the command took, or a string saying why
     it has none. The CPU time is the process's and that of everything it
     waited for. The wait blocks (a timer kills the process at the timeout):
@@ -87,7 +89,8 @@ def run_once(command, timeout):
         words = [w.replace("@WORK@", work) for w in command]
         start = time.perf_counter()
         proc = subprocess.Popen(words, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, cwd=work)
+                                stderr=subprocess.DEVNULL, cwd=work,
+                                env=env)
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
@@ -145,35 +148,43 @@ def main():
     if not nvidia:
         print("compile_time: NVIDIA's tileiras not found: tilechain only",
               file=sys.stderr)
-    # Each command is the program, then (after the input) its options. The
-    # wrapper is run as a front end runs it: as an executable.
-    columns = [("tilechain", [args.tileiras, "-o", "@WORK@/out.cubin"]),
-               ("staged", [args.tileiras, "-o", "@WORK@/out.cubin",
-                           "--keep-intermediates", "@WORK@/keep"]),
-               ("serial", [args.tileiras, "-o", "@WORK@/out.cubin",
-                           "--tile-form", "serial"])]
+    # Each command is the program, then (after the input) its options, and
+    # its environment. The wrapper is run as a front end runs it: as an
+    # executable.
+    cache_dir = tempfile.mkdtemp(prefix="tilechain-bench-cache-")
+    uncached = dict(os.environ, TILECHAIN_CACHE="0")
+    cached = dict(os.environ, TILECHAIN_CACHE="1", TILECHAIN_CACHE_DIR=cache_dir)
+    cached.pop("TILECHAIN_REMOTE_CACHE", None)
+    output = ["-o", "@WORK@/out.cubin"]
+    columns = [("tilechain", [args.tileiras] + output, uncached),
+               ("in-process", [args.tileiras] + output + ["--in-process"],
+                uncached),
+               ("cached", [args.tileiras] + output, cached)]
     if nvidia:
-        columns.append(("nvidia", [nvidia, "-o", "@WORK@/out.cubin"]))
+        columns.append(("nvidia", [nvidia] + output, None))
 
     print("machine: %d cores, load average %s; NVIDIA: %s"
           % (os.cpu_count(), " ".join("%.2f" % l for l in os.getloadavg()),
              nvidia or "none"))
-    header = ["input"] + [name for name, _ in columns]
-    header += (["tilechain/nvidia"] if nvidia else []) + ["staged/tilechain"]
+    ratio_names = (["tilechain/nvidia", "in-process/nvidia", "cached/nvidia"]
+                   if nvidia else ["cached/tilechain"])
+    header = ["input"] + [name for name, _, _ in columns] + ratio_names
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    medians = {name: [] for name, _ in columns}
-    ratio_names = (["tilechain/nvidia"] if nvidia else []) + ["staged/tilechain"]
+    medians = {name: [] for name, _, _ in columns}
     ratios = {key: [] for key in ratio_names}
     for label, path in sample(cutile, args.stride):
-        times = {name: [] for name, _ in columns}
+        # The cached column's entry.
+        run_once([args.tileiras, path] + output + FLAGS, args.timeout, cached)
+        times = {name: [] for name, _, _ in columns}
         for _ in range(args.repeat):
-            for name, command in columns:
+            for name, command, env in columns:
                 times[name].append(run_once(
-                    command[:1] + [path] + command[1:] + FLAGS, args.timeout))
+                    command[:1] + [path] + command[1:] + FLAGS, args.timeout,
+                    env))
         row = {name: median(t) for name, t in times.items()}
-        cells = [label] + [cell(row[name]) for name, _ in columns]
-        for name, _ in columns:
+        cells = [label] + [cell(row[name]) for name, _, _ in columns]
+        for name, _, _ in columns:
             if not isinstance(row[name], str):
                 medians[name].append(row[name])
         for key in ratio_names:
@@ -188,12 +199,13 @@ def main():
         return (statistics.median(p[0] for p in pairs),
                 statistics.median(p[1] for p in pairs))
     summary = ["median"] + [cell(column_median(medians[name]))
-                            if medians[name] else "-" for name, _ in columns]
+                            if medians[name] else "-" for name, _, _ in columns]
     summary += [ratio_cell(column_median(ratios[key])) if ratios[key] else "-"
                 for key in ratio_names]
     print("| " + " | ".join(summary) + " |")
     print("load average at the end: %s"
           % " ".join("%.2f" % l for l in os.getloadavg()))
+    shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

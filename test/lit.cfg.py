@@ -27,6 +27,13 @@ config.environment["TILECHAIN_PTXAS"] = config.ptxas
 config.environment["TILECHAIN_LIBDEVICE"] = config.libdevice
 config.environment["TILECHAIN_CORPUS"] = config.corpus_dir
 config.environment["TILECHAIN_BIN_DIR"] = config.tilechain_tools_dir
+# Tests never read or fill the user's compile cache: a cached cubin would
+# hide the stage failures and crashes they provoke. The cache tests turn it
+# on with a directory of their own.
+config.environment["TILECHAIN_CACHE"] = "0"
+for name in ("TILECHAIN_CACHE_DIR", "TILECHAIN_CACHE_MAX_SIZE",
+             "TILECHAIN_REMOTE_CACHE", "TILECHAIN_REMOTE_CACHE_KEY"):
+    config.environment.pop(name, None)
 
 config.substitutions.append(("%src_root", config.tilechain_src_root))
 config.substitutions.append(("%corpus", config.corpus_dir))
@@ -68,6 +75,13 @@ if cuobjdump:
     config.substitutions.append(("%cuobjdump", cuobjdump))
 else:
     lit_config.warning("cuobjdump not found: SASS tests are skipped")
+
+# The compile cache's remote tier is tested against a real server (Debian's
+# redis-server, which scripts/setup installs).
+if shutil.which("redis-server"):
+    config.available_features.add("redis-server")
+else:
+    lit_config.warning("redis-server not found: remote cache tests are skipped")
 
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")

@@ -145,6 +145,14 @@ std::vector<HelpOption> remarkOptions() {
 
 std::vector<HelpOption> tilechainOptions() {
   return {
+      {"--cache-clear", "Remove every entry of the compile cache", {}},
+      {"--cache-stats",
+       "Print the compile cache's directory, size and counters",
+       {}},
+      {"--in-process",
+       "Compile in one process (tile-compile) instead of ninja over the "
+       "stage tools; same cubin",
+       {}},
       {"--keep-intermediates <dir>",
        "Keep build.ninja, the stage outputs and their logs in <dir> (rerun "
        "with ninja -C <dir>)",
@@ -348,6 +356,9 @@ std::vector<OptionSpec> optionSpecs(TileirasArgs &args) {
       {{"--remarks-output-file"}, true, text(args.remarksOutputFile)},
       {{"--keep-intermediates"}, true, optionalText(args.keepIntermediates)},
       {{"--tile-form"}, true, choice("--tile-form", kTileForms, args.tileForm)},
+      {{"--in-process"}, false, flag(args.inProcess)},
+      {{"--cache-stats"}, false, flag(args.cacheStats)},
+      {{"--cache-clear"}, false, flag(args.cacheClear)},
   };
   return specs;
 }
@@ -439,8 +450,12 @@ ParseResult tilechain::driver::parseCommandLine(ArrayRef<StringRef> argv,
   }
   if (!unrecognized.empty())
     return usage("unrecognized arguments: " + llvm::join(unrecognized, " "));
-  if (args.version || args.help || args.listVersions)
+  if (args.version || args.help || args.listVersions || args.cacheStats ||
+      args.cacheClear)
     return ParseResult::Ok;
+  if (args.inProcess && args.keepIntermediates)
+    return usage("--in-process writes no intermediate files: it cannot be "
+                 "used with --keep-intermediates");
   if (!args.input)
     return usage("Not enough positional command line arguments specified!");
   if (args.deviceDebug && args.optLevel != 0)

@@ -1,10 +1,12 @@
 //===- Driver.cpp - tileiras: the command line to a cubin -----------------===//
+#include "tilechain/Driver/CompileCache.h"
 #include "tilechain/Driver/Driver.h"
 #include "tilechain/Tools/ExitCodes.h"
 #include "tilechain/Tools/OutputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -36,11 +38,15 @@ struct ToolDirectory {
   bool staged; ///< only the stage tools are there (or a staged build was asked for)
 };
 
-/// The first directory that holds what a compile needs: tile-compile (the
-/// in-process mode) or, failing that or when a staged build is asked for,
-/// the five stage tools. Directories in order: $TILECHAIN_BIN_DIR, the
-/// driver's own, then those of tile-compile and tile-read on PATH.
-static std::optional<ToolDirectory> findTools(bool stagedRequested) {
+/// Which mode the command line leaves open.
+enum class ModeChoice { Either, Staged, InProcess };
+
+/// The first directory that holds what a compile needs: the five stage
+/// tools (the staged mode, the default) or, failing that or when
+/// --in-process asks for it, tile-compile. Directories in order:
+/// $TILECHAIN_BIN_DIR, the driver's own, then those of tile-compile and
+/// tile-read on PATH.
+static std::optional<ToolDirectory> findTools(ModeChoice mode) {
   SmallVector<std::string> candidates;
   if (std::optional<std::string> bin = sys::Process::GetEnv("TILECHAIN_BIN_DIR"))
     if (!bin->empty())
@@ -53,10 +59,10 @@ static std::optional<ToolDirectory> findTools(bool stagedRequested) {
       candidates.push_back(sys::path::parent_path(*found).str());
   SmallVector<StringRef> stages(std::begin(kStages), std::end(kStages));
   for (const std::string &directory : candidates) {
-    if (!stagedRequested && holdsTools(directory, {kInProcessTool}))
-      return ToolDirectory{directory, false};
-    if (holdsTools(directory, stages))
+    if (mode != ModeChoice::InProcess && holdsTools(directory, stages))
       return ToolDirectory{directory, true};
+    if (mode != ModeChoice::Staged && holdsTools(directory, {kInProcessTool}))
+      return ToolDirectory{directory, false};
   }
   return std::nullopt;
 }
@@ -78,12 +84,22 @@ static std::optional<unsigned> stageTimeout() {
   return seconds;
 }
 
-/// The staged build, through ninja, when its files are asked for or
-/// $TILECHAIN_STAGED is 1; otherwise the in-process mode, where
-/// tile-compile is built.
-static bool stagedModeRequested(const TileirasArgs &args) {
-  return args.keepIntermediates ||
-         sys::Process::GetEnv("TILECHAIN_STAGED") == std::string("1");
+/// The cubin from the cache, written where -o says: the exit code, or none
+/// on a miss.
+static std::optional<int> deliverCachedCubin(const TileirasArgs &args,
+                                             CompileCache &cache,
+                                             const StageKeys &keys) {
+  bool fromRemote = false;
+  std::optional<std::string> cubin =
+      cache.lookup(keys.back(), /*remote=*/true, &fromRemote);
+  if (!cubin)
+    return std::nullopt;
+  cache.count(fromRemote ? CacheCounter::RemoteHit : CacheCounter::LocalHit);
+  if (std::error_code ec = writeOutputFile(args.outputFile, *cubin)) {
+    reportError("cannot write '" + args.outputFile + "': " + ec.message());
+    return kExitConfiguration;
+  }
+  return kExitSuccess;
 }
 
 static int compileInWorkDirectory(const TileirasArgs &args,
@@ -138,20 +154,30 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
       outs() << version << "\n";
     return kExitSuccess;
   }
-  // The in-process mode needs tile-compile alone, so that an install of
-  // it and the driver (a GPU machine's, a wheel's) compiles; the staged
-  // build, asked for or where tile-compile is not built, needs the stages.
-  bool stagedRequested = stagedModeRequested(args);
-  std::optional<ToolDirectory> tools = findTools(stagedRequested);
+  if (args.cacheStats)
+    return printCacheStats();
+  if (args.cacheClear)
+    return clearCache();
+  // The staged build needs the five stage tools; the in-process mode,
+  // asked for or where only tile-compile is installed (a GPU machine's
+  // bundle, a wheel), needs tile-compile alone.
+  ModeChoice mode = args.inProcess           ? ModeChoice::InProcess
+                    : args.keepIntermediates ? ModeChoice::Staged
+                                             : ModeChoice::Either;
+  std::optional<ToolDirectory> tools = findTools(mode);
   if (args.version) {
     printVersion(tools ? std::optional<std::string>(tools->path) : std::nullopt);
     return kExitSuccess;
   }
   if (!tools) {
-    reportError(Twine("cannot find ") +
-                (stagedRequested ? "" : "tile-compile or ") + "the stage tools (" +
-                llvm::join(ArrayRef(kStages), ", ") +
-                "); build tilechain or put its bin/ on PATH");
+    std::string stages =
+        "the stage tools (" + llvm::join(ArrayRef(kStages), ", ") + ")";
+    reportError("cannot find " +
+                (mode == ModeChoice::InProcess ? std::string(kInProcessTool)
+                 : mode == ModeChoice::Staged
+                     ? stages
+                     : kInProcessTool + " or " + stages) +
+                "; build tilechain or put its bin/ on PATH");
     return kExitConfiguration;
   }
   if (args.sanitize)
@@ -167,6 +193,31 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
   if (!seconds)
     return kExitConfiguration;
   CompileJob job{input.str().str(), *seconds};
+  std::unique_ptr<CompileCache> cache;
+  if (!CompileCache::fromEnvironment(cache))
+    return kExitConfiguration;
+  if (cache && args.remarksRequested()) {
+    // The remarks are what such a run is for: the stage that writes them
+    // runs.
+    cache->count(CacheCounter::Uncacheable);
+    cache.reset();
+  }
+  if (cache) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
+        input, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!bytes) {
+      reportError("cannot read '" + *args.input +
+                  "': " + bytes.getError().message());
+      return kExitConfiguration;
+    }
+    job.keys = stageKeys(args, (*bytes)->getBuffer(),
+                         toolchainDigest(tools->path));
+    job.cache = cache.get();
+    // --keep-intermediates asks for every stage's output: it builds them.
+    if (!args.keepIntermediates)
+      if (std::optional<int> code = deliverCachedCubin(args, *cache, job.keys))
+        return *code;
+  }
   if (tools->staged)
     return compileInWorkDirectory(args, job, tools->path);
   SmallString<256> compiler(tools->path);

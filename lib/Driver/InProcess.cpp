@@ -1,12 +1,15 @@
 //===- InProcess.cpp - the in-process mode: tile-compile ------------------===//
+#include "tilechain/Driver/CompileCache.h"
 #include "tilechain/Driver/Driver.h"
 #include "tilechain/Driver/Process.h"
 #include "tilechain/Tools/ExitCodes.h"
+#include "tilechain/Tools/OutputFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -16,12 +19,22 @@ using namespace tilechain::driver;
 int tilechain::driver::compileInProcess(const TileirasArgs &args,
                                         const CompileJob &job,
                                         StringRef compiler) {
-  // tile-compile writes the cubin itself, whole or not at all.
+  // tile-compile writes the cubin itself, whole or not at all; with the
+  // cache on, to a file of the driver's, from which it is stored and copied.
+  SmallString<128> cubin;
+  if (job.cache) {
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("tileiras", "cubin", cubin)) {
+      reportError("cannot create a file for the cubin: " + ec.message());
+      return kExitConfiguration;
+    }
+  }
+  llvm::FileRemover removeCubin(cubin);
   std::vector<std::string> command = {
       compiler.str(),
       job.input,
       "-o",
-      args.outputFile,
+      job.cache ? cubin.str().str() : args.outputFile,
       "--gpu-name=" + args.gpuName,
       "--opt-level=" + std::to_string(args.optLevel),
       "--tile-form=" + args.tileForm,
@@ -66,6 +79,21 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
     return kExitCompileFailure;
   }
   int code = child.exitCode;
+  if (code == kExitSuccess && job.cache) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
+        cubin, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!bytes) {
+      reportError("cannot read '" + cubin + "': " + bytes.getError().message());
+      return kExitCompileFailure;
+    }
+    job.cache->count(CacheCounter::Miss);
+    job.cache->store(job.keys.back(), (*bytes)->getBuffer(), /*remote=*/true);
+    if (std::error_code ec =
+            writeOutputFile(args.outputFile, (*bytes)->getBuffer())) {
+      reportError("cannot write '" + args.outputFile + "': " + ec.message());
+      return kExitConfiguration;
+    }
+  }
   if (code == kExitSuccess)
     return deliverRemarks(args, remarks) ? kExitSuccess : kExitConfiguration;
   int exitCode = code == kExitAllocation || code == kExitConfiguration ||

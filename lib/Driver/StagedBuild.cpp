@@ -1,4 +1,5 @@
 //===- StagedBuild.cpp - the staged mode: ninja over the five stages ------===//
+#include "tilechain/Driver/CompileCache.h"
 #include "tilechain/Driver/Driver.h"
 #include "tilechain/Driver/Process.h"
 #include "tilechain/Tools/ExitCodes.h"
@@ -86,10 +87,10 @@ std::error_code stampInput(StringRef work, StringRef input) {
   return writeOutputFile(stamp, digest);
 }
 
-/// build.ninja: one edge per stage. Each command logs its stderr to
-/// <stage>.log and, when it fails, its exit status to <stage>.rc.
-std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
-                               StringRef work, StringRef input) {
+} // namespace
+
+std::vector<std::vector<std::string>>
+tilechain::driver::stageCommands(const TileirasArgs &args, StringRef tools) {
   auto tool = [&](StringRef stage) {
     SmallString<256> path(tools);
     sys::path::append(path, stage);
@@ -107,28 +108,39 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
       {tool("tile-llc"), "$in", "--emit=ptx", quiet, "-o", "$out"},
       {tool("tile-link"), "$in", "-o", "$out", level},
   };
-  std::vector<std::string> remarkOptions =
-      remarkStageOptions(args, kRemarksFile);
-  llvm::append_range(commands[1], remarkOptions);
+  llvm::append_range(commands[1], remarkStageOptions(args, kRemarksFile));
   if (args.lineInfo) {
     commands[3].push_back("--lineinfo");
     commands[4].push_back("--lineinfo");
   }
   if (args.deviceDebug)
     commands[4].push_back("-g");
+  return commands;
+}
 
+namespace {
+
+/// build.ninja: one edge per stage from `first` on; an earlier stage's
+/// output, taken from the cache, is then a plain input. Each command logs
+/// its stderr to <stage>.log and, when it fails, its exit status to
+/// <stage>.rc.
+std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
+                               StringRef work, StringRef input, size_t first) {
+  std::vector<std::vector<std::string>> commands = stageCommands(args, tools);
+  bool remarks = args.remarksRequested();
   std::string text;
   raw_string_ostream os(text);
   os << "# Written by tileiras; rerun with: ninja -C " << work << "\n"
      << "ninja_required_version = 1.10\n\n";
-  std::string previous = ninjaEscapePath(input);
-  for (size_t i = 0; i < std::size(kStages); ++i) {
+  std::string previous =
+      first == 0 ? ninjaEscapePath(input) : kStageOutputs[first - 1].str();
+  for (size_t i = first; i < std::size(kStages); ++i) {
     StringRef stage = kStages[i];
     std::string rule = stage.str();
     std::replace(rule.begin(), rule.end(), '-', '_');
     const std::vector<std::string> &words = commands[i];
     // The tool is an input too: a rebuilt tool reruns its stage.
-    std::string implicit = ninjaEscapePath(tool(stage));
+    std::string implicit = ninjaEscapePath(words.front());
     if (i == 0)
       implicit += " " + kInputStamp.str();
     os << "rule " << rule << "\n"
@@ -136,7 +148,7 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
        << ".log || { echo $$? > " << stage << ".rc; exit 1; }\n"
        << "  description = " << stage << " $out\n"
        << "build " << kStageOutputs[i]
-       << (stage == "tile-lower" && !remarkOptions.empty()
+       << (stage == "tile-lower" && remarks
                ? " | " + kRemarksFile.str()
                : std::string())
        << ": " << rule << " " << previous << " | " << implicit << "\n\n";
@@ -192,6 +204,39 @@ std::optional<FailedStage> reportStages(StringRef work) {
   return std::nullopt;
 }
 
+/// Copies the latest stage output the cache holds (not the cubin, which the
+/// driver looked up already) into `work`; returns the first stage to run.
+size_t restoreCachedStage(CompileCache &cache, const StageKeys &keys,
+                          StringRef work) {
+  for (size_t i = keys.size() - 1; i-- > 0;) {
+    std::optional<std::string> bytes = cache.lookup(keys[i], /*remote=*/false);
+    if (!bytes)
+      continue;
+    SmallString<256> path(work);
+    sys::path::append(path, kStageOutputs[i]);
+    if (writeOutputFile(path, *bytes))
+      return 0;
+    cache.count(CacheCounter::StagesSkipped, i + 1);
+    return i + 1;
+  }
+  return 0;
+}
+
+/// Publishes the outputs of the stages that ran; only the cubin goes to the
+/// remote too (docs/compile-cache.md says why).
+void storeStageOutputs(CompileCache &cache, const StageKeys &keys,
+                       StringRef work, size_t first) {
+  cache.count(CacheCounter::Miss);
+  for (size_t i = first; i < keys.size(); ++i) {
+    SmallString<256> path(work);
+    sys::path::append(path, kStageOutputs[i]);
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
+            path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      cache.store(keys[i], (*bytes)->getBuffer(),
+                  /*remote=*/i + 1 == keys.size());
+  }
+}
+
 int tileirasExitCode(StringRef stage, int code) {
   if (stage == "tile-read" && code == kExitNotTileIR)
     return kExitNotTileIR;
@@ -207,6 +252,9 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
                                      StringRef work, bool &keepWork) {
   keepWork = false;
   StringRef input = job.input;
+  size_t first = job.cache && !args.keepIntermediates
+                     ? restoreCachedStage(*job.cache, job.keys, work)
+                     : 0;
   if (std::error_code ec = stampInput(work, input)) {
     reportError("cannot read '" + *args.input + "': " + ec.message());
     return kExitConfiguration;
@@ -217,7 +265,7 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
     sys::fs::remove(stageFile(work, stage, ".log"));
     sys::fs::remove(stageFile(work, stage, ".rc"));
   }
-  if (std::error_code ec = writeBuildFile(args, tools, work, input)) {
+  if (std::error_code ec = writeBuildFile(args, tools, work, input, first)) {
     reportError("cannot write build.ninja in '" + work + "': " + ec.message());
     return kExitConfiguration;
   }
@@ -284,6 +332,8 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
     reportError("cannot read '" + cubin + "': " + bytes.getError().message());
     return kExitCompileFailure;
   }
+  if (job.cache)
+    storeStageOutputs(*job.cache, job.keys, work, first);
   // Like every stage: "-" is standard output.
   if (std::error_code ec =
           writeOutputFile(args.outputFile, (*bytes)->getBuffer())) {

@@ -1,20 +1,22 @@
-//===- Version.cpp - tileiras --version and its build digest --------------===//
+//===- Version.cpp - the toolchain digest and tileiras --version ----------===//
 //
-// Front ends key their kernel caches on `tileiras --version`: its output must
-// change whenever the compiler does. The digest covers the driver, the stage
-// tools and tile-compile (their bytes) and what they run with: path, size and
-// modification time of each shared library they load (LLVM and MLIR
-// included) and of the ptxas and libdevice they use. So a rebuilt or
-// upgraded LLVM, CUDA or tilechain gives a new line.
+// Front ends key their kernel caches on `tileiras --version`, and tilechain
+// keys its own compile cache (CompileCache.h) on the same digest: it must
+// change whenever the output could. It covers the bytes of the driver, the
+// stage tools and tile-compile, of each shared library they load (LLVM and
+// MLIR included), and of the ptxas and libdevice they use. It names no path
+// or time, so two machines with the same install at different places share
+// cache entries.
 //
 // Reading the tools (hundreds of MB when linked statically) and asking ldd
 // and two tools each time would make --version, which front ends run at
-// start-up, take longer than a compile: the digest is kept in the user's
-// cache with what it was computed from, and used only while every program
-// and every file it names has the same identity and the environment that
-// picks ptxas, libdevice and the libraries is the same.
+// start-up, and every compile take longer than a compile: the digest is kept
+// in the user's cache with the identity (path, size, modification time) of
+// each file it read, and used only while every one is unchanged and the
+// environment that picks ptxas, libdevice and the libraries is the same.
 //
 //===----------------------------------------------------------------------===//
+#include "tilechain/Driver/CompileCache.h"
 #include "tilechain/Driver/Driver.h"
 #include "tilechain/Driver/Process.h"
 #include "tilechain/Tools/OutputFile.h"
@@ -44,8 +46,8 @@ std::string joinPath(StringRef directory, StringRef name) {
   return path.str().str();
 }
 
-/// What the digest records of a file it does not read: its real path, size
-/// and modification time.
+/// What the memo records of a file to tell that it is unchanged: its real
+/// path, size and modification time.
 std::string fileIdentity(StringRef path) {
   SmallString<256> real;
   struct stat status;
@@ -102,20 +104,22 @@ computeDigest(ArrayRef<std::string> programs, StringRef tools) {
     if (!path.empty())
       used.insert(path);
   }
-  for (const std::string &path : used)
-    hash.update(fileIdentity(path) + "\n");
-  std::string digest = toHex(hash.final(), /*LowerCase=*/true).substr(0, 16);
+  for (const std::string &path : used) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
+        path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    hash.update(bytes ? sha256Hex((*bytes)->getBuffer()) : "missing");
+    hash.update("\n");
+  }
+  std::string digest = toHex(hash.final(), /*LowerCase=*/true);
   return {digest, std::vector<std::string>(used.begin(), used.end())};
 }
 
+/// The memo of the digest for the tools in `tools`: in the user's cache
+/// directory, not $TILECHAIN_CACHE_DIR, so that every compile cache a user
+/// points to shares it.
 std::string cachePath(StringRef tools) {
-  SmallString<256> base;
-  if (std::optional<std::string> xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
-      xdg && !xdg->empty())
-    base = *xdg;
-  else if (sys::path::home_directory(base))
-    sys::path::append(base, ".cache");
-  else
+  SmallString<256> base(userCacheDirectory());
+  if (base.empty())
     return "";
   SmallString<256> real;
   if (sys::fs::real_path(tools, real))
@@ -125,7 +129,7 @@ std::string cachePath(StringRef tools) {
     name += isAlnum(c) ? c : '_';
   if (name.size() > 180)
     name = name.substr(name.size() - 180);
-  sys::path::append(base, "tilechain", "version-" + name);
+  sys::path::append(base, "toolchain-" + name);
   return base.str().str();
 }
 
@@ -168,6 +172,21 @@ std::string buildDigest(ArrayRef<std::string> programs, StringRef tools) {
 
 } // namespace
 
+std::string tilechain::driver::toolchainDigest(StringRef tools) {
+  std::vector<std::string> programs;
+  std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+  if (!self.empty())
+    programs.push_back(self);
+  // The programs this install has: the stages, tile-compile, or both.
+  for (StringRef tool : kStages)
+    if (std::string path = joinPath(tools, tool); sys::fs::can_execute(path))
+      programs.push_back(path);
+  std::string compiler = joinPath(tools, kInProcessTool);
+  if (sys::fs::can_execute(compiler))
+    programs.push_back(compiler);
+  return buildDigest(programs, tools);
+}
+
 void tilechain::driver::printVersion(std::optional<std::string> tools) {
   outs() << "tileiras: tilechain Tile IR optimizing assembler (a "
             "tileiras-compatible driver)\n"
@@ -177,16 +196,6 @@ void tilechain::driver::printVersion(std::optional<std::string> tools) {
     outs() << "Build: tile-compile and the stage tools not found\n";
     return;
   }
-  std::vector<std::string> programs;
-  std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
-  if (!self.empty())
-    programs.push_back(self);
-  // The programs this install has: the stages, tile-compile, or both.
-  for (StringRef tool : kStages)
-    if (std::string path = joinPath(*tools, tool); sys::fs::can_execute(path))
-      programs.push_back(path);
-  std::string compiler = joinPath(*tools, kInProcessTool);
-  if (sys::fs::can_execute(compiler))
-    programs.push_back(compiler);
-  outs() << "Build: " << buildDigest(programs, *tools) << "\n";
+  outs() << "Build: " << StringRef(toolchainDigest(*tools)).take_front(16)
+         << "\n";
 }

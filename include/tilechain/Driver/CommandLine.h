@@ -3,7 +3,8 @@
 // What `tileiras` (NVIDIA's tileiras 13.5 and tilechain's driver alike)
 // accepts: every option of NVIDIA's --help, with its defaults and its
 // messages for bad values (LLVM cl's wording, which NVIDIA's tool prints),
-// plus tilechain's own (--keep-intermediates, --tile-form).
+// plus tilechain's own (--keep-intermediates, --tile-form, --in-process,
+// --cache-stats, --cache-clear).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_DRIVER_COMMANDLINE_H
@@ -55,6 +56,11 @@ struct TileirasArgs {
   std::string remarksOutputFile = "tileir_remarks.yaml";
   std::optional<std::string> keepIntermediates;
   std::string tileForm = "parallel";
+  /// Compile in tile-compile's one process rather than ninja over the
+  /// stage tools.
+  bool inProcess = false;
+  bool cacheStats = false;
+  bool cacheClear = false;
 
   /// Any remark category other than `none`.
   bool remarksRequested() const;

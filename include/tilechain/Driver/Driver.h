@@ -3,10 +3,12 @@
 // `tileiras in.tileirbc -o out.cubin --gpu-name sm_XY -O3` as front ends run
 // it. The compile itself happens in child processes: tile-compile, the five
 // stages in one process (the in-process mode, for a front end waiting on one
-// kernel), or ninja over a build.ninja whose edges are the five stage tools
-// (the staged mode: --keep-intermediates DIR, or $TILECHAIN_STAGED=1 with a
-// temporary work directory). Both give the same cubin. The driver itself
-// loads neither LLVM nor MLIR, so that its start costs about a millisecond.
+// kernel, --in-process), or ninja over a build.ninja whose edges are the five
+// stage tools (the staged mode, the default: in a temporary work directory,
+// or in --keep-intermediates DIR). Both give the same cubin, and both take it
+// from the compile cache (CompileCache.h) when it is there. The driver
+// itself loads neither LLVM nor MLIR, so that its start costs about a
+// millisecond.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_DRIVER_DRIVER_H
@@ -14,6 +16,7 @@
 
 #include "tilechain/Driver/CommandLine.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -33,6 +36,14 @@ inline constexpr llvm::StringLiteral kQuietDiagnostics =
 /// Runs tileiras with `argv` (program name first); returns the exit code.
 int runTileiras(int argc, char **argv);
 
+class CompileCache;
+
+/// What the cache holds each stage's output under: stage i's key is a digest
+/// of its command (without the tool's path), the toolchain digest and stage
+/// i-1's key; the first stage's covers the input's bytes. The last is the
+/// cubin's, the same in both modes.
+using StageKeys = std::array<std::string, 5>;
+
 /// What both modes compile, checked once.
 struct CompileJob {
   /// The input file, by absolute path.
@@ -40,7 +51,21 @@ struct CompileJob {
   /// Seconds the compile may run ($TILECHAIN_STAGE_TIMEOUT, default 600);
   /// 0 for no limit.
   unsigned timeoutSeconds;
+  /// Where outputs are looked up and stored; null when the cache is off.
+  CompileCache *cache = nullptr;
+  StageKeys keys;
 };
+
+/// Each stage's command, its tool (in `tools`) first, `$in` and `$out` for
+/// its files.
+std::vector<std::vector<std::string>> stageCommands(const TileirasArgs &args,
+                                                    llvm::StringRef tools);
+
+StageKeys stageKeys(const TileirasArgs &args, llvm::StringRef input,
+                    llvm::StringRef toolchain);
+
+/// A digest of everything a compile runs (Version.cpp); 64 hex digits.
+std::string toolchainDigest(llvm::StringRef tools);
 
 /// Compiles through ninja in `work`; returns the exit code. `keepWork` is
 /// set when `work` holds the input of a crashed stage, to be kept.
