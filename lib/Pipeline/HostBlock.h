@@ -209,8 +209,14 @@ void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 /// at once, its bytes then completed on its mbarrier
 /// (nvvm.mbarrier.complete_tx), or, as kHostSeedVariable says, is queued
 /// for K__host to land when every thread of the block waits
-/// (kTensorCopyLandFunction). The bulk group ops go (HostTensorCopy.cpp).
+/// (kTensorCopyLandFunction) (HostTensorCopy.cpp).
 void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.tensor_store of `kernel` -> the issuing thread's loop over
+/// the box, run at issue or, as kHostSeedVariable says, at the
+/// nvvm.cp.async.bulk.wait_group that covers its bulk group (or the thread's
+/// return); the bulk group ops go (HostTensorStore.cpp).
+void expandTensorStores(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator
 /// elements, computed at once from the shared-memory operands; the wgmma

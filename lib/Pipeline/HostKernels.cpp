@@ -246,6 +246,7 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);
+  host::expandTensorStores(kernel);
   host::checkAsyncReads(kernel);
   host::expandWarpgroupMma(kernel);
   host::expandTensorMma(kernel);

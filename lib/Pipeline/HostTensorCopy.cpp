@@ -17,12 +17,11 @@
 //          the stage that no wait orders after the copy reads the stage's
 //          old bytes, even where a barrier follows the deleted wait.
 // The queue is the block's (K__host drains it), a thread-local global: one
-// block runs at a time in a host thread. A tile_dist.tensor_store is the
-// same loop the other way, writing only the elements inside the tensor,
-// and complete at once: the bulk group's commit and wait go.
+// block runs at a time in a host thread. TMA stores: HostTensorStore.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
+#include "HostTensorBox.h"
 
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
@@ -36,15 +35,11 @@
 
 using namespace mlir;
 using namespace tilechain;
+using host::forEachBoxElement;
+using host::swizzledSlot;
+using host::toI64;
 
-namespace {
-
-/// Calls `body` for each element of a box of extents `box` at tensor
-/// coordinates `coordinates` of a tensor of extents `sizes` and element
-/// strides `strides` (dims after the first), dim 0 fastest, with the
-/// element's position in the box, whether it is inside the tensor, and its
-/// element offset from the tensor's base.
-void forEachBoxElement(
+void tilechain::host::forEachBoxElement(
     OpBuilder &b, Location loc, ArrayRef<int64_t> box, ValueRange coordinates,
     ValueRange sizes, ValueRange strides,
     function_ref<void(OpBuilder &, Value linear, Value inside, Value offset)>
@@ -85,15 +80,13 @@ void forEachBoxElement(
       });
 }
 
-Value toI64(OpBuilder &b, Location loc, Value index) {
+Value tilechain::host::toI64(OpBuilder &b, Location loc, Value index) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
 }
 
-/// The element of a shared buffer that box element `linear` (after element
-/// `index`) is at: its byte, swizzled as the hardware does (`swizzle`
-/// bytes; 0: none), over the elements' `bytes`.
-Value swizzledSlot(OpBuilder &b, Location loc, Value index, Value linear,
-                   int64_t bytes, int64_t swizzle) {
+Value tilechain::host::swizzledSlot(OpBuilder &b, Location loc, Value index,
+                                    Value linear, int64_t bytes,
+                                    int64_t swizzle) {
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -108,6 +101,8 @@ Value swizzledSlot(OpBuilder &b, Location loc, Value index, Value linear,
   }
   return arith::DivUIOp::create(b, loc, byte, constant(bytes));
 }
+
+namespace {
 
 /// Calls `body` with each element of the box of copy `op`, read from the
 /// tensor (zero outside it), and its position in the box.
@@ -378,49 +373,11 @@ void expandTensorCopy(tile_dist::TensorCopyOp op, Value seed, Value tid,
   op.erase();
 }
 
-/// The store as the issuing thread's loop over the box: each element inside
-/// the tensor written to global memory, the others skipped.
-void expandTensorStore(tile_dist::TensorStoreOp op) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  auto source = cast<MemRefType>(op.getSource().getType());
-  Type element = source.getElementType();
-  int64_t bytes = source.getElementTypeBitWidth() / 8;
-  forEachBoxElement(
-      b, loc, op.getBox(), op.getCoordinates(), op.getSizes(), op.getStrides(),
-      [&](OpBuilder &at, Value linear, Value inside, Value offset) {
-        scf::IfOp::create(at, loc, inside, [&](OpBuilder &then, Location) {
-          Value value = memref::LoadOp::create(
-              then, loc, op.getSource(),
-              ValueRange{swizzledSlot(then, loc, op.getIndex(), linear, bytes,
-                                      op.getSwizzle())});
-          Value address = LLVM::GEPOp::create(
-              then, loc, op.getBase().getType(), element, op.getBase(),
-              ArrayRef<LLVM::GEPArg>{toI64(then, loc, offset)});
-          LLVM::StoreOp::create(then, loc, value, address);
-          scf::YieldOp::create(then, loc);
-        });
-      });
-  op.erase();
-}
-
 } // namespace
 
 void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
-  SmallVector<Operation *> orderingOps;
   SmallVector<tile_dist::TensorCopyOp> copies;
-  SmallVector<tile_dist::TensorStoreOp> stores;
-  kernel.walk([&](Operation *op) {
-    if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op))
-      copies.push_back(copy);
-    else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op))
-      stores.push_back(store);
-    else if (isa<NVVM::CpAsyncBulkCommitGroupOp,
-                 NVVM::CpAsyncBulkWaitGroupOp>(op))
-      orderingOps.push_back(op);
-  });
-  for (Operation *op : orderingOps)
-    op->erase();
+  kernel.walk([&](tile_dist::TensorCopyOp copy) { copies.push_back(copy); });
   if (!copies.empty()) {
     auto module = kernel->getParentOfType<ModuleOp>();
     declareQueue(module);
@@ -438,6 +395,4 @@ void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
     for (tile_dist::TensorCopyOp copy : copies)
       expandTensorCopy(copy, seed, tid, issuedAt, kernel.getName());
   }
-  for (tile_dist::TensorStoreOp store : stores)
-    expandTensorStore(store);
 }
