@@ -202,7 +202,7 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
     cache->count(CacheCounter::Uncacheable);
     cache.reset();
   }
-  if (cache) {
+  if (cache || tools->staged) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
         input, /*IsText=*/false, /*RequiresNullTerminator=*/false);
     if (!bytes) {
@@ -210,8 +210,10 @@ int tilechain::driver::runTileiras(int argc, char **argv) {
                   "': " + bytes.getError().message());
       return kExitConfiguration;
     }
-    job.keys = stageKeys(args, (*bytes)->getBuffer(),
-                         toolchainDigest(tools->path));
+    job.inputDigest = sha256Hex((*bytes)->getBuffer());
+  }
+  if (cache) {
+    job.keys = stageKeys(args, job.inputDigest, toolchainDigest(tools->path));
     job.cache = cache.get();
     // --keep-intermediates asks for every stage's output: it builds them.
     if (!args.keepIntermediates)

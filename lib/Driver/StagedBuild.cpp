@@ -10,7 +10,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -71,14 +70,9 @@ std::string commandLine(ArrayRef<std::string> words) {
   return line;
 }
 
-std::error_code stampInput(StringRef work, StringRef input) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(input);
-  if (!bytes)
-    return bytes.getError();
-  std::string digest =
-      toHex(SHA256::hash(arrayRefFromStringRef((*bytes)->getBuffer())),
-            /*LowerCase=*/true) +
-      "\n";
+/// Writes the input's digest to the stamp unless it holds it already.
+std::error_code stampInput(StringRef work, StringRef inputDigest) {
+  std::string digest = (inputDigest + "\n").str();
   SmallString<256> stamp(work);
   sys::path::append(stamp, kInputStamp);
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> old = MemoryBuffer::getFile(stamp))
@@ -255,8 +249,9 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
   size_t first = job.cache && !args.keepIntermediates
                      ? restoreCachedStage(*job.cache, job.keys, work)
                      : 0;
-  if (std::error_code ec = stampInput(work, input)) {
-    reportError("cannot read '" + *args.input + "': " + ec.message());
+  if (std::error_code ec = stampInput(work, job.inputDigest)) {
+    reportError("cannot write the input's stamp in '" + work +
+                "': " + ec.message());
     return kExitConfiguration;
   }
   // The logs and statuses of an earlier run in the same directory would be

@@ -165,6 +165,19 @@ constexpr llvm::StringLiteral kHostSeedVariable = "TILECHAIN_HOST_SEED";
 void declareLibcFunction(mlir::ModuleOp module, llvm::StringRef name,
                          mlir::LLVM::LLVMFunctionType type);
 
+/// calloc and free, declared in `module` once.
+void declareHeapFunctions(mlir::ModuleOp module);
+
+/// A thread-local `!llvm.ptr` global `name` of `module`, null at first,
+/// declared once: the running block's (one block runs at a time in a host
+/// thread).
+void declareBlockPointer(mlir::ModuleOp module, llvm::StringRef name);
+
+/// The pointer stored at `slot`; where it is null, `count` zeroed elements
+/// of `size` bytes are calloc'd and stored there first (declareHeapFunctions).
+mlir::Value allocateOnFirstUse(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value slot, int64_t count, int64_t size);
+
 /// The value of kHostSeedVariable (atoi), 0 where it is not set.
 mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::ModuleOp module);

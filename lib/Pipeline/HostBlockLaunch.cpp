@@ -378,6 +378,56 @@ void tilechain::host::declareLibcFunction(ModuleOp module, StringRef name,
   LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
 }
 
+void tilechain::host::declareHeapFunctions(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto i64 = IntegerType::get(context, 64);
+  declareLibcFunction(module, "calloc",
+                      LLVM::LLVMFunctionType::get(ptrType, {i64, i64}));
+  declareLibcFunction(
+      module, "free",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {ptrType}));
+}
+
+void tilechain::host::declareBlockPointer(ModuleOp module, StringRef name) {
+  if (module.lookupSymbol(name))
+    return;
+  Location loc = module.getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(module.getContext());
+  auto b = OpBuilder::atBlockBegin(module.getBody());
+  auto global = LLVM::GlobalOp::create(
+      b, loc, ptrType, /*isConstant=*/false, LLVM::Linkage::Internal, name,
+      Attribute(), /*alignment=*/8, /*addrSpace=*/0, /*dsoLocal=*/false,
+      /*threadLocal=*/true);
+  b.setInsertionPointToStart(b.createBlock(&global.getInitializerRegion()));
+  LLVM::ReturnOp::create(b, loc, Value(LLVM::ZeroOp::create(b, loc, ptrType)));
+}
+
+Value tilechain::host::allocateOnFirstUse(OpBuilder &b, Location loc,
+                                          Value slot, int64_t count,
+                                          int64_t size) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value current = LLVM::LoadOp::create(b, loc, ptrType, slot);
+  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, current,
+                                    LLVM::ZeroOp::create(b, loc, ptrType));
+  return scf::IfOp::create(
+             b, loc, none,
+             [&](OpBuilder &then, Location) {
+               Value fresh =
+                   LLVM::CallOp::create(
+                       then, loc, TypeRange{ptrType}, "calloc",
+                       ValueRange{constantI64(then, loc, count),
+                                  constantI64(then, loc, size)})
+                       .getResult();
+               LLVM::StoreOp::create(then, loc, fresh, slot);
+               scf::YieldOp::create(then, loc, ValueRange{fresh});
+             },
+             [&](OpBuilder &otherwise, Location) {
+               scf::YieldOp::create(otherwise, loc, ValueRange{current});
+             })
+      .getResult(0);
+}
+
 Value tilechain::host::readHostSeed(OpBuilder &b, Location loc,
                                     ModuleOp module) {
   constexpr llvm::StringLiteral kNameGlobal = "__tilechain_host_seed_name";

@@ -1,8 +1,8 @@
 //===- HostTensorBox.h - a TMA box's elements on the host -------*- C++ -*-===//
 //
 // What the host's TMA loads (HostTensorCopy.cpp) and stores
-// (HostTensorStore.cpp) share: the walk over a box's elements and where each
-// sits in swizzled shared memory.
+// (HostTensorStore.cpp) share: the walk over a box's elements, where each
+// sits in swizzled shared memory, and their i64 word arrays.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_PIPELINE_HOSTTENSORBOX_H
@@ -34,6 +34,12 @@ mlir::Value swizzledSlot(mlir::OpBuilder &b, mlir::Location loc,
 
 /// An index as i64.
 mlir::Value toI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index);
+
+/// The bookkeeping of late copies and stores is arrays of i64 words.
+mlir::Value constantI64(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+/// &words[index] of the i64 array at `base`.
+mlir::Value wordAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                   mlir::Value index);
 
 } // namespace tilechain::host
 

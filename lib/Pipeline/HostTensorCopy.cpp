@@ -35,9 +35,11 @@
 
 using namespace mlir;
 using namespace tilechain;
+using host::constantI64;
 using host::forEachBoxElement;
 using host::swizzledSlot;
 using host::toI64;
+using host::wordAt;
 
 void tilechain::host::forEachBoxElement(
     OpBuilder &b, Location loc, ArrayRef<int64_t> box, ValueRange coordinates,
@@ -84,6 +86,16 @@ Value tilechain::host::toI64(OpBuilder &b, Location loc, Value index) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
 }
 
+Value tilechain::host::constantI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 64);
+}
+
+Value tilechain::host::wordAt(OpBuilder &b, Location loc, Value base,
+                              Value index) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
 Value tilechain::host::swizzledSlot(OpBuilder &b, Location loc, Value index,
                                     Value linear, int64_t bytes,
                                     int64_t swizzle) {
@@ -128,16 +140,6 @@ constexpr llvm::StringLiteral kQueueGlobal = "__tilechain_host_tma_queue";
 constexpr int64_t kQueueCapacity = 4096;
 constexpr int64_t kEntryWords = 4;
 
-Value constantI64(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, value, 64);
-}
-
-/// &words[index] of an array of i64 at `base`.
-Value wordAt(OpBuilder &b, Location loc, Value base, Value index) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
-                             ArrayRef<LLVM::GEPArg>{index});
-}
-
 /// The queue global (null until the first late copy) and the land
 /// function, once per module.
 void declareQueue(ModuleOp module) {
@@ -146,26 +148,10 @@ void declareQueue(ModuleOp module) {
   MLIRContext *context = module.getContext();
   Location loc = module.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  auto builder = OpBuilder::atBlockBegin(module.getBody());
-  host::declareLibcFunction(
-      module, "calloc",
-      LLVM::LLVMFunctionType::get(ptrType, {builder.getI64Type(),
-                                            builder.getI64Type()}));
-  host::declareLibcFunction(
-      module, "free",
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {ptrType}));
-  auto global = LLVM::GlobalOp::create(
-      builder, loc, ptrType, /*isConstant=*/false, LLVM::Linkage::Internal,
-      kQueueGlobal, Attribute(), /*alignment=*/8, /*addrSpace=*/0,
-      /*dsoLocal=*/false, /*threadLocal=*/true);
-  {
-    Block *init = builder.createBlock(&global.getInitializerRegion());
-    builder.setInsertionPointToStart(init);
-    LLVM::ReturnOp::create(builder, loc,
-                           Value(LLVM::ZeroOp::create(builder, loc, ptrType)));
-  }
+  host::declareHeapFunctions(module);
+  host::declareBlockPointer(module, kQueueGlobal);
   host::declareMbarrierUpdate(module);
-  builder.setInsertionPointToEnd(module.getBody());
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
   Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
   auto land = func::FuncOp::create(builder, loc, host::kTensorCopyLandFunction,
                                    builder.getFunctionType({ptrType}, {i32}));
@@ -176,7 +162,7 @@ void declareQueue(ModuleOp module) {
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   Value sync = entry->getArgument(0);
   Value queue = LLVM::LoadOp::create(
-      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, global));
+      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal));
   Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
                                     LLVM::ZeroOp::create(b, loc, ptrType));
   auto landed = scf::IfOp::create(
@@ -253,27 +239,9 @@ void enqueue(OpBuilder &b, Location loc, tile_dist::TensorCopyOp op,
              Value mbarrier) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Type i64 = b.getI64Type();
-  Value queueAt = LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal);
-  Value queue = LLVM::LoadOp::create(b, loc, ptrType, queueAt);
-  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
-                                    LLVM::ZeroOp::create(b, loc, ptrType));
-  queue = scf::IfOp::create(
-              b, loc, none,
-              [&](OpBuilder &then, Location) {
-                Value fresh =
-                    LLVM::CallOp::create(
-                        then, loc, TypeRange{ptrType}, "calloc",
-                        ValueRange{constantI64(then, loc,
-                                               2 + kQueueCapacity * kEntryWords),
-                                   constantI64(then, loc, 8)})
-                        .getResult();
-                LLVM::StoreOp::create(then, loc, fresh, queueAt);
-                scf::YieldOp::create(then, loc, ValueRange{fresh});
-              },
-              [&](OpBuilder &otherwise, Location) {
-                scf::YieldOp::create(otherwise, loc, ValueRange{queue});
-              })
-              .getResult(0);
+  Value queue = host::allocateOnFirstUse(
+      b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal),
+      2 + kQueueCapacity * kEntryWords, 8);
   Value countAt = wordAt(b, loc, queue, constantI64(b, loc, 0));
   Value count = LLVM::LoadOp::create(b, loc, i64, countAt);
   host::abortIf(b, op,

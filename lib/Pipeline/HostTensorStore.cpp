@@ -48,6 +48,8 @@
 
 using namespace mlir;
 using namespace tilechain;
+using host::constantI64;
+using host::wordAt;
 
 namespace {
 
@@ -64,16 +66,6 @@ constexpr int64_t kRecordWords = 3;
 /// An element table: per box element, the shared address read, the global
 /// address written, and the bytes (0: outside the tensor, not stored).
 constexpr int64_t kElementWords = 3;
-
-Value constantI64(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, value, 64);
-}
-
-/// &words[index] of an array of i64 at `base`.
-Value wordAt(OpBuilder &b, Location loc, Value base, Value index) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI64Type(), base,
-                             ArrayRef<LLVM::GEPArg>{index});
-}
 
 Value loadWord(OpBuilder &b, Location loc, Value base, Value index) {
   return LLVM::LoadOp::create(b, loc, b.getI64Type(), wordAt(b, loc, base, index));
@@ -93,15 +85,8 @@ void declareLandFunction(ModuleOp module) {
   MLIRContext *context = module.getContext();
   Location loc = module.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  auto builder = OpBuilder::atBlockBegin(module.getBody());
-  host::declareLibcFunction(
-      module, "calloc",
-      LLVM::LLVMFunctionType::get(ptrType, {builder.getI64Type(),
-                                            builder.getI64Type()}));
-  host::declareLibcFunction(
-      module, "free",
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {ptrType}));
-  builder.setInsertionPointToEnd(module.getBody());
+  host::declareHeapFunctions(module);
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
   Type i64 = builder.getI64Type();
   auto land = func::FuncOp::create(builder, loc, kLandFunction,
                                    builder.getFunctionType({ptrType, i64}, {}));
@@ -240,26 +225,8 @@ void recordStore(OpBuilder &b, tile_dist::TensorStoreOp op,
                                           constantI64(at, loc, 0)),
                   table, word(2));
       });
-  Value list = LLVM::LoadOp::create(b, loc, ptrType, thread.listAt);
-  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, list,
-                                    LLVM::ZeroOp::create(b, loc, ptrType));
-  list = scf::IfOp::create(
-             b, loc, none,
-             [&](OpBuilder &then, Location) {
-               Value fresh =
-                   LLVM::CallOp::create(
-                       then, loc, TypeRange{ptrType}, "calloc",
-                       ValueRange{constantI64(then, loc,
-                                              1 + kListCapacity * kRecordWords),
-                                  constantI64(then, loc, 8)})
-                       .getResult();
-               LLVM::StoreOp::create(then, loc, fresh, thread.listAt);
-               scf::YieldOp::create(then, loc, ValueRange{fresh});
-             },
-             [&](OpBuilder &otherwise, Location) {
-               scf::YieldOp::create(otherwise, loc, ValueRange{list});
-             })
-             .getResult(0);
+  Value list = host::allocateOnFirstUse(b, loc, thread.listAt,
+                                       1 + kListCapacity * kRecordWords, 8);
   Value count = loadWord(b, loc, list, constantI64(b, loc, 0));
   host::abortIf(b, op,
                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, count,
@@ -356,40 +323,13 @@ bool fencesToAsyncProxy(NVVM::FenceProxyOp fence) {
 }
 
 /// The block's flag array, allocated (zeroed) by the first thread that needs
-/// it; returns the array.
+/// it.
 Value unfencedFlags(OpBuilder &b, Location loc, ModuleOp module) {
+  host::declareBlockPointer(module, kUnfencedGlobal);
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  if (!module.lookupSymbol(kUnfencedGlobal)) {
-    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
-    auto global = LLVM::GlobalOp::create(
-        top, loc, ptrType, /*isConstant=*/false, LLVM::Linkage::Internal,
-        kUnfencedGlobal, Attribute(), /*alignment=*/8, /*addrSpace=*/0,
-        /*dsoLocal=*/false, /*threadLocal=*/true);
-    Block *init = top.createBlock(&global.getInitializerRegion());
-    top.setInsertionPointToStart(init);
-    LLVM::ReturnOp::create(top, loc,
-                           Value(LLVM::ZeroOp::create(top, loc, ptrType)));
-  }
-  Value at = LLVM::AddressOfOp::create(b, loc, ptrType, kUnfencedGlobal);
-  Value flags = LLVM::LoadOp::create(b, loc, ptrType, at);
-  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, flags,
-                                    LLVM::ZeroOp::create(b, loc, ptrType));
-  return scf::IfOp::create(
-             b, loc, none,
-             [&](OpBuilder &then, Location) {
-               Value fresh =
-                   LLVM::CallOp::create(
-                       then, loc, TypeRange{ptrType}, "calloc",
-                       ValueRange{constantI64(then, loc, kMaxThreads),
-                                  constantI64(then, loc, 1)})
-                       .getResult();
-               LLVM::StoreOp::create(then, loc, fresh, at);
-               scf::YieldOp::create(then, loc, ValueRange{fresh});
-             },
-             [&](OpBuilder &otherwise, Location) {
-               scf::YieldOp::create(otherwise, loc, ValueRange{flags});
-             })
-      .getResult(0);
+  return host::allocateOnFirstUse(
+      b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kUnfencedGlobal),
+      kMaxThreads, 1);
 }
 
 void setFlag(OpBuilder &b, Location loc, Value flags, Value tid, bool value) {

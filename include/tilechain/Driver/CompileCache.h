@@ -100,7 +100,9 @@ private:
   /// machine that holds it to publish the entry.
   std::optional<std::string> leaseOrWait(llvm::StringRef key);
   void storeLocal(llvm::StringRef key, llvm::StringRef payload);
-  void evictShard(llvm::StringRef shard);
+  /// Adds a store's `added` bytes to its shard's size, evicting the least
+  /// recently used entries where the shard is over its share of the limit.
+  void accountShard(llvm::StringRef shard, uint64_t added);
 
   std::string root;
   uint64_t maxBytes;

@@ -40,7 +40,7 @@ class CompileCache;
 
 /// What the cache holds each stage's output under: stage i's key is a digest
 /// of its command (without the tool's path), the toolchain digest and stage
-/// i-1's key; the first stage's covers the input's bytes. The last is the
+/// i-1's key; the first stage's covers the input's digest. The last is the
 /// cubin's, the same in both modes.
 using StageKeys = std::array<std::string, 5>;
 
@@ -51,6 +51,9 @@ struct CompileJob {
   /// Seconds the compile may run ($TILECHAIN_STAGE_TIMEOUT, default 600);
   /// 0 for no limit.
   unsigned timeoutSeconds;
+  /// Its SHA-256 (hex), read once for the staged build's stamp and the
+  /// cache's keys; empty when neither runs.
+  std::string inputDigest;
   /// Where outputs are looked up and stored; null when the cache is off.
   CompileCache *cache = nullptr;
   StageKeys keys;
@@ -61,7 +64,7 @@ struct CompileJob {
 std::vector<std::vector<std::string>> stageCommands(const TileirasArgs &args,
                                                     llvm::StringRef tools);
 
-StageKeys stageKeys(const TileirasArgs &args, llvm::StringRef input,
+StageKeys stageKeys(const TileirasArgs &args, llvm::StringRef inputDigest,
                     llvm::StringRef toolchain);
 
 /// A digest of everything a compile runs (Version.cpp); 64 hex digits.

@@ -106,11 +106,12 @@ std::vector<CacheFile> cache::shardFiles(StringRef shard) {
     if (sys::fs::status(it->path(), status) ||
         status.type() != sys::fs::file_type::regular_file)
       continue;
-    if (sys::path::filename(it->path()).starts_with(kTemporaryPrefix)) {
-      if (now - status.getLastModificationTime() > kStaleTemporary)
-        sys::fs::remove(it->path());
+    StringRef name = sys::path::filename(it->path());
+    if (name.starts_with(kTemporaryPrefix) &&
+        now - status.getLastModificationTime() > kStaleTemporary)
+      sys::fs::remove(it->path());
+    if (name.starts_with("."))
       continue;
-    }
     files.push_back(
         {it->path(), status.getSize(), status.getLastModificationTime()});
   }
@@ -146,14 +147,13 @@ std::vector<uint64_t> cache::readCounters(StringRef root) {
   return values;
 }
 
-cache::StatsLock::StatsLock(StringRef root) {
-  std::string path = joinPath(root, "stats.lock");
-  fd = ::open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+cache::FileLock::FileLock(StringRef path) {
+  fd = ::open(path.str().c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
   if (fd >= 0)
     ::flock(fd, LOCK_EX);
 }
 
-cache::StatsLock::~StatsLock() {
+cache::FileLock::~FileLock() {
   if (fd >= 0)
     ::close(fd);
 }

@@ -23,6 +23,10 @@ namespace tilechain::driver::cache {
 inline constexpr llvm::StringLiteral kEntriesFolder = "v1";
 inline constexpr llvm::StringLiteral kStatsFile = "stats";
 inline constexpr llvm::StringLiteral kTemporaryPrefix = ".tmp-";
+/// In each shard folder: the bytes of its entries as the stores counted
+/// them, and the lock under which they update it.
+inline constexpr llvm::StringLiteral kShardSizeFile = ".size";
+inline constexpr llvm::StringLiteral kShardLockFile = ".lock";
 inline constexpr unsigned kShards = 16;
 
 std::string joinPath(llvm::StringRef directory, llvm::StringRef name);
@@ -40,7 +44,8 @@ struct CacheFile {
   uint64_t size;
   llvm::sys::TimePoint<> lastUse;
 };
-/// The entries of one shard folder; stale temporary files are removed.
+/// The entries of one shard folder (files whose names start with a dot are
+/// its bookkeeping); stale temporary files are removed.
 std::vector<CacheFile> shardFiles(llvm::StringRef shard);
 /// Every entry of the cache at `root`.
 std::vector<CacheFile> allEntries(llvm::StringRef root);
@@ -51,14 +56,14 @@ extern const llvm::StringLiteral kCounterNames[kCacheCounters];
 std::vector<uint64_t> readCounters(llvm::StringRef root);
 void writeCounters(llvm::StringRef root, llvm::ArrayRef<uint64_t> values);
 
-/// Holds an exclusive lock on <root>/stats.lock for a read-modify-write of
-/// the counters (never across a compile).
-class StatsLock {
+/// Holds an exclusive lock on the file `path` (created if absent) for a
+/// read-modify-write of a counter file; never across a compile.
+class FileLock {
 public:
-  explicit StatsLock(llvm::StringRef root);
-  ~StatsLock();
-  StatsLock(const StatsLock &) = delete;
-  StatsLock &operator=(const StatsLock &) = delete;
+  explicit FileLock(llvm::StringRef path);
+  ~FileLock();
+  FileLock(const FileLock &) = delete;
+  FileLock &operator=(const FileLock &) = delete;
 
 private:
   int fd = -1;

@@ -57,7 +57,7 @@ int tilechain::driver::clearCache() {
   std::error_code ec =
       sys::fs::remove_directories(joinPath(root, kEntriesFolder));
   if (!ec) {
-    StatsLock lock(root);
+    FileLock lock(joinPath(root, "stats.lock"));
     ec = sys::fs::remove(joinPath(root, kStatsFile));
   }
   if (ec) {

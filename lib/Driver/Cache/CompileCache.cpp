@@ -6,13 +6,15 @@
 // two processes publishing the same key write the same bytes. A read checks
 // the entry (CacheEntry.cpp) and sets its modification time, which eviction
 // takes as the last use. Each of the 16 shards keeps within a sixteenth of
-// the size limit; a store evicts the least recently used entries of its own
-// shard only, so no process scans the whole cache.
+// the size limit: a store adds its bytes to its shard's count (.size) and
+// lists the folder, evicting the least recently used entries, only when the
+// count passes the shard's share, so a compile never scans the cache.
 //
 //===----------------------------------------------------------------------===//
 #include "CacheDirectory.h"
 #include "tilechain/Driver/CompileCache.h"
 #include "tilechain/Driver/Driver.h"
+#include "tilechain/Tools/OutputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -81,7 +83,7 @@ CompileCache::~CompileCache() {
   if (llvm::all_of(counters, [](uint64_t c) { return c == 0; }) ||
       sys::fs::create_directories(root))
     return;
-  StatsLock lock(root);
+  FileLock lock(joinPath(root, "stats.lock"));
   std::vector<uint64_t> values = readCounters(root);
   for (size_t i = 0; i < kCacheCounters; ++i)
     values[i] += counters[i];
@@ -226,29 +228,51 @@ void CompileCache::storeLocal(StringRef key, StringRef payload) {
     if (!written)
       os.clear_error();
   }
+  uint64_t replaced = 0;
+  (void)sys::fs::file_size(path, replaced);
   if (!written || sys::fs::rename(temporary, path)) {
     sys::fs::remove(temporary);
     return;
   }
-  evictShard(shard);
+  uint64_t stored = 0;
+  (void)sys::fs::file_size(path, stored);
+  accountShard(shard, stored - std::min(stored, replaced));
 }
 
-void CompileCache::evictShard(StringRef shard) {
-  std::vector<CacheFile> files = shardFiles(shard);
-  uint64_t limit = maxBytes / kShards, total = 0;
-  for (const CacheFile &file : files)
-    total += file.size;
-  if (total <= limit)
-    return;
-  // Oldest last use first; down to 90% so that the next stores do not each
-  // evict again.
-  llvm::sort(files, [](const CacheFile &a, const CacheFile &b) {
-    return a.lastUse < b.lastUse;
-  });
-  for (const CacheFile &file : files) {
-    if (total <= limit / 10 * 9)
-      break;
-    if (!sys::fs::remove(file.path))
-      total -= file.size;
+/// The shard's size as counted, 0 where unknown.
+static uint64_t readShardSize(StringRef shard) {
+  uint64_t size = 0;
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> text =
+          MemoryBuffer::getFile(joinPath(shard, kShardSizeFile)))
+    (void)(*text)->getBuffer().trim().getAsInteger(10, size);
+  return size;
+}
+
+void CompileCache::accountShard(StringRef shard, uint64_t added) {
+  // A store adds to the shard's counted size, under its lock; only a count
+  // over the limit lists the folder, then writes what it found. A count
+  // that drifts (entries removed by hand, two writers of one key) costs at
+  // most an early listing.
+  FileLock lock(joinPath(shard, kShardLockFile));
+  uint64_t limit = maxBytes / kShards;
+  uint64_t total = readShardSize(shard) + added;
+  if (total > limit) {
+    std::vector<CacheFile> files = shardFiles(shard);
+    total = 0;
+    for (const CacheFile &file : files)
+      total += file.size;
+    // Oldest last use first; down to 90% so that the next stores do not
+    // each evict again.
+    llvm::sort(files, [](const CacheFile &a, const CacheFile &b) {
+      return a.lastUse < b.lastUse;
+    });
+    for (const CacheFile &file : files) {
+      if (total <= limit / 10 * 9)
+        break;
+      if (!sys::fs::remove(file.path))
+        total -= file.size;
+    }
   }
+  (void)writeOutputFile(joinPath(shard, kShardSizeFile),
+                        std::to_string(total) + "\n");
 }

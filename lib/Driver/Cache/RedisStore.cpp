@@ -85,7 +85,7 @@ public:
     if (reply->type == REDIS_REPLY_STRING)
       value = std::string(reply->str, reply->len);
     else if (reply->type != REDIS_REPLY_NIL)
-      failed = refuse(reply);
+      failed = !accepted(reply);
     freeReplyObject(reply);
     return value;
   }
@@ -99,7 +99,7 @@ public:
                                 : request({"SET", key, value, "NX"});
     if (!reply)
       return false;
-    bool ok = reply->type != REDIS_REPLY_ERROR || !refuse(reply);
+    bool ok = accepted(reply);
     freeReplyObject(reply);
     return ok;
   }
@@ -110,9 +110,8 @@ public:
     redisReply *reply = request({"SET", key, token, "NX", "PX", ttl});
     if (!reply)
       return false;
-    bool set = reply->type == REDIS_REPLY_STATUS;
-    if (reply->type == REDIS_REPLY_ERROR)
-      refuse(reply);
+    // A status reply (OK) when set; nil when another machine holds it.
+    bool set = accepted(reply) && reply->type == REDIS_REPLY_STATUS;
     freeReplyObject(reply);
     return set;
   }
@@ -194,12 +193,13 @@ private:
     return !address.database || setUp({"SELECT", database});
   }
 
-  /// An error reply (out of memory, read-only replica): reported as a
-  /// failure; returns true.
-  bool refuse(redisReply *reply) {
-    fail(reply->type == REDIS_REPLY_ERROR ? std::string(reply->str, reply->len)
-                                          : "unexpected reply");
-    return true;
+  /// False, reported as a failure, for an error reply (out of memory, a
+  /// read-only replica); true for any other reply.
+  bool accepted(redisReply *reply) {
+    if (reply->type != REDIS_REPLY_ERROR)
+      return true;
+    fail(std::string(reply->str, reply->len));
+    return false;
   }
 
   void fail(const std::string &why) {

@@ -17,10 +17,11 @@ using namespace llvm;
 using namespace tilechain::driver;
 
 StageKeys tilechain::driver::stageKeys(const TileirasArgs &args,
-                                       StringRef input, StringRef toolchain) {
+                                       StringRef inputDigest,
+                                       StringRef toolchain) {
   std::vector<std::vector<std::string>> commands = stageCommands(args, "");
   StageKeys keys;
-  std::string previous = "input " + sha256Hex(input);
+  std::string previous = ("input " + inputDigest).str();
   for (size_t i = 0; i < keys.size(); ++i) {
     // The tool's path is left out: machines with the same toolchain (its
     // digest) at different places share entries.
