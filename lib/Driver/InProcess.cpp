@@ -95,7 +95,8 @@ int tilechain::driver::compileInProcess(const TileirasArgs &args,
     }
   }
   if (code == kExitSuccess)
-    return deliverRemarks(args, remarks) ? kExitSuccess : kExitConfiguration;
+    return deliverRemarks(args, {remarks.str().str()}) ? kExitSuccess
+                                                       : kExitConfiguration;
   int exitCode = code == kExitAllocation || code == kExitConfiguration ||
                          code == kExitNotTileIR
                      ? code

@@ -1,6 +1,6 @@
 //===- Remarks.cpp - tileiras's --remarks options over the stages' remarks ===//
 //
-// tile-lower and tile-compile take MLIR's remark options: a regular
+// tile-lower, tile-sched and tile-compile take MLIR's remark options: a regular
 // expression of categories per kind of remark, and a YAML file to write
 // them to (LLVM's remark format, which is also tileiras's --remark-format
 // yaml). The driver turns tileiras's options into those, and after the
@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
@@ -168,25 +169,30 @@ void printRemarks(ArrayRef<RemarkRecord> all, raw_ostream &os) {
 } // namespace
 
 bool tilechain::driver::deliverRemarks(const TileirasArgs &args,
-                                       StringRef file) {
+                                       ArrayRef<std::string> files) {
   if (!args.remarksRequested())
     return true;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> yaml = MemoryBuffer::getFile(file);
-  if (!yaml) {
-    reportError("cannot read the remarks '" + file +
-                "': " + yaml.getError().message());
-    return false;
+  // A YAML stream of remark documents per file: together, one stream.
+  std::string text;
+  for (const std::string &file : files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> part = MemoryBuffer::getFile(file);
+    if (!part) {
+      reportError("cannot read the remarks '" + file +
+                  "': " + part.getError().message());
+      return false;
+    }
+    text += (*part)->getBuffer();
   }
   if (args.remarkFormat == "yaml") {
     if (std::error_code ec =
-            writeOutputFile(args.remarksOutputFile, (*yaml)->getBuffer())) {
+            writeOutputFile(args.remarksOutputFile, text)) {
       reportError("cannot write '" + args.remarksOutputFile +
                   "': " + ec.message());
       return false;
     }
     return true;
   }
-  if ((*yaml)->getBuffer().trim().empty())
+  if (StringRef(text).trim().empty())
     return true;
   std::vector<RemarkRecord> all;
   SourceMgr sources;
@@ -196,7 +202,7 @@ bool tilechain::driver::deliverRemarks(const TileirasArgs &args,
         *static_cast<bool *>(context) = true;
       },
       &malformed);
-  yaml::Stream stream((*yaml)->getBuffer(), sources);
+  yaml::Stream stream(text, sources);
   for (yaml::Document &document : stream) {
     auto *mapping = dyn_cast_or_null<yaml::MappingNode>(document.getRoot());
     if (!mapping) {
@@ -206,7 +212,8 @@ bool tilechain::driver::deliverRemarks(const TileirasArgs &args,
     all.push_back(readRemark(*mapping));
   }
   if (malformed) {
-    reportError("cannot read the remarks '" + file + "': not remark YAML");
+    reportError("cannot read the remarks '" + join(files, "', '") +
+                "': not remark YAML");
     return false;
   }
   // A cubin on standard output keeps it to itself.

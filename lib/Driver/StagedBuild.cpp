@@ -24,8 +24,10 @@ namespace {
 /// directory's cubin in place.
 constexpr StringLiteral kInputStamp = "input.sha256";
 
-/// tile-lower's side output: the remarks asked for, in YAML (Remarks.cpp).
-constexpr StringLiteral kRemarksFile = "remarks.yaml";
+/// The side outputs of tile-lower and tile-sched: the remarks asked for, in
+/// YAML (Remarks.cpp).
+constexpr StringLiteral kLowerRemarksFile = "lower-remarks.yaml";
+constexpr StringLiteral kSchedRemarksFile = "sched-remarks.yaml";
 constexpr StringLiteral kStageOutputs[] = {"read.mlirbc", "lower.mlirbc",
                                            "sched.mlirbc", "module.ptx",
                                            "module.cubin"};
@@ -102,7 +104,8 @@ tilechain::driver::stageCommands(const TileirasArgs &args, StringRef tools) {
       {tool("tile-llc"), "$in", "--emit=ptx", quiet, "-o", "$out"},
       {tool("tile-link"), "$in", "-o", "$out", level},
   };
-  llvm::append_range(commands[1], remarkStageOptions(args, kRemarksFile));
+  llvm::append_range(commands[1], remarkStageOptions(args, kLowerRemarksFile));
+  llvm::append_range(commands[2], remarkStageOptions(args, kSchedRemarksFile));
   if (args.lineInfo) {
     commands[3].push_back("--lineinfo");
     commands[4].push_back("--lineinfo");
@@ -142,8 +145,9 @@ std::error_code writeBuildFile(const TileirasArgs &args, StringRef tools,
        << ".log || { echo $$? > " << stage << ".rc; exit 1; }\n"
        << "  description = " << stage << " $out\n"
        << "build " << kStageOutputs[i]
-       << (stage == "tile-lower" && remarks
-               ? " | " + kRemarksFile.str()
+       << (stage == "tile-lower" && remarks ? " | " + kLowerRemarksFile.str()
+           : stage == "tile-sched" && remarks
+               ? " | " + kSchedRemarksFile.str()
                : std::string())
        << ": " << rule << " " << previous << " | " << implicit << "\n\n";
     previous = kStageOutputs[i].str();
@@ -335,7 +339,11 @@ int tilechain::driver::compileStaged(const TileirasArgs &args,
     reportError("cannot write '" + args.outputFile + "': " + ec.message());
     return kExitConfiguration;
   }
-  SmallString<256> remarks(work);
-  sys::path::append(remarks, kRemarksFile);
+  std::vector<std::string> remarks;
+  for (StringRef file : {kLowerRemarksFile, kSchedRemarksFile}) {
+    SmallString<256> path(work);
+    sys::path::append(path, file);
+    remarks.push_back(path.str().str());
+  }
   return deliverRemarks(args, remarks) ? kExitSuccess : kExitConfiguration;
 }

@@ -1,6 +1,6 @@
 //===- AssignTileBuffers.cpp - pack every tile buffer into one frame ------===//
 //
-// tile-lower creates each tile buffer (a static memref.alloca) where its value
+// tile-sched creates each tile buffer (a static memref.alloca) where its value
 // is defined, possibly inside loops. tile-sched owns placement: the buffers of
 // a kernel are packed into one byte arena allocated once in the entry block,
 // and buffers whose lifetimes do not overlap share bytes. Without sharing, a
@@ -10,7 +10,7 @@
 // use; a use inside a loop that does not contain the alloca keeps the buffer
 // alive for the whole of that loop (every iteration reads it). A buffer
 // defined inside a loop is dead before the next iteration redefines it:
-// tile-lower never carries a buffer around a loop except through dedicated
+// tile-sched never carries a buffer around a loop except through dedicated
 // buffers allocated before the loop (TileLowering.h).
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 //
 // The LLVM half of tile-llc. Everything the NVPTX back end needs (chip, PTX
 // features, -O level) comes from the gpu.module's #nvvm.target, which
-// tile-lower derived from --gpu-name; the PTX ISA version is the chip's
+// tile-lower recorded from --gpu-name; the PTX ISA version is the chip's
 // minimum, chosen by the NVPTX subtarget, except in modules with tile
 // kernels, whose `.language 7` needs 9.2 (TileKernelPTX.h), and in modules
 // for a chip NVPTX does not know, whose PTX is retargeted (RetargetPTX.h).

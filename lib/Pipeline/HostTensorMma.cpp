@@ -8,7 +8,7 @@
 // them): each element of D is its old value (or zero), then each product
 // added in k order, k = 0 first, as HostWgmma.cpp sums a wgmma. Nothing is
 // then left in flight: a commit arrives on its mbarrier at once
-// (HostMbarrier.cpp) and the tcgen05 fences go; the barrier tile-lower puts
+// (HostMbarrier.cpp) and the tcgen05 fences go; the barrier tile-sched puts
 // between the last wait and the reads orders the products before them
 // (Tcgen05Lowering.cpp). tmem_load and tmem_store
 // move each word between a thread and the lane and column of the 16x256b

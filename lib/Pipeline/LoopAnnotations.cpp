@@ -1,6 +1,6 @@
 //===- LoopAnnotations.cpp - loop metadata that reaches LLVM IR -----------===//
 //
-// tile-llc, after convert-gpu-to-nvvm. tile-lower gives some loops a
+// tile-llc, after convert-gpu-to-nvvm. tile-sched gives some loops a
 // discardable `llvm.loop_annotation` (the serial form's element loops, whose
 // unrolling is disabled: TileLowering::forEachElement). SCFToControlFlow
 // moves the attribute onto the loop's back edge and the conversion to the

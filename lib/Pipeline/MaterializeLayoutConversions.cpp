@@ -45,7 +45,7 @@ struct MaterializeLayoutConversionsPass
       func.walk([&](ConvertLayoutOp op) { conversions.push_back(op); });
       if (conversions.empty())
         continue;
-      // As tile-lower computes them (CSE merges the two).
+      // As tile-sched computes them (CSE merges the two).
       auto b = OpBuilder::atBlockBegin(&func.getBody().front());
       auto [lane, warp] = laneAndWarp(b, func.getLoc());
       for (ConvertLayoutOp op : conversions)

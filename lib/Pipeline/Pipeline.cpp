@@ -58,40 +58,75 @@ bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
   return llvm::is_contained(kSupportedGPUNames, gpuName);
 }
 
-void tilechain::populateLowerPipeline(OpPassManager &pm,
-                                      const LowerOptions &options) {
-  pm.addPass(createExpectStagePass("tile-read"));
+namespace {
+
+/// Adds a stage's passes in order until its stop point.
+class StagePasses {
+public:
+  explicit StagePasses(const tilechain::StopPoint &stop) : stop(stop) {}
+
+  void add(OpPassManager &pm, std::unique_ptr<Pass> pass) {
+    if (reached)
+      return;
+    StringRef name = pass->getArgument();
+    if (name == stop.before) {
+      reached = true;
+      return;
+    }
+    pm.addPass(std::move(pass));
+    reached = name == stop.after;
+  }
+
+  LogicalResult finish() const { return success(stop.empty() || reached); }
+
+private:
+  const tilechain::StopPoint &stop;
+  bool reached = false;
+};
+
+} // namespace
+
+LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
+                                               const LowerOptions &options,
+                                               const StopPoint &stop) {
+  StagePasses passes(stop);
+  passes.add(pm, createExpectStagePass("tile-read"));
   if (options.parallel) {
     // Shaped for the chip whose code is generated (sm_100's for sm_107:
-    // RetargetPTX.h), as LowerTileModules lowers.
+    // RetargetPTX.h), as tile-sched materializes.
     StringRef chip = loweringChip(options.gpuName);
-    pm.addPass(createSplitWideAccumulatorsPass(chip));
-    pm.addPass(createExpandScaledMmaPass(chip));
-    pm.addPass(createPrefetchBlockScalesPass());
-    pm.addPass(createAssignLayoutsPass());
+    passes.add(pm, createSplitWideAccumulatorsPass(chip));
+    passes.add(pm, createExpandScaledMmaPass(chip));
+    passes.add(pm, createPrefetchBlockScalesPass());
+    passes.add(pm, createAssignLayoutsPass());
   }
-  pm.addPass(createLowerTileModulesPass(options.gpuName, options.optLevel,
-                                        options.parallel));
-  pm.addPass(createMarkStagePass("tile-lower"));
+  passes.add(pm, createRecordTargetPass(options));
+  passes.add(pm, createMarkStagePass("tile-lower"));
+  return passes.finish();
 }
 
-void tilechain::populateSchedPipeline(OpPassManager &pm) {
-  pm.addPass(createExpectStagePass("tile-lower"));
+LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
+                                               const StopPoint &stop) {
+  StagePasses passes(stop);
+  passes.add(pm, createExpectStagePass("tile-lower"));
+  passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
-  // The changes of layout tile-lower asked for, fewer, then carried out.
-  perGPUModule.addPass(createRemoveLayoutConversionsPass());
-  perGPUModule.addPass(createMaterializeLayoutConversionsPass());
+  // The changes of layout the materialization asked for, fewer, then
+  // carried out.
+  passes.add(perGPUModule, createRemoveLayoutConversionsPass());
+  passes.add(perGPUModule, createMaterializeLayoutConversionsPass());
   // Then, while every write-after-read barrier still precedes its
   // exchange's writes (the canonicalizer merges adjacent barriers).
-  perGPUModule.addPass(createPlanSharedMemoryPass());
+  passes.add(perGPUModule, createPlanSharedMemoryPass());
   // Tile buffers nothing reads (a splat filled in by value instead of
   // copied) are dropped with their fill loops before they take space.
-  perGPUModule.addPass(createCanonicalizerPass());
-  perGPUModule.addPass(createAssignTileBuffersPass());
-  perGPUModule.addPass(createCanonicalizerPass());
-  perGPUModule.addPass(createCSEPass());
-  perGPUModule.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createMarkStagePass("tile-sched"));
+  passes.add(perGPUModule, createCanonicalizerPass());
+  passes.add(perGPUModule, createAssignTileBuffersPass());
+  passes.add(perGPUModule, createCanonicalizerPass());
+  passes.add(perGPUModule, createCSEPass());
+  passes.add(perGPUModule, createLoopInvariantCodeMotionPass());
+  passes.add(pm, createMarkStagePass("tile-sched"));
+  return passes.finish();
 }
 
 void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
@@ -140,14 +175,54 @@ void tilechain::registerPipelineDialects(DialectRegistry &registry) {
   registerNVVMDialectTranslation(registry);
 }
 
+namespace {
+
+/// tile-lower's options, for its pipeline run by name (tilechain-lower).
+struct LowerPipelineOptions
+    : public PassPipelineOptions<LowerPipelineOptions> {
+  Option<std::string> gpuName{*this, "gpu-name",
+                              llvm::cl::desc("The target chip, e.g. sm_120"),
+                              llvm::cl::init("sm_100")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("Optimization level, 0-3"),
+                            llvm::cl::init(3)};
+  enum class Form { Serial, Parallel };
+  Option<Form> tileForm{
+      *this, "tile-form", llvm::cl::desc("How tiles are spread over threads"),
+      llvm::cl::values(clEnumValN(Form::Serial, "serial", "one thread"),
+                       clEnumValN(Form::Parallel, "parallel",
+                                  "the CTA's threads, where possible")),
+      llvm::cl::init(Form::Serial)};
+};
+
+} // namespace
+
 void tilechain::registerPipelinePasses() {
+  // The stages' default pipelines by name, so that one tool can run several
+  // stages: a test of what tile-sched says about a cuda_tile source runs
+  // `tile-sched --tilechain-lower=... --tilechain-sched` on it.
+  PassPipelineRegistration<LowerPipelineOptions>(
+      "tilechain-lower", "tile-lower's pipeline",
+      [](OpPassManager &pm, const LowerPipelineOptions &given) {
+        LowerOptions options;
+        options.gpuName = given.gpuName;
+        options.optLevel = given.optLevel;
+        options.parallel =
+            given.tileForm == LowerPipelineOptions::Form::Parallel;
+        (void)populateLowerPipeline(pm, options);
+      });
+  PassPipelineRegistration<>("tilechain-sched", "tile-sched's pipeline",
+                             [](OpPassManager &pm) {
+                               (void)populateSchedPipeline(pm);
+                             });
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createSplitWideAccumulatorsPass("sm_90"); });
   registerPass([] { return createExpandScaledMmaPass("sm_100"); });
   registerPass([] { return createPrefetchBlockScalesPass(); });
   registerPass([] { return createAssignLayoutsPass(); });
-  registerPass([] { return createLowerTileModulesPass("sm_100", 3); });
+  registerPass([] { return createRecordTargetPass(LowerOptions()); });
+  registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });
   registerPass([] { return createMaterializeLayoutConversionsPass(); });

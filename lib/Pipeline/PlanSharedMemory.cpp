@@ -1,6 +1,6 @@
 //===- PlanSharedMemory.cpp - one shared array per kernel, and its barriers ===//
 //
-// tile-lower gives each exchange through shared memory its own buffer (a
+// tile-sched gives each exchange through shared memory its own buffer (a
 // workgroup attribution of i8) and starts the exchange with a barrier marked
 // kWriteAfterReadAttrName: [barrier?] writes, barrier, reads. tile-sched
 // places the buffers in one shared array per kernel and decides which of
@@ -335,8 +335,8 @@ private:
 /// Whether `user` of a buffer (or of a view of it) is an op whose accesses
 /// the planner sees: a view, or a load or store through one (an ldmatrix
 /// is a warp's load, a store_matrix a warp's store; an async copy a store,
-/// which tile-lower waits for before the barrier that follows it; a
-/// warpgroup mma and a TMA store loads, which tile-lower waits for before
+/// which tile-sched waits for before the barrier that follows it; a
+/// warpgroup mma and a TMA store loads, which tile-sched waits for before
 /// the barrier that follows them).
 /// Through any other (a pointer taken from the memref, say) the accesses
 /// would happen where the planner cannot see them.
@@ -351,7 +351,7 @@ bool isTracked(Operation *user) {
              tile_dist::TensorMmaCommitOp, tile_dist::TmemAllocOp>(user);
 }
 
-/// The kernel's buffers, or none when it has an attribution tile-lower did
+/// The kernel's buffers, or none when it has an attribution tile-sched did
 /// not make (then its shared memory is left as it is). A buffer with an
 /// untracked user is in use for the whole kernel.
 std::optional<SmallVector<SharedBuffer>> collectBuffers(gpu::GPUFuncOp func,
@@ -472,7 +472,7 @@ std::optional<TargetInfo> kernelTarget(gpu::GPUFuncOp func) {
 /// which caps a thread's registers. Where the planned array keeps an SM
 /// from holding N, the cap would cost registers (and spills) for CTAs that
 /// are never resident: the kernel asks for as many as its shared memory
-/// lets in. (tile-lower plans with a CTA's share, but a pipeline keeps at
+/// lets in. (tile-sched plans with a CTA's share, but a pipeline keeps at
 /// least two stages, which may pass it.)
 void limitOccupancyBySharedMemory(gpu::GPUFuncOp func,
                                   const TargetInfo &target, int64_t size) {

@@ -1,6 +1,6 @@
 //===- RemoveLayoutConversions.cpp - only the changes of layout needed ----===//
 //
-// tile-lower emits a tile_dist.convert_layout wherever an op needs a tile in
+// tile-sched emits a tile_dist.convert_layout wherever an op needs a tile in
 // a layout whose registers the tile does not have, one op at a time, without
 // looking at the others. Each one that stays costs a round trip through
 // shared memory and a barrier or two, so before tile-sched carries them out

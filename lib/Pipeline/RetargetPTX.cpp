@@ -8,7 +8,7 @@
 using namespace llvm;
 
 namespace {
-/// A chip tile-lower lowers as another, and the PTX ISA that has it.
+/// A chip tile-sched lowers as another, and the PTX ISA that has it.
 struct AliasedChip {
   StringLiteral chip, loweredAs;
   unsigned minPTXVersion;

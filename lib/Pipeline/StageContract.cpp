@@ -24,23 +24,38 @@ StringRef producerOf(ModuleOp module) {
   return "tile-read";
 }
 
-/// tile-read's output: only cuda_tile.module ops at the top level.
-LogicalResult verifyTileReadShape(ModuleOp module) {
+/// tile-read's and tile-lower's output: only cuda_tile.module ops at the
+/// top level.
+LogicalResult verifyTileModuleShape(ModuleOp module, StringRef stage) {
   bool sawTileModule = false;
   for (Operation &op : module.getBody()->getOperations()) {
     if (!isa<cuda_tile::ModuleOp>(op))
       return op.emitError() << "expected only cuda_tile.module at the top level "
-                               "of tile-read's output, found '"
-                            << op.getName() << "'";
+                               "of "
+                            << stage << "'s output, found '" << op.getName()
+                            << "'";
     sawTileModule = true;
   }
   if (!sawTileModule)
-    return module.emitError("expected a cuda_tile.module in tile-read's output");
+    return module.emitError() << "expected a cuda_tile.module in " << stage
+                              << "'s output";
   return success();
 }
 
-/// tile-lower's and tile-sched's output: gpu.module ops, each with one
-/// #nvvm.target.
+/// tile-lower's output: a tile program and the target it is lowered for.
+LogicalResult verifyTileProgramShape(ModuleOp module) {
+  if (failed(verifyTileModuleShape(module, "tile-lower")))
+    return failure();
+  if (!module->getAttrOfType<NVVM::NVVMTargetAttr>(tilechain::kTargetAttrName))
+    return module.emitError() << "expected tile-lower's #nvvm.target in '"
+                              << tilechain::kTargetAttrName << "'";
+  if (!module->getAttrOfType<StringAttr>(tilechain::kTileFormAttrName))
+    return module.emitError() << "expected tile-lower's tile form in '"
+                              << tilechain::kTileFormAttrName << "'";
+  return success();
+}
+
+/// tile-sched's output: gpu.module ops, each with one #nvvm.target.
 LogicalResult verifyGPUModuleShape(ModuleOp module, StringRef stage) {
   for (Operation &op : module.getBody()->getOperations()) {
     auto gpuModule = dyn_cast<gpu::GPUModuleOp>(op);
@@ -81,7 +96,9 @@ struct ExpectStagePass
       return signalPassFailure();
     }
     LogicalResult shape = stage == "tile-read"
-                              ? verifyTileReadShape(module)
+                              ? verifyTileModuleShape(module, stage)
+                          : stage == "tile-lower"
+                              ? verifyTileProgramShape(module)
                               : verifyGPUModuleShape(module, stage);
     if (failed(shape))
       signalPassFailure();

@@ -45,8 +45,9 @@ int tilechain::compileToPTX(
   if (failed(configure(pm)))
     return kExitConfiguration;
   addCrashReportInstrumentation(pm);
-  populateLowerPipeline(pm, options.lower);
-  populateSchedPipeline(pm);
+  // Without a stop point, every pass of a stage is added.
+  (void)populateLowerPipeline(pm, options.lower);
+  (void)populateSchedPipeline(pm);
   populateLLCPipeline(pm, options.lineInfo);
   if (failed(pm.run(*module)))
     return kExitCompileFailure;

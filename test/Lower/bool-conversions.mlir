@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Conversions to and from i1 compute what NVIDIA's tileiras 13.5 computes for
 // them. Each expectation was read from its PTX for a 16-element kernel

@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=serial | FileCheck %s
-// RUN: tile-lower %s --gpu-name=sm_90 | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=serial --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // A unicast or `none` pointer classification changes nothing below the
 // verifier: the pointer is a global address like any other. (NVIDIA's

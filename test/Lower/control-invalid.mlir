@@ -1,10 +1,10 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --verify-diagnostics
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower="gpu-name=sm_90" --tilechain-materialize-threads
 
 // print_tko formats that a tile element cannot fill are refused by name.
 
 cuda_tile.module @m {
   entry @string_conversion(%a: tile<i32>) {
-    // expected-error@+1 {{tile-lower cannot print a tile element with '%s'}}
+    // expected-error@+1 {{tilechain cannot print a tile element with '%s'}}
     %p = print_tko "%s\n", %a : tile<i32> -> token
     return
   }
@@ -15,7 +15,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   entry @count_conversion() {
     %a = constant <i32: 1> : tile<4xi32>
-    // expected-error@+1 {{tile-lower cannot print a tile element with '%n'}}
+    // expected-error@+1 {{tilechain cannot print a tile element with '%n'}}
     %p = print_tko "x%n", %a : tile<4xi32> -> token
     return
   }
@@ -25,7 +25,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @star_width(%a: tile<i32>) {
-    // expected-error@+1 {{tile-lower cannot print the conversion '%*d'}}
+    // expected-error@+1 {{tilechain cannot print the conversion '%*d'}}
     %p = print_tko "%*d", %a : tile<i32> -> token
     return
   }

@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file | FileCheck %s
-// RUN: tile-lower %s --gpu-name=sm_80 --split-input-file | FileCheck %s --check-prefix=SM80
+// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_80 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=SM80
 
 // Structured control flow becomes scf (tiles cross regions through buffers)
 // and the debugging ops become printf, __assertfail and griddepcontrol.

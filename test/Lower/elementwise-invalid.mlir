@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_80 --split-input-file --verify-diagnostics
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower="gpu-name=sm_80" --tilechain-materialize-threads
 
 // f8 conversions use the cvt instructions of sm_89; older targets are refused
 // by name rather than given an inexact conversion.
@@ -25,7 +25,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   entry @e8m0(%a: tile<f32>) {
     // e8m0 scales convert to f32 (decoded), not from it.
-    // expected-error@+1 {{tile-lower cannot lower 'cuda_tile.ftof' with element type 'f8E8M0FNU' yet}}
+    // expected-error@+1 {{tilechain cannot lower 'cuda_tile.ftof' with element type 'f8E8M0FNU' yet}}
     %0 = ftof %a rounding<positive_inf> : tile<f32> -> tile<f8E8M0FNU>
     return
   }

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Each elementwise op becomes its per-element scalar code (rank-0 tiles are
 // scalars, so no loops appear here; see the last case for a tile).

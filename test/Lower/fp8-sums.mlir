@@ -1,7 +1,7 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s --check-prefix=ZERO
-// RUN: tile-lower %s --gpu-name=sm_89 --tile-form=parallel --split-input-file | FileCheck %s --check-prefix=ZERO
-// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel --split-input-file | FileCheck %s --check-prefix=DIRECT
-// RUN: tile-lower %s --gpu-name=sm_120 --tile-form=parallel --split-input-file | FileCheck %s --check-prefix=DIRECT
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=ZERO
+// RUN: tile-lower %s --gpu-name=sm_89 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=ZERO
+// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=DIRECT
+// RUN: tile-lower %s --gpu-name=sm_120 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=DIRECT
 
 // The tensor cores of sm_89 and sm_90 sum fp8 products in less than f32's
 // precision. An fp8 mmaf without fast_acc sums its products from zero

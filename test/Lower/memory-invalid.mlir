@@ -1,9 +1,9 @@
-// RUN: tile-lower %s --split-input-file --verify-diagnostics
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower --tilechain-materialize-threads
 
 // Pointers lower to global-memory accesses, which reach no stack buffer.
 cuda_tile.module @m {
   entry @alloca_private() {
-    // expected-error @below {{tile-lower cannot lower 'cuda_tile.alloca' yet: pointers are accessed as global memory, which reaches neither a stack buffer nor per-block global scratch}}
+    // expected-error @below {{tilechain cannot lower 'cuda_tile.alloca' yet: pointers are accessed as global memory, which reaches neither a stack buffer nor per-block global scratch}}
     %0 = alloca num_elem = 64, alignment = 16 : tile<ptr<f32>>
     return
   }
@@ -13,7 +13,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @alloca_global() {
-    // expected-error @below {{tile-lower cannot lower 'cuda_tile.alloca' yet}}
+    // expected-error @below {{tilechain cannot lower 'cuda_tile.alloca' yet}}
     %0 = alloca num_elem = 64, alignment = 16 global : tile<ptr<f32>>
     return
   }
@@ -23,7 +23,7 @@ cuda_tile.module @m {
 
 // A global of i1 has no byte-exact LLVM initializer.
 cuda_tile.module @m {
-  // expected-error @below {{tile-lower cannot lower a global of 'i1' elements yet}}
+  // expected-error @below {{tilechain cannot lower a global of 'i1' elements yet}}
   global @flags <i1: [true, false]> : tile<2xi1>
   entry @k() {
     return

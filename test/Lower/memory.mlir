@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --split-input-file | FileCheck %s
+// RUN: tile-lower %s --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Pointer-tile accesses become one LLVM access per element through
 // inttoptr to a global pointer; masks become scf.if, orderings and scopes

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_100 --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_100 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Each mma is a loop nest over the result with an inner k loop that sums
 // the products from zero, one fused multiply-add per k in f32 (f64 for f64)

@@ -1,6 +1,6 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file -o /dev/null --remarks-filter-passed=Hints --remarks-filter-missed=Hints 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --split-input-file -o /dev/null --remarks-filter-passed=Hints --remarks-filter-missed=Hints 2>&1 | FileCheck %s --check-prefix=SM80-REMARK
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads --remarks-filter-passed=Hints --remarks-filter-missed=Hints -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads --remarks-filter-passed=Hints --remarks-filter-missed=Hints -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80-REMARK
 
 // cuTile's occupancy hint (ct.kernel(occupancy=N)): N CTAs fit an SM. A
 // 16x16 tile spreads over 4 warps; two CTAs of 128 threads leave a thread

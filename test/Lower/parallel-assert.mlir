@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // assert on a broadcast tile in the parallel form: the 4x8 condition
 // repeats an 8-element row; lanes 0-31 of each warp hold one element of it

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // mmaf on tensor cores in the parallel form: a 16x16 f32 result is two
 // mma.sync.m16n8k16 fragments, one per warp of warps 0-1 (warp bit 0 walks

@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --remarks-filter-failed=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads --remarks-filter-failed=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Each mma that stays on CUDA cores says why.
 // REMARK: remark: [Failure] RemarkTensorCoreMMA | Category:Tensor-core | Function=mmaf_f16 | Instruction=FMA, Reason="m = 4 is not a multiple of 16", Remark="MMA operation failed to optimize to use Tensor Cores, it is using FMA instructions instead", Shape="[1, 1, 1]"

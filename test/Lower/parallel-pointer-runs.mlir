@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Pointer tiles in the parallel form take vector accesses where AxisInfo
 // proves runs of consecutive, aligned pointers with one mask value per run

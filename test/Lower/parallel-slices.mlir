@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // extract, insert, cat, pack/unpack, reshape to rank 0 and scan in the
 // parallel form (4 warps).

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file | FileCheck %s
+// RUN: tile-lower %s --gpu-name=sm_90 --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // reduce and scan fold the elements along `dim` in index order (reverse
 // index order for reverse scans): the first element starts the fold and the

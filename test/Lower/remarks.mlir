@@ -1,8 +1,8 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel -o /dev/null --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* 2>&1 | FileCheck %s --check-prefix=SM90
-// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel -o /dev/null --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* 2>&1 | FileCheck %s --check-prefix=SM80
-// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel -o /dev/null --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* 2>&1 | FileCheck %s --check-prefix=SM100
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel -o /dev/null --remarks-filter-passed=Tensor-core 2>&1 | FileCheck %s --check-prefix=CORES
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel -o /dev/null 2>&1 | count 0
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: tile-lower %s --gpu-name=sm_100 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads --remarks-filter-passed=.* --remarks-filter-missed=.* --remarks-filter-failed=.* -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM100
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads --remarks-filter-passed=Tensor-core -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORES
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads -o /dev/null 2>&1 | count 0
 
 // What tile-lower says it chose for a k-loop matmul (TileRemarks.h), in
 // tileiras's remark names where it has them: the tensor-core instruction

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --split-input-file | FileCheck %s
+// RUN: tile-lower %s --split-input-file --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Shape ops become loop nests over their result that read the source element
 // each result element maps to; constants become scalars, filled buffers or

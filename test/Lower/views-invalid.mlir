@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --split-input-file --verify-diagnostics --gpu-name=sm_90
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower="gpu-name=sm_90" --tilechain-materialize-threads
 
 // A padding value the element type cannot hold is refused, not replaced by
 // some other value: f8E4M3FN has no infinities.
@@ -46,7 +46,7 @@ cuda_tile.module @m {
   entry @k(%p: tile<ptr<f4E2M1FN>>, %i: tile<i32>) {
     %tv = make_tensor_view %p, shape = [128], strides = [1] : tensor_view<128xf4E2M1FN, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<128xf4E2M1FN, strides=[1]>>
-    // expected-error@+1 {{'cuda_tile.load_view_tko' op tile-lower cannot access 'f4E2M1FN' elements of a view yet}}
+    // expected-error@+1 {{'cuda_tile.load_view_tko' op tilechain cannot access 'f4E2M1FN' elements of a view yet}}
     %t, %tok = load_view_tko weak %pv[%i] : partition_view<tile=(16), tensor_view<128xf4E2M1FN, strides=[1]>>, tile<i32> -> tile<16xf4E2M1FN>, token
     return
   }

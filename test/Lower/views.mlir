@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 | FileCheck %s
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --mlir-print-debuginfo | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s
 
 // Views are values, not IR: make_tensor_view turns its dynamic extents into
 // index values (any int width), and the view load walks the tile. A 1-d

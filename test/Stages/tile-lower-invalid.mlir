@@ -1,15 +1,15 @@
-// RUN: tile-lower %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
-// RUN: not tile-lower %s --split-input-file --allow-unregistered-dialect --gpu-name=sm_75 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not tile-lower %s --split-input-file --allow-unregistered-dialect --opt-level=4 2>&1 | FileCheck %s --check-prefix=LEVEL
+// RUN: tile-sched %s --split-input-file --allow-unregistered-dialect --verify-diagnostics --tilechain-lower --tilechain-materialize-threads
+// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="gpu-name=sm_75" --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="opt-level=4" --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=LEVEL
 
 // CHIP: error: unsupported --gpu-name 'sm_75'
 // LEVEL: error: unsupported --opt-level 4 (expected 0-3)
 
 // tile-lower names every op it cannot lower rather than dropping it.
 cuda_tile.module @kernels {
-  // expected-error@+1 {{tile-lower cannot lower 'test.kernel' yet}}
+  // expected-error@+1 {{tilechain cannot lower 'test.kernel' yet}}
   "test.kernel"() : () -> ()
-  // expected-error@+1 {{tile-lower cannot lower 'test.global' yet}}
+  // expected-error@+1 {{tilechain cannot lower 'test.global' yet}}
   "test.global"() : () -> ()
 }
 
@@ -17,7 +17,7 @@ cuda_tile.module @kernels {
 
 cuda_tile.module @kernel {
   entry @k() {
-    // expected-error@+1 {{tile-lower cannot lower 'test.op' yet}}
+    // expected-error@+1 {{tilechain cannot lower 'test.op' yet}}
     "test.op"() : () -> ()
     return
   }

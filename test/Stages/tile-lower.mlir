@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --gpu-name=sm_90a --opt-level=1 | FileCheck %s
-// RUN: tile-lower %s | FileCheck %s --check-prefix=DEFAULT
+// RUN: tile-lower %s --gpu-name=sm_90a --opt-level=1 --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s
+// RUN: tile-lower %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=DEFAULT
 // RUN: tile-lower %s --gpu-name=sm_120 --emit-bytecode | tile-sched | FileCheck %s --check-prefix=BYTECODE
 
 // Each cuda_tile.module becomes a gpu.module of the same name, targeting the

@@ -17,64 +17,33 @@ module attributes {tilechain.stage = "tile-sched"} {
 
 // -----
 
-module attributes {tilechain.stage = "tile-lower"} {
-  // expected-error@+1 {{expected exactly one #nvvm.target}}
-  gpu.module @m {
-  }
-}
-
-// -----
-
-module attributes {tilechain.stage = "tile-lower"} {
-  // expected-error@+1 {{expected only gpu.module at the top level of tile-lower's output, found 'cuda_tile.module'}}
+// expected-error@+1 {{expected tile-lower's #nvvm.target in 'tilechain.target'}}
+module attributes {tilechain.stage = "tile-lower", tilechain.tile_form = "serial"} {
   cuda_tile.module @m {
   }
 }
 
 // -----
 
-// Tiles that cannot share bytes and together exceed a thread's 512 KiB of
-// local memory are refused (the cubin would not launch); the note points at
-// the largest.
-module attributes {tilechain.stage = "tile-lower"} {
-  gpu.module @m [#nvvm.target<chip = "sm_90">] {
-    // expected-error@+1 {{the tiles of kernel 'k' need 589824 bytes of local memory per thread at their peak; a thread has at most 524288}}
-    gpu.func @k(%x: f32) kernel {
-      %c0 = arith.constant 0 : index
-      // expected-note@+1 {{the largest is this 'memref<256x256xf32>' (262144 bytes)}}
-      %a = memref.alloca() : memref<256x256xf32>
-      %b = memref.alloca() : memref<256x256xf32>
-      %c = memref.alloca() : memref<128x128xf32>
-      memref.store %x, %a[%c0, %c0] : memref<256x256xf32>
-      memref.store %x, %b[%c0, %c0] : memref<256x256xf32>
-      memref.store %x, %c[%c0, %c0] : memref<128x128xf32>
-      %va = memref.load %a[%c0, %c0] : memref<256x256xf32>
-      %vb = memref.load %b[%c0, %c0] : memref<256x256xf32>
-      %vc = memref.load %c[%c0, %c0] : memref<128x128xf32>
-      %s = arith.addf %va, %vb : f32
-      %t = arith.addf %s, %vc : f32
-      memref.store %t, %a[%c0, %c0] : memref<256x256xf32>
-      gpu.return
-    }
+// expected-error@+1 {{expected tile-lower's tile form in 'tilechain.tile_form'}}
+module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.target<chip = "sm_90">} {
+  cuda_tile.module @m {
   }
 }
 
 // -----
 
-// Two exchanges in use at once need more shared memory than an sm_89 SM has.
-module attributes {tilechain.stage = "tile-lower"} {
-  gpu.module @m [#nvvm.target<chip = "sm_89">] {
-    // expected-error@+1 {{the exchanges of kernel 'k' need 131072 bytes of shared memory at their peak; its target has at most 101376}}
-    gpu.func @k(%x: f32) workgroup(%a: memref<65536xi8, #gpu.address_space<workgroup>>, %b: memref<65536xi8, #gpu.address_space<workgroup>>) kernel {
-      %c0 = arith.constant 0 : index
-      %va = memref.view %a[%c0][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<16384xf32, #gpu.address_space<workgroup>>
-      %vb = memref.view %b[%c0][] : memref<65536xi8, #gpu.address_space<workgroup>> to memref<16384xf32, #gpu.address_space<workgroup>>
-      memref.store %x, %va[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
-      memref.store %x, %vb[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
-      gpu.barrier
-      %y = memref.load %va[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
-      %z = memref.load %vb[%c0] : memref<16384xf32, #gpu.address_space<workgroup>>
-      gpu.return
-    }
+// The materialization checks the target too, for input written by hand.
+// expected-error@+1 {{unsupported target #nvvm.target<chip = "sm_75">}}
+module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.target<chip = "sm_75">, tilechain.tile_form = "serial"} {
+  cuda_tile.module @m {
+  }
+}
+
+// -----
+
+module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.target<chip = "sm_90">, tilechain.tile_form = "serial"} {
+  // expected-error@+1 {{expected only cuda_tile.module at the top level of tile-lower's output, found 'gpu.module'}}
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
   }
 }

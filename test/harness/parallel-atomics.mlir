@@ -19,7 +19,7 @@
 // RUN:   --buffer counter:int32:1 --buffer seen:int32:64 --buffer blocks:int32:1 --buffer rows:int32:64 \
 // RUN:   --expect 'counter=[64]' --expect 'seen=np.ones(64)' --expect 'blocks=[4]' \
 // RUN:   --expect 'rows=np.repeat(np.arange(4) + 1, 16)' | FileCheck %s
-// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | FileCheck %s --check-prefix=FORM
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=FORM
 
 // CHECK: tickets: counter matches (1 values)
 // CHECK: tickets: seen matches (64 values)

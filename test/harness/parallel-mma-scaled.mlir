@@ -19,11 +19,11 @@
 // tensor memory do not fit, on sm_120 because 256 accumulator registers a
 // thread do not.
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=SM100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=SM100
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_mma_scaled.py %t.so | FileCheck %s
-// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | FileCheck %s --check-prefix=SM120
+// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=SM120
 // RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t120.o
 // RUN: %cc -shared -o %t120.so %t120.o -lm
 // RUN: %hpython %S/Inputs/run_mma_scaled.py %t120.so | FileCheck %s

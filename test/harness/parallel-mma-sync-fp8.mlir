@@ -6,7 +6,7 @@
 // into f32 (m16n8k32), and e5m2 x e5m2 into an f16 accumulator with k = 16
 // (m16n8k16, summed in f32 and rounded once).
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_89 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_89 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_89 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_mma_sync_fp8.py %t.so | FileCheck %s

@@ -21,11 +21,11 @@
 // 1 and 3, k-contiguous or transposed; a word per register for i8), and
 // a reduction over its rows counts each element once.
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_mma_sync.py %t.so | FileCheck %s
-// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | FileCheck %s --check-prefix=TMA
+// RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=TMA
 // RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.tma.o
 // RUN: %cc -shared -o %t.tma.so %t.tma.o -lm
 // RUN: %hpython %S/Inputs/run_mma_sync.py %t.tma.so | FileCheck %s

@@ -11,7 +11,7 @@
 // RUN:   --buffer src:float32:2048:iota --buffer padded:float32:2048 --buffer masked:float32:2048 \
 // RUN:   --expect 'padded=np.where(np.arange(2048) < 1040, src, -1)' \
 // RUN:   --expect 'masked=np.where(np.arange(2048) < 1040, src, 0)' | FileCheck %s
-// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | FileCheck %s --check-prefix=FORM
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=FORM
 
 // CHECK: gather: padded matches (2048 values)
 // CHECK: gather: masked matches (2048 values)

@@ -15,7 +15,7 @@
 // warp's quarter of the lanes): f16 over 8 warps, tf32 through a k loop,
 // P x V.
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_tcgen05.py %t.so | FileCheck %s

@@ -15,7 +15,7 @@
 // (rows of 32 values), i8 signed times unsigned into i32, and an f16
 // accumulator.
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_wgmma.py %t.so | FileCheck %s

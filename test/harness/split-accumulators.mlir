@@ -7,11 +7,11 @@
 // reshapes, and a persistent loop over two column blocks whose store
 // takes and gives the token the loop carries.
 // REQUIRES: numpy, host-cc
-// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | FileCheck %s --check-prefix=WGMMA
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=WGMMA
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.90.o
 // RUN: %cc -shared -o %t.90.so %t.90.o -lm
 // RUN: %hpython %S/Inputs/run_split_accumulators.py %t.90.so | FileCheck %s
-// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | FileCheck %s --check-prefix=MMASYNC
+// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=MMASYNC
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.80.o
 // RUN: %cc -shared -o %t.80.so %t.80.o -lm
 // RUN: %hpython %S/Inputs/run_split_accumulators.py %t.80.so | FileCheck %s

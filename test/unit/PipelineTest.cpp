@@ -30,8 +30,8 @@ TEST_CASE("the library pipelines run in process, stage after stage",
   LowerOptions lower;
   lower.gpuName = "sm_121a";
   lower.optLevel = 1;
-  populateLowerPipeline(pm, lower);
-  populateSchedPipeline(pm);
+  REQUIRE(mlir::succeeded(populateLowerPipeline(pm, lower)));
+  REQUIRE(mlir::succeeded(populateSchedPipeline(pm)));
   populateLLCPipeline(pm, /*lineInfo=*/false);
   REQUIRE(mlir::succeeded(pm.run(*module)));
 
@@ -59,11 +59,48 @@ TEST_CASE("a stage pipeline refuses another stage's output", "[pipeline]") {
     return mlir::success();
   });
   mlir::PassManager pm(&context);
-  populateSchedPipeline(pm);
+  REQUIRE(mlir::succeeded(populateSchedPipeline(pm)));
   CHECK(mlir::failed(pm.run(*module)));
   CHECK(message ==
         "expected the output of tile-lower, but the input is the output of "
         "tile-read");
+}
+
+/// The textual form of `pm`'s pipeline.
+static std::string pipelineText(mlir::OpPassManager &pm) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pm.printAsTextualPipeline(os);
+  return text;
+}
+
+TEST_CASE("a stage pipeline ends at its stop point", "[pipeline]") {
+  mlir::OpPassManager full("builtin.module");
+  REQUIRE(mlir::succeeded(populateSchedPipeline(full)));
+  std::string all = pipelineText(full);
+  CHECK(llvm::StringRef(all).contains("tilechain-materialize-threads"));
+  CHECK(llvm::StringRef(all).contains("tilechain-plan-shared-memory"));
+
+  mlir::OpPassManager after("builtin.module");
+  StopPoint stop;
+  stop.after = "tilechain-materialize-threads";
+  REQUIRE(mlir::succeeded(populateSchedPipeline(after, stop)));
+  std::string cut = pipelineText(after);
+  CHECK(llvm::StringRef(cut).contains("tilechain-materialize-threads"));
+  CHECK_FALSE(llvm::StringRef(cut).contains("tilechain-plan-shared-memory"));
+  CHECK_FALSE(llvm::StringRef(cut).contains("tilechain-mark-stage"));
+
+  mlir::OpPassManager before("builtin.module");
+  stop.after.clear();
+  stop.before = "tilechain-materialize-threads";
+  REQUIRE(mlir::succeeded(populateSchedPipeline(before, stop)));
+  CHECK_FALSE(llvm::StringRef(pipelineText(before))
+                  .contains("tilechain-materialize-threads"));
+
+  mlir::OpPassManager unknown("builtin.module");
+  stop.before = "tilechain-no-such-pass";
+  CHECK(mlir::failed(populateSchedPipeline(unknown, stop)));
+  CHECK(pipelineText(unknown) == all);
 }
 
 TEST_CASE("the accepted GPU names are tileiras's and their a/f forms",

@@ -1,4 +1,4 @@
-//===- tile-lower.cpp - cuda_tile MLIR -> tilechain's internal form -------===//
+//===- tile-lower.cpp - cuda_tile MLIR -> the tile-level program ----------===//
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Tools/LowerCommandLine.h"
 #include "tilechain/Tools/StageMain.h"
@@ -10,8 +10,9 @@ int main(int argc, char **argv) {
   tilechain::registerPipelineDialects(registry);
   tilechain::registerPipelinePasses();
   return tilechain::runStageMain(
-      argc, argv, "tile-lower", registry, [](mlir::PassManager &pm) {
-        tilechain::populateLowerPipeline(
-            pm, tilechain::lowerOptionsFromCommandLine());
+      argc, argv, "tile-lower", registry,
+      [](mlir::OpPassManager &pm, const tilechain::StopPoint &stop) {
+        return tilechain::populateLowerPipeline(
+            pm, tilechain::lowerOptionsFromCommandLine(), stop);
       });
 }

@@ -1,4 +1,4 @@
-//===- tile-sched.cpp - scheduling, buffers and barriers ------------------===//
+//===- tile-sched.cpp - schedule and materialization into threads ---------===//
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Tools/StageMain.h"
 
@@ -9,7 +9,5 @@ int main(int argc, char **argv) {
   tilechain::registerPipelineDialects(registry);
   tilechain::registerPipelinePasses();
   return tilechain::runStageMain(argc, argv, "tile-sched", registry,
-                                 [](mlir::PassManager &pm) {
-                                   tilechain::populateSchedPipeline(pm);
-                                 });
+                                 tilechain::populateSchedPipeline);
 }

@@ -83,15 +83,17 @@ int compileInProcess(const TileirasArgs &args, const CompileJob &job,
 /// ends key their caches on.
 void printVersion(std::optional<std::string> tools);
 
-/// The options of tile-lower and tile-compile that write the remarks the
-/// --remarks options select to `file`, in YAML (Remarks.cpp); none where no
-/// remarks are asked for.
+/// The options of tile-lower, tile-sched and tile-compile that write the
+/// remarks the --remarks options select to `file`, in YAML (Remarks.cpp);
+/// none where no remarks are asked for.
 std::vector<std::string> remarkStageOptions(const TileirasArgs &args,
                                             llvm::StringRef file);
-/// After a compile: the remarks in `file` (remarkStageOptions) copied to
+/// After a compile: the remarks in `files` (remarkStageOptions; one per
+/// stage that writes them, in pipeline order) copied together to
 /// --remarks-output-file (--remark-format=yaml) or printed in tileiras's
 /// command-line layout; false, reported, when they cannot be.
-bool deliverRemarks(const TileirasArgs &args, llvm::StringRef file);
+bool deliverRemarks(const TileirasArgs &args,
+                    llvm::ArrayRef<std::string> files);
 
 /// A line on stderr prefixed with "tileiras: ".
 void reportError(const llvm::Twine &message);

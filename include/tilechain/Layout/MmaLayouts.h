@@ -84,7 +84,7 @@ std::optional<WgmmaTiling> wgmmaTiling(llvm::ArrayRef<int64_t> shape,
 LinearLayout wgmmaResultLayout(llvm::ArrayRef<int64_t> shape,
                                unsigned numWarps);
 
-/// The m of tcgen05.mma (cta_group::1) tile-lower issues for results of
+/// The m of tcgen05.mma (cta_group::1) tile-sched issues for results of
 /// 128-row blocks (row i of a block in lane i of tensor memory) and for
 /// 64-row results (rows 16 q .. 16 q + 15 in lanes 32 q .. 32 q + 15: the
 /// lower half of each warp's quarter), and the most n one instruction takes.

@@ -36,11 +36,17 @@ std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
 /// for the lowering (LayoutAssignment.cpp).
 std::unique_ptr<mlir::Pass> createAssignLayoutsPass();
 
-/// Replaces every cuda_tile.module by a gpu.module targeting `gpuName`;
-/// with `parallel`, kernels take the parallel form where they can.
-std::unique_ptr<mlir::Pass> createLowerTileModulesPass(llvm::StringRef gpuName,
-                                                       unsigned optLevel,
-                                                       bool parallel = false);
+struct LowerOptions;
+
+/// tile-lower, last: checks the target chip, optimization level and tile
+/// form and records them on the module for tile-sched (RecordTarget.cpp).
+std::unique_ptr<mlir::Pass> createRecordTargetPass(const LowerOptions &options);
+
+/// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
+/// code for the target tile-lower recorded; in the parallel form, kernels
+/// spread their tiles over a CTA's threads where they can
+/// (MaterializeThreads.cpp).
+std::unique_ptr<mlir::Pass> createMaterializeThreadsPass();
 
 /// tile-sched: places every tile buffer of each kernel in its entry block.
 std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();

@@ -27,6 +27,12 @@ namespace tilechain {
 /// tile-read's output carries none.
 constexpr llvm::StringLiteral kStageAttrName = "tilechain.stage";
 
+/// On tile-lower's output: the #nvvm.target (chip as given to --gpu-name,
+/// optimization level) that tile-sched materializes the tile program for.
+constexpr llvm::StringLiteral kTargetAttrName = "tilechain.target";
+/// On tile-lower's output: "serial" or "parallel" (LowerOptions::parallel).
+constexpr llvm::StringLiteral kTileFormAttrName = "tilechain.tile_form";
+
 /// The unit attribute of a gpu.func kernel in the tile-kernel form
 /// (docs/tile-kernel-contract.md): tile-llc emits it with `.language 7` and
 /// tile-link gives its cubin the `.nv.host` callbacks.
@@ -43,7 +49,16 @@ constexpr llvm::StringLiteral kPTXStageMarker = "// tilechain.stage = tile-llc";
 llvm::ArrayRef<llvm::StringLiteral> getSupportedGPUNames();
 bool isSupportedGPUName(llvm::StringRef gpuName);
 
-/// tile-lower: cuda_tile.module -> gpu.module with an #nvvm.target.
+/// Where a stage's default pipeline ends early, as llc's -stop-before and
+/// -stop-after: before or after the first pass whose argument is named.
+struct StopPoint {
+  std::string before, after;
+  bool empty() const { return before.empty() && after.empty(); }
+};
+
+/// tile-lower: cuda_tile -> the tile-level program: cuda_tile ops whose tiles
+/// carry their layouts (tile_dist.layout), the target and tile form recorded
+/// on the module (kTargetAttrName, kTileFormAttrName). No thread exists yet.
 struct LowerOptions {
   /// The chip, as given to --gpu-name (e.g. sm_120, sm_100a).
   std::string gpuName = "sm_100";
@@ -54,10 +69,17 @@ struct LowerOptions {
   /// the kernel (the serial form).
   bool parallel = false;
 };
-void populateLowerPipeline(mlir::OpPassManager &pm, const LowerOptions &options);
+/// The populate functions add a stage's passes up to `stop`; they fail, having
+/// added them all, when `stop` names none of them.
+mlir::LogicalResult populateLowerPipeline(mlir::OpPassManager &pm,
+                                          const LowerOptions &options,
+                                          const StopPoint &stop = {});
 
-/// tile-sched: scheduling, buffer and barrier materialization.
-void populateSchedPipeline(mlir::OpPassManager &pm);
+/// tile-sched: the schedule of the tile program, its materialization into
+/// per-thread code in a gpu.module with an #nvvm.target, then the placement
+/// of that code's shared memory, buffers and barriers.
+mlir::LogicalResult populateSchedPipeline(mlir::OpPassManager &pm,
+                                          const StopPoint &stop = {});
 
 /// tile-llc, its MLIR half: the LLVM and NVVM dialects. With `lineInfo`,
 /// every kernel gets a debug scope that emits only .loc/.file directives (no

@@ -4,7 +4,7 @@
 // has no target for. sm_107 runs sm_100's instructions (its tcgen05, TMA and
 // mbarriers: NVIDIA's sm_107 matmul has UTCHMMA and UTMALDG) and has at
 // least sm_100's shared memory (NVIDIA's sm_107 matmul takes 305 KiB), so
-// tile-lower lowers such a module for sm_100 and records the chip it is
+// tile-sched lowers such a module for sm_100 and records the chip it is
 // for; tile-llc then writes the PTX's `.target` for that chip, at the PTX
 // ISA version that has it (docs/pipeline.md, "sm_107").
 //
@@ -20,7 +20,7 @@
 namespace tilechain {
 
 /// The gpu.module attribute (a string, e.g. "sm_107") naming the chip whose
-/// PTX tile-llc writes, where tile-lower lowered for another
+/// PTX tile-llc writes, where tile-sched lowered for another
 /// (loweringChip).
 constexpr llvm::StringLiteral kPTXChipAttrName = "tilechain.ptx_chip";
 

@@ -84,7 +84,7 @@ struct TensorCopyLowering
 
 /// cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group
 /// [tensorMap, {coordinates}], [source], in the thread's current bulk group
-/// (tile-lower commits and waits for it after the group's last store).
+/// (tile-sched commits and waits for it after the group's last store).
 struct TensorStoreLowering
     : public ConvertOpToLLVMPattern<tile_dist::TensorStoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;

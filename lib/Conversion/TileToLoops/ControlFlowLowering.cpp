@@ -259,14 +259,14 @@ FailureOr<SmallVector<Value>> lowerTail(TileLowering &l, Block &block,
   if (isa<cuda_tile::ReturnOp>(terminator)) {
     if (exits)
       return terminator->emitError()
-             << "tile-lower cannot lower a 'cuda_tile.return' inside a loop";
+             << "tilechain cannot lower a 'cuda_tile.return' inside a loop";
     // One thread runs the kernel: ending the thread ends the kernel.
     NVVM::Exit::create(b, loc);
     zeroYields();
     return outcome;
   }
   if (!exits)
-    return terminator->emitError() << "tile-lower cannot lower '"
+    return terminator->emitError() << "tilechain cannot lower '"
                                    << terminator->getName()
                                    << "' outside a loop";
   zeroYields();

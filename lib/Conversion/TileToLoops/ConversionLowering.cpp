@@ -457,7 +457,7 @@ static LogicalResult checkFloatConversion(TileLowering &l, Operation *op,
                                           Type from, Type to,
                                           bool decodes = false) {
   auto refuse = [&](Type t) {
-    return op->emitError() << "tile-lower cannot lower '"
+    return op->emitError() << "tilechain cannot lower '"
                            << op->getName() << "' with element type " << t
                            << " yet";
   };
@@ -537,7 +537,7 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
     for (Type t : {from, to})
       if (!isIEEEFloat(t) && !isFloat8(t) && !isa<IntegerType>(t))
         return LogicalResult(op.emitError()
-                             << "tile-lower cannot lower '" << op->getName()
+                             << "tilechain cannot lower '" << op->getName()
                              << "' with element type " << t << " yet");
     return l.lowerElementwise(
         op, [=](OpBuilder &b, Location loc, ValueRange v) -> Value {

@@ -99,7 +99,7 @@ static void lowerPerElement(
 static FailureOr<Type> accessType(Operation *op, Type pointee) {
   Type memType = memoryType(pointee);
   if (!memType)
-    return op->emitError() << "tile-lower cannot access " << pointee
+    return op->emitError() << "tilechain cannot access " << pointee
                            << " in memory: its elements are not whole bytes";
   return memType;
 }
@@ -664,7 +664,7 @@ static LogicalResult lowerFenceAlias(TileLowering &, ct::MemoryFenceAliasTkoOp) 
 // buffer, and a global scratch buffer would be shared by every tile block.
 static LogicalResult lowerAlloca(TileLowering &, ct::AllocaOp op) {
   return op.emitError()
-         << "tile-lower cannot lower '" << op->getName()
+         << "tilechain cannot lower '" << op->getName()
          << "' yet: pointers are accessed as global memory, which reaches "
             "neither a stack buffer nor per-block global scratch";
 }

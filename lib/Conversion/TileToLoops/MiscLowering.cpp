@@ -37,7 +37,7 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// One conversion of a print format, without its length modifier (which
-/// tile-lower spells from the operand's type).
+/// tile-sched spells from the operand's type).
 struct Conversion {
   std::string flags; // flags, width and precision, e.g. "-08.3"
   char kind;         // d, u, x, f, e, ...
@@ -61,18 +61,18 @@ LogicalResult parseFormat(Operation *op, StringRef format,
     }
     size_t end = format.find_first_of("diuoxXeEfFgGaAcspn", pos + 1);
     if (end == StringRef::npos)
-      return op->emitError() << "tile-lower cannot print the format '"
+      return op->emitError() << "tilechain cannot print the format '"
                              << format << "': a conversion never ends";
     char kind = format[end];
     if (kind == 's' || kind == 'n')
-      return op->emitError() << "tile-lower cannot print a tile element with '%"
+      return op->emitError() << "tilechain cannot print a tile element with '%"
                              << kind << "'";
     Conversion conversion{"", kind};
     for (char c : format.slice(pos + 1, end)) {
       if (StringRef("hlLqjzt").contains(c))
         continue;
       if (!StringRef("-+ #0123456789.").contains(c))
-        return op->emitError() << "tile-lower cannot print the conversion '"
+        return op->emitError() << "tilechain cannot print the conversion '"
                                << format.slice(pos, end + 1) << "'";
       conversion.flags.push_back(c);
     }

@@ -177,7 +177,7 @@ static LogicalResult checkMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
   if (failed(checkTarget(l, op, input)))
     return failure();
   if (isa<FloatTF32Type>(input) && !storedAsF32(l.lookup(op.getLhs())))
-    return op.emitError() << "tile-lower cannot lower '" << op->getName()
+    return op.emitError() << "tilechain cannot lower '" << op->getName()
                           << "' with tf32 operands held as "
                           << getElementTypeOrSelf(l.lookup(op.getLhs()))
                           << " yet (expected f32 holders)";

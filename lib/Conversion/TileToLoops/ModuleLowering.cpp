@@ -26,7 +26,7 @@ LogicalResult tilechain::lowerGlobal(Operation *op, OpBuilder &builder) {
   // byte-exact constant form there.
   if (element.isInteger(1) || !LLVM::isCompatibleType(element))
     return global.emitError()
-           << "tile-lower cannot lower a global of " << element
+           << "tilechain cannot lower a global of " << element
            << " elements yet";
   int64_t count = value.getNumElements();
   auto arrayType = LLVM::LLVMArrayType::get(element, count);

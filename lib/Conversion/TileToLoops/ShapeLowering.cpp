@@ -106,7 +106,7 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   // reads a non-splat literal straight from a read-only global.
   Operation *kernel = enclosingKernel(b);
   if (!kernel)
-    return op.emitError("tile-lower needs a gpu.module to hold a constant");
+    return op.emitError("tilechain needs a gpu.module to hold a constant");
   auto memrefType = MemRefType::get(shape, elementType);
   SymbolTable symbols(kernel->getParentOp());
   OpBuilder moduleBuilder(kernel);
@@ -198,7 +198,7 @@ LogicalResult lowerOffset(TileLowering &l, cuda_tile::OffsetOp op) {
       cast<cuda_tile::PointerType>(tile.getElementType()).getPointeeType();
   int64_t bytes = tileElementBytes(pointee);
   if (bytes == 0)
-    return op.emitError("tile-lower cannot offset pointers to ")
+    return op.emitError("tilechain cannot offset pointers to ")
            << pointee << ": its elements are not whole bytes";
   // The element count is signed; the address moves by count * size bytes.
   return l.lowerElementwise(

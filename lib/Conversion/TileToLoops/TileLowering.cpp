@@ -114,7 +114,7 @@ LogicalResult TileLowering::lowerOp(Operation *op) {
   if (!lowering && isParallel())
     return declineParallel(op, "it has no parallel lowering yet");
   if (!lowering)
-    return op->emitError() << "tile-lower cannot lower '" << op->getName()
+    return op->emitError() << "tilechain cannot lower '" << op->getName()
                            << "' yet";
   return (*lowering)(*this, op);
 }

@@ -1,4 +1,4 @@
-//===- TileRemarks.cpp - optimization remarks of tile-lower ---------------===//
+//===- TileRemarks.cpp - optimization remarks of tile-sched ---------------===//
 #include "tilechain/Conversion/TileToLoops/TileRemarks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

@@ -561,7 +561,7 @@ static LogicalResult checkMemoryElement(Operation *op, Type element) {
   unsigned bits = element.getIntOrFloatBitWidth();
   if (bits == 1 || bits % 8 == 0)
     return success();
-  return op->emitOpError("tile-lower cannot access ")
+  return op->emitOpError("tilechain cannot access ")
          << element << " elements of a view yet";
 }
 
@@ -960,7 +960,7 @@ static LogicalResult refuseMultimem(TileLowering &l, Operation *op,
     return op->emitError() << "'" << op->getName() << "' needs "
                            << instruction << " of sm_90 or newer; target is "
                            << target.gpuName;
-  return op->emitError() << "tile-lower cannot lower '" << op->getName()
+  return op->emitError() << "tilechain cannot lower '" << op->getName()
                          << "' for " << target.gpuName << " yet: " << instruction
                          << " on multicast memory is not implemented";
 }

@@ -651,7 +651,7 @@ def refused_mlir():
         splits.append("""cuda_tile.module @m {
   entry @k() {
     %%x = constant <%s: %s> : %s
-    // expected-error @below {{tile-lower cannot lower 'cuda_tile.%s' with element type '%s' yet}}
+    // expected-error @below {{tilechain cannot lower 'cuda_tile.%s' with element type '%s' yet}}
     %%y = %s
     return
   }

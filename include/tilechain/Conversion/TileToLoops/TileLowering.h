@@ -1,6 +1,6 @@
 //===- TileLowering.h - cuda_tile -> per-thread loops over tile buffers ---===//
 //
-// tile-lower rewrites each cuda_tile.entry into a gpu.func whose body is the
+// tile-sched rewrites each cuda_tile.entry into a gpu.func whose body is the
 // work of one thread: every tile value of rank >= 1 lives in a tile buffer
 // (a memref created by TileLowering::allocTile, placed later by tile-sched),
 // every op becomes a loop nest over its result's elements, and rank-0 tiles
@@ -57,7 +57,7 @@ namespace tilechain {
 constexpr llvm::StringLiteral kWriteAfterReadAttrName =
     "tilechain.write_after_read";
 
-/// What tile-lower knows about the target while lowering.
+/// What tile-sched knows about the target while lowering.
 struct TargetInfo {
   std::string gpuName; // as given to --gpu-name, e.g. "sm_90a"
   unsigned smVersion;  // 80, 86, 89, 90, 100, 120, ...
@@ -91,7 +91,7 @@ struct ViewInfo {
   mlir::SmallVector<uint64_t> strideDivisors;
 };
 
-/// How tile-lower spreads a kernel's tiles over threads (docs/pipeline.md):
+/// How tile-sched spreads a kernel's tiles over threads (docs/pipeline.md):
 /// Serial, one thread holds every element of every tile; Parallel, each tile
 /// is spread over the CTA's threads by a LinearLayout.
 enum class TileForm { Serial, Parallel };
@@ -168,7 +168,7 @@ public:
   /// an identity broadcast or reshape, say): both then share its buffer, which
   /// is no longer either one's own to write in place (reusableBuffer).
   void mapAlias(mlir::Value result, mlir::Value source);
-  /// The scalar every element of tile `v` equals, where tile-lower knows one
+  /// The scalar every element of tile `v` equals, where tile-sched knows one
   /// (splat constants); null otherwise. Lets a copy of `v` be a fill.
   mlir::Value lookupSplat(mlir::Value v) const { return splats.lookup(v); }
   void mapSplat(mlir::Value tile, mlir::Value scalar) { splats[tile] = scalar; }

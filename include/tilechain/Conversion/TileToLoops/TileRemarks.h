@@ -1,10 +1,10 @@
-//===- TileRemarks.h - optimization remarks of tile-lower -------*- C++ -*-===//
+//===- TileRemarks.h - optimization remarks of tile-sched -------*- C++ -*-===//
 //
-// What tile-lower chose for a kernel and why (docs/remarks.md), as MLIR
+// What tile-sched chose for a kernel and why (docs/remarks.md), as MLIR
 // optimization remarks (mlir/IR/Remarks.h) with NVIDIA tileiras's categories,
 // names and arguments where the choice is one its remarks describe: a remark
 // reaches the user only where the context has a remark engine whose filters
-// take its category (tile-lower's --remarks-filter*, tile-compile's, set by
+// take its category (tile-sched's --remarks-filter*, tile-compile's, set by
 // tileiras from --remarks*).
 //
 //===----------------------------------------------------------------------===//

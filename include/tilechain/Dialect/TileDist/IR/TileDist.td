@@ -4,7 +4,7 @@
 // over a CTA's threads. Its first member is the layout attribute: passes
 // that choose layouts (tilechain-assign-layouts) attach it to the cuda_tile
 // ops whose results should not take their type's default layout, and
-// tile-lower's translator builds those results in it. Its ops live in the
+// tile-sched's translator builds those results in it. Its ops live in the
 // lowered form: convert_layout, a change of layout, which tile-sched removes
 // where it is not needed and then carries out through shared memory; and
 // async_copy, a thread's asynchronous copy of 16 bytes from global into
@@ -99,7 +99,7 @@ def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
     as `from`; the result holds its registers of the same tile laid out as
     `to`. Every thread of the CTA runs the op together: it moves elements
     between threads (tile-sched carries it out through shared memory,
-    tilechain-materialize-layout-conversions). tile-lower emits one wherever
+    tilechain-materialize-layout-conversions). tile-sched emits one wherever
     an op needs a tile in a layout whose registers are not a selection of
     those the tile has; tilechain-remove-layout-conversions folds, merges and
     hoists them before that.
@@ -135,7 +135,7 @@ def TileDist_AsyncCopyOp : Op<TileDist_Dialect, "async_copy"> {
     to the running thread's group that the next `nvvm.cp.async.commit.group`
     closes, and it is complete once an `nvvm.cp.async.wait.group` has waited
     for that group; a barrier then makes it visible to the other threads.
-    tile-lower copies view loads that only feed an mma this way, straight
+    tile-sched copies view loads that only feed an mma this way, straight
     into the mma's staging arrays (docs/pipeline.md).
 
     ```mlir
@@ -177,7 +177,7 @@ def TileDist_TensorCopyOp : Op<TileDist_Dialect, "tensor_copy",
     thread issues it, and it completes the transaction bytes it writes on
     mbarrier `barriers[barrier]`, which a tile_dist.mbarrier_expect_tx told
     to expect them; threads see the bytes once a tile_dist.mbarrier_wait on
-    that phase returns. tile-lower copies the chunks of wgmma operands so
+    that phase returns. tile-sched copies the chunks of wgmma operands so
     (docs/pipeline.md).
 
     ```mlir
@@ -231,7 +231,7 @@ def TileDist_TensorStoreOp : Op<TileDist_Dialect, "tensor_store",
     and it is complete once an `nvvm.cp.async.bulk.commit_group` has closed
     the group and an `nvvm.cp.async.bulk.wait_group` has waited for it.
     One thread issues it, after the writes to `source` of every thread,
-    each fenced to the async proxy, and a barrier; tile-lower stores tiles
+    each fenced to the async proxy, and a barrier; tile-sched stores tiles
     of views so on sm_90 and later, all boxes of a tile in one group
     (docs/pipeline.md).
 
@@ -373,7 +373,7 @@ def TileDist_WarpgroupMmaOp : Op<TileDist_Dialect, "warpgroup_mma",
     `nvvm.wgmma.commit.group.sync.aligned` closed after it; an
     `nvvm.wgmma.fence.aligned` must come before the first of a sequence,
     and shared memory written through the generic proxy must be fenced
-    (`nvvm.fence.proxy` async_shared) before it is read. tile-lower runs
+    (`nvvm.fence.proxy` async_shared) before it is read. tile-sched runs
     mmaf/mmai so on sm_90 (docs/pipeline.md); tile-llc builds the matrix
     descriptors and lowers it to `nvvm.wgmma.mma_async`.
 
@@ -518,7 +518,7 @@ def TileDist_TmemStoreLanesOp : Op<TileDist_Dialect, "tmem_store_lanes"> {
     the 32 threads of a warp run it together, at one `address` (lane L,
     column C) with L the first lane of the warp's quarter (32 (w % 4) for
     warp w); lane t of the warp writes word r of `values` to lane L + t,
-    column C + r. tile-lower writes the scales of a block-scaled
+    column C + r. tile-sched writes the scales of a block-scaled
     tile_dist.tensor_mma so (N, a power of two up to 128, words).
   }];
   let arguments = (ins I32:$address, VectorOfRankAndType<[1], [I32]>:$values);
@@ -557,7 +557,7 @@ def TileDist_TensorMmaOp : Op<TileDist_Dialect, "tensor_mma",
     This is PTX's `tcgen05.mma.cta_group::1` (sm_100a), asynchronous and
     issued by one thread: a tile_dist.tensor_mma_commit after it makes an
     mbarrier's phase complete once it (and the thread's earlier ones) have
-    read their operands and written D. tile-lower runs mmaf/mmai so on
+    read their operands and written D. tile-sched runs mmaf/mmai so on
     sm_100 (docs/pipeline.md); tile-llc builds the matrix and instruction
     descriptors.
 

@@ -1,6 +1,8 @@
-//===- LowerTileModules.cpp - cuda_tile.module -> gpu.module --------------===//
+//===- MaterializeThreads.cpp - tile program -> per-thread gpu.module -----===//
 //
-// A cuda_tile.module becomes a gpu.module of the same name whose #nvvm.target
+// tile-sched's last step: the tile-level program tile-lower wrote, for the
+// target it recorded (RecordTarget.cpp), becomes per-thread code. A
+// cuda_tile.module becomes a gpu.module of the same name whose #nvvm.target
 // carries the chip and optimization level the rest of the pipeline reads.
 // Each cuda_tile.entry becomes a gpu.func kernel of the same name and the
 // same flattened parameters, its body lowered by TileLowering; globals become
@@ -84,7 +86,7 @@ gpu::GPUFuncOp createKernel(cuda_tile::EntryOp entry, OpBuilder &builder) {
   for (Type t : entry.getArgumentTypes()) {
     Type converted = tilechain::TileLowering::convertType(t);
     if (!converted || isa<MemRefType>(converted)) {
-      entry.emitError() << "tile-lower cannot lower kernel parameter of type "
+      entry.emitError() << "tilechain cannot lower kernel parameter of type "
                         << t;
       return {};
     }
@@ -361,47 +363,51 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   return lowerSerialEntry(entry, builder, target);
 }
 
-struct LowerTileModulesPass
-    : public PassWrapper<LowerTileModulesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTileModulesPass)
-
-  LowerTileModulesPass() = default;
-  LowerTileModulesPass(const LowerTileModulesPass &other)
-      : PassWrapper(other) {}
-  LowerTileModulesPass(StringRef chip, unsigned level, bool parallelForm) {
-    gpuName = chip.str();
-    optLevel = level;
-    parallel = parallelForm;
-  }
+struct MaterializeThreadsPass
+    : public PassWrapper<MaterializeThreadsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MaterializeThreadsPass)
 
   StringRef getArgument() const override {
-    return "tilechain-lower-tile-modules";
+    return "tilechain-materialize-threads";
   }
   StringRef getDescription() const override {
-    return "Turn each cuda_tile.module into a gpu.module for the target chip";
+    return "Turn each cuda_tile.module of the tile-level program into a "
+           "gpu.module of per-thread code for the recorded target";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                     math::MathDialect, memref::MemRefDialect,
                     nvgpu::NVGPUDialect, NVVM::NVVMDialect, scf::SCFDialect,
+                    tilechain::tile_dist::TileDistDialect,
                     vector::VectorDialect>();
   }
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *context = top.getContext();
+    auto recorded =
+        top->getAttrOfType<NVVM::NVVMTargetAttr>(tilechain::kTargetAttrName);
+    auto form = top->getAttrOfType<StringAttr>(tilechain::kTileFormAttrName);
+    if (!recorded || !form ||
+        !llvm::is_contained({"serial", "parallel"}, form.getValue())) {
+      top.emitError() << "expected the target and tile form tile-lower "
+                         "records (" << tilechain::kTargetAttrName << ", "
+                      << tilechain::kTileFormAttrName << ")";
+      return signalPassFailure();
+    }
+    StringRef gpuName = recorded.getChip();
+    unsigned optLevel = recorded.getO();
+    bool parallel = form.getValue() == "parallel";
     // The chip whose code is generated (sm_100's for sm_107: RetargetPTX.h).
     StringRef chip = tilechain::loweringChip(gpuName);
     std::optional<tilechain::TargetInfo> target = tilechain::parseTarget(chip);
-    if (!target || !tilechain::isSupportedGPUName(gpuName)) {
-      top.emitError() << "unsupported --gpu-name '" << gpuName.getValue() << "'";
+    if (!target || !tilechain::isSupportedGPUName(gpuName) || optLevel > 3) {
+      top.emitError() << "unsupported target " << recorded;
       return signalPassFailure();
     }
-    if (optLevel > 3) {
-      top.emitError() << "unsupported --opt-level " << optLevel.getValue()
-                      << " (expected 0-3)";
-      return signalPassFailure();
-    }
+    // The gpu.modules' #nvvm.target records it from here on.
+    top->removeAttr(tilechain::kTargetAttrName);
+    top->removeAttr(tilechain::kTileFormAttrName);
     // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
     // they arrived for it in PTX 8.1, which every ptxas we accept reads.
     auto targetWith = [&](StringRef features, StringRef nvptxChip = {}) {
@@ -435,9 +441,9 @@ struct LowerTileModulesPass
       auto gpuModule = gpu::GPUModuleOp::create(
           builder, tileModule.getLoc(), tileModule.getSymName(),
           builder.getArrayAttr({targetAttr}));
-      if (chip != gpuName.getValue())
+      if (chip != gpuName)
         gpuModule->setAttr(tilechain::kPTXChipAttrName,
-                           builder.getStringAttr(gpuName.getValue()));
+                           builder.getStringAttr(gpuName));
       builder.setInsertionPointToStart(gpuModule.getBody());
       for (Operation &op : tileModule.getBody().front()) {
         LogicalResult lowered = failure();
@@ -452,7 +458,7 @@ struct LowerTileModulesPass
                         ? tilechain::lowerGlobal(global.getOperation(), builder)
                         : failure();
         else
-          op.emitError() << "tile-lower cannot lower '" << op.getName()
+          op.emitError() << "tilechain cannot lower '" << op.getName()
                          << "' yet";
         allLowered &= succeeded(lowered);
       }
@@ -486,23 +492,10 @@ struct LowerTileModulesPass
     if (!allLowered)
       signalPassFailure();
   }
-
-  Option<std::string> gpuName{*this, "gpu-name",
-                              llvm::cl::desc("The target chip, e.g. sm_120"),
-                              llvm::cl::init("sm_100")};
-  Option<unsigned> optLevel{*this, "opt-level",
-                            llvm::cl::desc("Optimization level, 0-3"),
-                            llvm::cl::init(3)};
-  Option<bool> parallel{
-      *this, "parallel",
-      llvm::cl::desc("Spread tiles over a CTA's threads where possible"),
-      llvm::cl::init(false)};
 };
 
 } // namespace
 
-std::unique_ptr<Pass> tilechain::createLowerTileModulesPass(StringRef gpuName,
-                                                            unsigned optLevel,
-                                                            bool parallel) {
-  return std::make_unique<LowerTileModulesPass>(gpuName, optLevel, parallel);
+std::unique_ptr<Pass> tilechain::createMaterializeThreadsPass() {
+  return std::make_unique<MaterializeThreadsPass>();
 }

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""The SHA-256 of every corpus kernel's cubin on a set of targets.
+
+A restructuring of the compiler that should change no generated code (a stage
+boundary moved, files moved) is checked by running this before and after and
+comparing the two files: every row must be equal, or its difference explained.
+
+  bench/cubin_digests.py [--corpus DIR] [--targets sm_80,sm_90,...] [-j N]
+                         [--staged] --tsv FILE
+
+Rows: kernel, target, exit status and the cubin's SHA-256 (empty where the
+compile failed). Compiles run with the compile cache off, in process unless
+--staged.
+"""
+import argparse
+import concurrent.futures
+import glob
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUFFIX = "__v13_4_anyarch.tileirbc"
+
+
+def compile_one(kernel, target, staged, work):
+    out = os.path.join(work, "%s-%s.cubin" % (os.path.basename(kernel), target))
+    command = [os.path.join(ROOT, "scripts", "tileiras"), kernel, "-o", out,
+               "--gpu-name", target, "-O3"]
+    if not staged:
+        command.append("--in-process")
+    env = dict(os.environ, TILECHAIN_CACHE="0")
+    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    digest = ""
+    if result.returncode == 0:
+        with open(out, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        os.remove(out)
+    return os.path.basename(kernel)[: -len(SUFFIX)], target, result.returncode, digest
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus",
+                        default=os.path.join(ROOT, "..", "shared", "corpus", "cutile"))
+    parser.add_argument("--targets", default="sm_80,sm_90,sm_100,sm_120")
+    parser.add_argument("-j", type=int, default=os.cpu_count())
+    parser.add_argument("--staged", action="store_true")
+    parser.add_argument("--tsv", required=True)
+    args = parser.parse_args()
+    kernels = sorted(glob.glob(os.path.join(args.corpus, "*" + SUFFIX)))
+    if not kernels:
+        sys.exit("no corpus kernels in %s" % args.corpus)
+    targets = args.targets.split(",")
+    with tempfile.TemporaryDirectory() as work, \
+            concurrent.futures.ThreadPoolExecutor(args.j) as pool:
+        rows = list(pool.map(lambda job: compile_one(job[0], job[1], args.staged, work),
+                             [(k, t) for k in kernels for t in targets]))
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with open(args.tsv, "w") as f:
+        f.write("# bench/cubin_digests.py at %s: %d kernels x %s\n"
+                % (commit, len(kernels), ",".join(targets)))
+        f.write("kernel\ttarget\texit\tsha256\n")
+        for row in rows:
+            f.write("%s\t%s\t%d\t%s\n" % row)
+    failed = sum(1 for row in rows if row[2] != 0)
+    print("%d compiles, %d failed -> %s" % (len(rows), failed, args.tsv))
+
+
+if __name__ == "__main__":
+    main()
