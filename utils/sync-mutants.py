@@ -11,7 +11,7 @@ for the target is compiled with one synchronisation op deleted (the N-th of
 SYNC_OPS in the text), then run on the host against numpy under each seed
 of TILECHAIN_HOST_SEED (0 lands every cp.async copy at its wait and every
 TMA load when all threads of the block wait, 1 both at issue, others mix:
-lib/Pipeline/HostAsyncCopy.cpp, HostTensorCopy.cpp). --ops keeps only the
+lib/Host/HostAsyncCopy.cpp, HostTensorCopy.cpp). --ops keeps only the
 named ops' deletions. A mutant is
 caught when a seed's run fails (wrong values, a deadlock or an abort the
 host reports, a hang); a harness error gives no verdict. One line per mutant, then per kernel and target:

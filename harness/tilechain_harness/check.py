@@ -58,7 +58,7 @@ def unsupported_reason(spec):
 
 
 # The host's adversarial choices each run takes (TILECHAIN_HOST_SEED,
-# lib/Pipeline/HostBlock.h): every cp.async copy landing at its wait (a
+# lib/Host/HostBlock.h): every cp.async copy landing at its wait (a
 # missing wait shows), then at its issue (a copy into a stage still being
 # read shows).
 HOST_SEEDS = (0, 1)

@@ -1,7 +1,7 @@
 //===- Tileiras.cpp - the tileiras C API over the in-process pipeline -----===//
 #include "tilechain-c/Tileiras.h"
 
-#include "tilechain/Bytecode/Reader.h"
+#include "tilechain/Read/Reader.h"
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Tools/Compile.h"
 #include "tilechain/Tools/ExitCodes.h"

@@ -1,15 +1,20 @@
 //===- Pipeline.cpp - the MLIR pass pipelines of the stages ---------------===//
 #include "tilechain/Pipeline/Pipeline.h"
-#include "tilechain/Pipeline/RetargetPTX.h"
+#include "tilechain/Target/Chips.h"
 #include "tilechain/Pipeline/Passes.h"
+#include "tilechain/Emit/Passes.h"
+#include "tilechain/Host/Passes.h"
+#include "tilechain/Lower/Passes.h"
+#include "tilechain/Sched/Passes.h"
 
 #include "tilechain/Analysis/TestPasses.h"
-#include "tilechain/Conversion/TileDistToNVVM/TileDistToNVVM.h"
+#include "tilechain/Emit/TileDistToNVVM/TileDistToNVVM.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
@@ -44,19 +49,6 @@
 
 using namespace mlir;
 
-static const llvm::StringLiteral kSupportedGPUNames[] = {
-    "sm_80",   "sm_86",   "sm_87",   "sm_88",   "sm_89",   "sm_90",
-    "sm_90a",  "sm_100",  "sm_100a", "sm_100f", "sm_103",  "sm_103a",
-    "sm_103f", "sm_107",  "sm_110",  "sm_110a", "sm_110f", "sm_120",
-    "sm_120a", "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
-
-llvm::ArrayRef<llvm::StringLiteral> tilechain::getSupportedGPUNames() {
-  return kSupportedGPUNames;
-}
-
-bool tilechain::isSupportedGPUName(llvm::StringRef gpuName) {
-  return llvm::is_contained(kSupportedGPUNames, gpuName);
-}
 
 namespace {
 
@@ -149,6 +141,18 @@ void tilechain::populateLLCPipeline(OpPassManager &pm, bool lineInfo) {
     scopes.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(scopes));
   }
+}
+
+void tilechain::populateHostLLCPipeline(OpPassManager &pm) {
+  pm.addPass(createExpectStagePass("tile-sched"));
+  pm.addPass(createHostKernelsPass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Intrinsics first; what has none (tanh, erf, atan2, ...) calls libm.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createHostCoroutinesPass());
 }
 
 void tilechain::registerPipelineDialects(DialectRegistry &registry) {

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Tools/CrashGuard.h"
 
-#include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Link/Ptxas.h"
 #include "tilechain/Tools/ExitCodes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

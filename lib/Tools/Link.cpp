@@ -1,8 +1,8 @@
 //===- Link.cpp - PTX -> cubin through ptxas, as tile-link does it --------===//
 #include "tilechain/Tools/Link.h"
 
-#include "tilechain/Pipeline/TileHostObject.h"
-#include "tilechain/Pipeline/TileKernelPTX.h"
+#include "tilechain/Link/TileHostObject.h"
+#include "tilechain/Emit/TileKernelPTX.h"
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"
 

@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Tools/TileRead.h"
 
-#include "tilechain/Bytecode/Reader.h"
-#include "tilechain/Bytecode/Writer.h"
+#include "tilechain/Read/Reader.h"
+#include "tilechain/Read/Writer.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Tools/CrashGuard.h"
 #include "tilechain/Tools/ExitCodes.h"

@@ -1,6 +1,6 @@
 //===- BytecodeEncodingTest.cpp - varints, zigzag, padding ----------------===//
-#include "tilechain/Bytecode/Encoding.h"
-#include "tilechain/Bytecode/Version.h"
+#include "tilechain/Read/Encoding.h"
+#include "tilechain/Read/Version.h"
 
 #include <catch2/catch.hpp>
 #include <vector>

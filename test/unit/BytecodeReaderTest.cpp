@@ -1,6 +1,6 @@
 //===- BytecodeReaderTest.cpp - section framing and the string table ------===//
-#include "tilechain/Bytecode/Reader.h"
-#include "tilechain/Bytecode/Writer.h"
+#include "tilechain/Read/Reader.h"
+#include "tilechain/Read/Writer.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -1,4 +1,4 @@
-// The mma operands' chunk arrays (lib/Conversion/TileToLoops/MmaStaging.h):
+// The mma operands' chunk arrays (lib/Sched/Materialize/MmaStaging.h):
 // the padding of mma.sync's k-contiguous rows, and the swizzled arrays of
 // wgmma.
 #include "MmaStaging.h"

@@ -1,5 +1,5 @@
 #include "tilechain/Pipeline/Pipeline.h"
-#include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Link/Ptxas.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/DialectRegistry.h"

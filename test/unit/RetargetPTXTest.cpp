@@ -1,4 +1,4 @@
-#include "tilechain/Pipeline/RetargetPTX.h"
+#include "tilechain/Emit/RetargetPTX.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "tilechain/Pipeline/TensorMapPTX.h"
+#include "tilechain/Emit/TensorMapPTX.h"
 
 #include <catch2/catch.hpp>
 

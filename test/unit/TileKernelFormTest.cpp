@@ -1,5 +1,5 @@
-#include "tilechain/Pipeline/TileHostObject.h"
-#include "tilechain/Pipeline/TileKernelPTX.h"
+#include "tilechain/Link/TileHostObject.h"
+#include "tilechain/Emit/TileKernelPTX.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/IR/Constants.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzContext.h"
 
-#include "tilechain/Bytecode/Reader.h"
+#include "tilechain/Read/Reader.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

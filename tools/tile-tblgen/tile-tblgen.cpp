@@ -1,7 +1,7 @@
 //===- tile-tblgen.cpp - Tile IR bytecode op table generator --------------===//
 //
 // Reads the cuda_tile ODS (CudaTileBytecode.td) and writes the data table of
-// include/tilechain/Bytecode/OpTable.h: one row per op that has an opcode,
+// include/tilechain/Read/OpTable.h: one row per op that has an opcode,
 // with its results, attributes, operands and regions in declaration order and
 // the version in which each of them appeared.
 //

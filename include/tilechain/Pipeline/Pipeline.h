@@ -10,6 +10,8 @@
 #ifndef TILECHAIN_PIPELINE_PIPELINE_H
 #define TILECHAIN_PIPELINE_PIPELINE_H
 
+#include "tilechain/Target/Chips.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -44,10 +46,6 @@ constexpr llvm::StringLiteral kTensorMapsAttrName = "tilechain.tensor_maps";
 
 /// The first line of every PTX file tile-llc writes; tile-link checks it.
 constexpr llvm::StringLiteral kPTXStageMarker = "// tilechain.stage = tile-llc";
-
-/// The --gpu-name values tilechain compiles for.
-llvm::ArrayRef<llvm::StringLiteral> getSupportedGPUNames();
-bool isSupportedGPUName(llvm::StringRef gpuName);
 
 /// Where a stage's default pipeline ends early, as llc's -stop-before and
 /// -stop-after: before or after the first pass whose argument is named.

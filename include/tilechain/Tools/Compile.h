@@ -12,7 +12,7 @@
 #define TILECHAIN_TOOLS_COMPILE_H
 
 #include "tilechain/Pipeline/Pipeline.h"
-#include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Link/Ptxas.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -10,7 +10,7 @@
 #ifndef TILECHAIN_TOOLS_LINK_H
 #define TILECHAIN_TOOLS_LINK_H
 
-#include "tilechain/Pipeline/Ptxas.h"
+#include "tilechain/Link/Ptxas.h"
 
 #include "llvm/ADT/StringRef.h"
 #include <string>

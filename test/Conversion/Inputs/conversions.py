@@ -32,7 +32,7 @@ Conversions to f8E4M3FN and f8E5M2 saturate, as PTX's cvt.rn.satfinite does
 (NVIDIA's tileiras uses it, docs/semantics-from-nvidia.md): a finite value
 past the largest finite one, and an infinity, become the largest finite
 value of its sign; NaN stays NaN. The host backend runs them through its
-integer emulation of those cvt instructions (lib/Pipeline/HostIntrinsics.cpp),
+integer emulation of those cvt instructions (lib/Host/HostIntrinsics.cpp),
 so the reference here must be, and is, computed independently of it.
 """
 import ctypes

@@ -1,0 +1,45 @@
+//===- Passes.h - tile-lower's passes -------------------------------------===//
+//
+// What tile-lower decides about the tile program, as passes over cuda_tile
+// (docs/pipeline.md, "tile-lower").
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_LOWER_PASSES_H
+#define TILECHAIN_LOWER_PASSES_H
+
+#include "tilechain/Pipeline/Pipeline.h"
+
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+
+namespace tilechain {
+
+/// tile-lower, parallel form: runs an mma's k loop and its store once per
+/// column slice where the accumulator would take more registers per thread
+/// than an mma keeps, or a block-scaled one's accumulator and scales more
+/// tensor memory than sm_100 has (SplitWideAccumulators.cpp).
+std::unique_ptr<mlir::Pass>
+createSplitWideAccumulatorsPass(llvm::StringRef gpuName);
+
+/// tile-lower, parallel form, sm_100 and newer: computes each
+/// cuda_tile.mmaf_scaled as an mmaf of its operands times their block
+/// scales, rounded exactly to bf16 (ExpandScaledMma.cpp).
+std::unique_ptr<mlir::Pass> createExpandScaledMmaPass(llvm::StringRef gpuName);
+
+/// tile-lower, parallel form: loads the block scales of mmaf_scaled in a k
+/// loop an iteration ahead, carried by the loop (PrefetchBlockScales.cpp).
+std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
+
+/// tile-lower, parallel form: chooses the layouts of each kernel's tiles
+/// from how they are used and records them as `tile_dist.layout` attributes
+/// for the lowering (LayoutAssignment.cpp).
+std::unique_ptr<mlir::Pass> createAssignLayoutsPass();
+
+/// tile-lower, last: checks the target chip, optimization level and tile
+/// form and records them on the module for tile-sched (RecordTarget.cpp).
+std::unique_ptr<mlir::Pass> createRecordTargetPass(const LowerOptions &options);
+
+} // namespace tilechain
+
+#endif // TILECHAIN_LOWER_PASSES_H

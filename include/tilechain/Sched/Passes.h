@@ -1,0 +1,42 @@
+//===- Passes.h - tile-sched's passes -------------------------------------===//
+//
+// The materialization of the tile program into per-thread code and the
+// placement of that code's buffers and barriers (docs/pipeline.md,
+// "tile-sched").
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_SCHED_PASSES_H
+#define TILECHAIN_SCHED_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+
+namespace tilechain {
+
+/// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
+/// code for the target tile-lower recorded; in the parallel form, kernels
+/// spread their tiles over a CTA's threads where they can
+/// (MaterializeThreads.cpp).
+std::unique_ptr<mlir::Pass> createMaterializeThreadsPass();
+
+/// tile-sched: places every tile buffer of each kernel in its entry block.
+std::unique_ptr<mlir::Pass> createAssignTileBuffersPass();
+
+/// tile-sched, parallel form: removes the tile_dist.convert_layout ops that
+/// are not needed (folds, dead ones), moves those of loop-invariant tiles
+/// out of loops and merges repeated ones (RemoveLayoutConversions.cpp).
+std::unique_ptr<mlir::Pass> createRemoveLayoutConversionsPass();
+
+/// tile-sched, parallel form: carries out each tile_dist.convert_layout, as
+/// a selection of registers or through shared memory between barriers.
+std::unique_ptr<mlir::Pass> createMaterializeLayoutConversionsPass();
+
+/// tile-sched, parallel form: places each kernel's shared-memory buffers in
+/// one array, sharing bytes by liveness, and removes the write-after-read
+/// barriers that order nothing there (PlanSharedMemory.cpp).
+std::unique_ptr<mlir::Pass> createPlanSharedMemoryPass();
+
+} // namespace tilechain
+
+#endif // TILECHAIN_SCHED_PASSES_H

@@ -1,0 +1,312 @@
+//===- HostBlock.h - one GPU block of threads on the host ------*- C++ -*-===//
+//
+// The host backend runs a whole block per K__host call. Each kernel's body
+// becomes K__thread(params, grid, sync, tid, workgroup buffers...), run once
+// per thread. A kernel with barriers or shuffles makes K__thread a coroutine
+// (LLVM's switched-resume lowering): a thread suspends where it waits for
+// others, and K__host resumes the unfinished threads in thread order until
+// all have returned. Everything lives in the host object; no runtime library.
+//
+// The threads of a block synchronise through one array of i32 words:
+//   [0]                 progress: set by every arrival and every exit, so
+//                       that a sweep of the scheduler without it is a
+//                       deadlock;
+//   [1+3g], +1, +2      group g's live threads, threads arrived, generation;
+//                       group 0 is the block (gpu.barrier), group 1+w is
+//                       warp w (gpu.shuffle);
+//   [1+3(1+W)+t]        thread t's shuffle slot (W = number of warps);
+//   then 6 per thread   thread t's mma.sync fragment registers (4 of A, 2
+//                       of B), which the other lanes of its warp read.
+// A thread arriving at a group's barrier takes the generation, and the last
+// live thread to arrive (or a thread's exit that leaves only arrived ones)
+// starts the next; a waiting thread suspends until the generation moves on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_PIPELINE_HOSTBLOCK_H
+#define TILECHAIN_PIPELINE_HOSTBLOCK_H
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace tilechain::host {
+
+constexpr int32_t kWarpSize = 32;
+
+/// The per-block synchronisation words of a block of `threads` threads.
+struct SyncLayout {
+  int32_t threads;
+
+  int32_t warps() const { return (threads + kWarpSize - 1) / kWarpSize; }
+  static constexpr int32_t progressWord() { return 0; }
+  static constexpr int32_t liveWord(int32_t group) { return 1 + 3 * group; }
+  static constexpr int32_t arrivedWord(int32_t group) { return 2 + 3 * group; }
+  static constexpr int32_t generationWord(int32_t group) {
+    return 3 + 3 * group;
+  }
+  int32_t shuffleSlot(int32_t thread) const {
+    return liveWord(1 + warps()) + thread;
+  }
+  /// The fragment registers of one thread's mma.sync, then its block
+  /// scales' two words.
+  static constexpr int32_t kMmaWords = 8;
+  int32_t mmaSlot(int32_t thread) const {
+    return shuffleSlot(threads) + kMmaWords * thread;
+  }
+  int32_t words() const { return mmaSlot(threads); }
+};
+
+/// `llvm.call @__tilechain_host_wait(generationSlot, generation)`: the thread
+/// waits until the word at generationSlot differs from generation.
+/// HostCoroutines turns each call into a suspend loop.
+constexpr llvm::StringLiteral kWaitFunction = "__tilechain_host_wait";
+
+/// What K__thread knows about its thread: the sync words, its index.
+struct ThreadContext {
+  SyncLayout layout;
+  mlir::Value sync; // !llvm.ptr to the sync words
+  mlir::Value tid;  // i32
+};
+
+/// Declares in `module` the functions the lowered barriers, shuffles and
+/// exits call (arrive, depart, the wait marker), once.
+void declareSyncFunctions(mlir::ModuleOp module, mlir::OpBuilder &builder);
+
+/// gpu.barrier -> wait for every live thread of the block.
+void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);
+
+/// gpu.shuffle -> exchange through the warp's shuffle slots, with the lane
+/// arithmetic and valid flag of the shfl.sync gpu-to-nvvm emits for it. All
+/// live lanes of the warp take part, whatever the width (the parallel form
+/// shuffles whole warps).
+mlir::LogicalResult lowerShuffle(mlir::gpu::ShuffleOp shuffle,
+                                 const ThreadContext &thread);
+
+/// &sync[word] for an i32 word index.
+mlir::Value wordAddress(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value sync, mlir::Value word);
+
+/// Waits for every live thread of the running thread's warp.
+void emitWarpBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                     const ThreadContext &thread);
+
+/// A warp's mma.sync: an nvvm.mma.sync, a call of the LLVM intrinsic of
+/// an fp8 one (tilechain/Sched/Materialize/Fp8MmaSync.h), or an
+/// nvvm.mma.block_scale (.scale_vec::1X, ue8m0).
+struct MmaSync {
+  mlir::Operation *op;
+  int64_t m, n, k;
+  std::optional<mlir::NVVM::MMATypes> aType, bType;
+  bool rowMajorA, columnMajorB;
+  mlir::ValueRange a, b, c; // fragment registers
+  mlir::Value d;            // the result, a struct of four registers
+  /// Block-scaled: each lane's scale data (i32) and the byte and thread
+  /// selectors (i16) of A's and B's scales; null otherwise.
+  mlir::Value scaleA, byteIdA, threadIdA, scaleB, byteIdB, threadIdB;
+};
+/// `op` as an mma.sync, or nullopt when it is not one.
+std::optional<MmaSync> matchMmaSync(mlir::Operation *op);
+
+/// A tensor-core input element in the low bits of the i32 `bits`, as the
+/// host multiplies it: widened exactly to f32 (f16, bf16, the top 19 bits of
+/// a tf32, e4m3, e5m2), or to i32 (s8, u8).
+mlir::Value decodeMmaElement(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value bits, mlir::NVVM::MMATypes type);
+/// An e8m0 block scale (an i32 from 0 to 255) as the f32 it stands for:
+/// 2^(s - 127), 255 a NaN.
+mlir::Value decodeE8M0(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value scale);
+/// `sum` + a x b as a tensor core's step: one fma in f32, or i32 with
+/// wraparound.
+mlir::Value multiplyAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a,
+                        mlir::Value bv, mlir::Value sum);
+
+/// mma.sync -> each lane deposits its A and B fragment registers in its mma
+/// slots, waits for its warp, computes its D registers from the slots of the
+/// lanes that hold their rows of A and columns of B, and waits again before
+/// the slots can be reused (HostMma.cpp).
+mlir::LogicalResult lowerMmaSync(const MmaSync &mma,
+                                 const ThreadContext &thread);
+
+/// Each nvgpu.ldmatrix of `kernel` -> a shuffle per matrix of the row starts
+/// the lanes name, and the lane's own loads from there (HostLdMatrix.cpp).
+/// Runs before the shuffles are lowered.
+mlir::LogicalResult expandLdMatrix(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.store_matrix of `kernel` -> per matrix, a shuffle of the
+/// row start the lane's word goes to, and the lane's own stores there
+/// (HostStMatrix.cpp). Runs before the shuffles are lowered.
+void expandStoreMatrix(mlir::gpu::GPUFuncOp kernel);
+
+/// The `element` at `base` + `index` elements (a global pointer) where
+/// `inside` holds, else zero: what a copy into shared memory reads.
+mlir::Value loadOrZero(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value inside, mlir::Value base, mlir::Type element,
+                       mlir::LLVM::GEPArg index);
+
+/// The byte address (i64) of element `index` of the 1-D memref
+/// `destination`, of `elementBytes`-byte elements (HostAsyncCopy.cpp).
+mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value destination, mlir::Value index,
+                           int64_t elementBytes);
+
+/// The environment variable that picks the adversarial choices of a host
+/// run (HostAsyncCopy.cpp, HostBlockLaunch.cpp): 0 or unset, and 1, two
+/// fixed extremes; any other value, a seeded mix. Every run with the same
+/// seed computes the same result.
+constexpr llvm::StringLiteral kHostSeedVariable = "TILECHAIN_HOST_SEED";
+
+/// Declares the C library function `name` of `type` in `module`, once.
+void declareLibcFunction(mlir::ModuleOp module, llvm::StringRef name,
+                         mlir::LLVM::LLVMFunctionType type);
+
+/// calloc and free, declared in `module` once.
+void declareHeapFunctions(mlir::ModuleOp module);
+
+/// A thread-local `!llvm.ptr` global `name` of `module`, null at first,
+/// declared once: the running block's (one block runs at a time in a host
+/// thread).
+void declareBlockPointer(mlir::ModuleOp module, llvm::StringRef name);
+
+/// The pointer stored at `slot`; where it is null, `count` zeroed elements
+/// of `size` bytes are calloc'd and stored there first (declareHeapFunctions).
+mlir::Value allocateOnFirstUse(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value slot, int64_t count, int64_t size);
+
+/// The value of kHostSeedVariable (atoi), 0 where it is not set.
+mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::ModuleOp module);
+
+/// A 32-bit hash of i32 `words` (murmur3's finalizer over their mix).
+mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::ArrayRef<mlir::Value> words);
+
+/// Whether asynchronous copy `number` (i32) of thread `tid` lands at its
+/// issue under `seed` (kHostSeedVariable): never under 0, always under 1,
+/// else by a hash of the three (HostAsyncCopy.cpp).
+mlir::Value landsEarly(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value seed, mlir::Value tid, mlir::Value number);
+
+/// `i32 __tilechain_host_tma_land(sync)`: lands the TMA copies that wait
+/// in the block's queue (written at once, then their bytes completed on
+/// their mbarriers) and returns how many there were, or -1 where an
+/// mbarrier refused a copy's bytes (not set up). K__host calls it when
+/// a sweep of its threads makes no progress, and as the block ends
+/// (HostTensorCopy.cpp, HostBlockLaunch.cpp). Declared only where a kernel
+/// has TMA copies.
+constexpr llvm::StringLiteral kTensorCopyLandFunction =
+    "__tilechain_host_tma_land";
+
+/// `i32 __tilechain_host_mbarrier_update(sync, mbarrier, arrivals, bytes)`:
+/// the arrivals and transaction bytes (negative: completed) on an
+/// mbarrier, non-zero where it refuses them (HostMbarrier.cpp). Declared
+/// once per module by declareMbarrierUpdate.
+constexpr llvm::StringLiteral kMbarrierUpdateFunction =
+    "__tilechain_host_mbarrier_update";
+void declareMbarrierUpdate(mlir::ModuleOp module);
+
+/// Each tile_dist.async_copy of `kernel` -> the thread's element loads, and
+/// its stores at issue or at the wait that retires its group, as
+/// kHostSeedVariable says; the cp.async group ops keep the thread's
+/// queue of copies in flight (HostAsyncCopy.cpp).
+void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.tensor_copy and tensor_store of `kernel` -> the issuing
+/// thread's element loads and stores between the tensor its operands
+/// describe and shared memory. A store is written at once. A copy lands
+/// at once, its bytes then completed on its mbarrier
+/// (nvvm.mbarrier.complete_tx), or, as kHostSeedVariable says, is queued
+/// for K__host to land when every thread of the block waits
+/// (kTensorCopyLandFunction) (HostTensorCopy.cpp).
+void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.tensor_store of `kernel` -> the issuing thread's loop over
+/// the box, run at issue or, as kHostSeedVariable says, at the
+/// nvvm.cp.async.bulk.wait_group that covers its bulk group (or the thread's
+/// return); the bulk group ops go (HostTensorStore.cpp).
+void expandTensorStores(mlir::gpu::GPUFuncOp kernel);
+
+/// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator
+/// elements, computed at once from the shared-memory operands; the wgmma
+/// ordering ops and async-proxy fences go (HostWgmma.cpp).
+void expandWarpgroupMma(mlir::gpu::GPUFuncOp kernel);
+
+/// The byte (an index value) of `buffer` where element (x, k) of a
+/// tensor-core operand laid out as `matrix` from byte `start` begins: the
+/// canonical offset, then the swizzle of the resulting byte address
+/// (relative to the buffer, which the device aligns to the swizzle pattern).
+mlir::Value sharedMatrixElementAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Value start,
+                                       tile_dist::SharedMatrixAttr matrix,
+                                       int64_t elementBytes, mlir::Value x,
+                                       mlir::Value k);
+
+/// The element at (x, k) of a tensor-core operand of `type` (a tile_dist
+/// element type of `elementBytes` bytes) laid out as `matrix` from byte
+/// `start` (an index value) of `buffer` (a 1-D i8 memref), decoded as
+/// decodeMmaElement does (HostWgmma.cpp).
+mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value buffer, mlir::Value start,
+                                    tile_dist::SharedMatrixAttr matrix,
+                                    mlir::Type type, int64_t elementBytes,
+                                    mlir::Value x, mlir::Value k);
+
+/// Adds to `kernel` the ledger that checks each wgmma and tcgen05.mma's
+/// shared-memory operands unchanged until the wait that retires it
+/// (HostAsyncReads.cpp); before expandWarpgroupMma and expandTensorMma.
+void checkAsyncReads(mlir::gpu::GPUFuncOp kernel);
+
+/// The tensor-memory ops of `kernel` -> a workgroup array of 128 lanes by
+/// 512 columns of i32 that stands for the CTA's tensor memory; each
+/// tile_dist.tensor_mma -> the issuing thread's whole product, at once, so
+/// that a commit after it arrives at once (lowerMbarrierOps); the
+/// allocation and tcgen05 fences go (HostTensorMma.cpp).
+void expandTensorMma(mlir::gpu::GPUFuncOp kernel);
+
+/// The address (an !llvm.ptr in the shared address space) of mbarrier
+/// `index` of `barriers`, a memref of i64 of any offset.
+mlir::Value mbarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value barriers, mlir::Value index);
+
+/// Whether `op` sets up, arrives on, completes bytes of, waits on or gives
+/// back an mbarrier: what lowerMbarrierOps lowers.
+bool isMbarrierOp(mlir::Operation *op);
+
+/// The mbarrier ops of K__thread -> the mbarrier's state in its shared
+/// memory words, updated as the PTX ISA says; a wait suspends the thread
+/// until its phase completes (HostMbarrier.cpp).
+void lowerMbarrierOps(mlir::func::FuncOp thread, const ThreadContext &context,
+                      llvm::StringRef kernel);
+
+/// Writes "tilechain host: kernel 'K': <what>" and a newline to stderr,
+/// then aborts; the text is a global of the module before `function`, the
+/// function `b` builds in (or before the gpu.module holding it).
+void emitHostAbort(mlir::OpBuilder &b, mlir::Location loc,
+                   mlir::Operation *function, llvm::StringRef kernel,
+                   llvm::StringRef what);
+
+/// Where `condition` holds, aborts (emitHostAbort) saying where `op` is,
+/// its name and `what` it does; `op` is in the function `b` builds in.
+void abortIf(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value condition,
+             llvm::StringRef kernel, llvm::StringRef what);
+
+/// Leaves the block and the warp at a thread's return.
+void emitThreadExit(mlir::OpBuilder &b, mlir::Location loc,
+                    const ThreadContext &thread);
+
+/// Builds K__host's body: the workgroup buffers, the sync words, then every
+/// thread of the block run to completion (in thread order when the threads
+/// never wait on each other; otherwise as resumed coroutines).
+void buildBlockLaunch(mlir::func::FuncOp host, llvm::StringRef kernel,
+                      mlir::func::FuncOp thread, SyncLayout layout,
+                      bool synchronises,
+                      llvm::ArrayRef<mlir::MemRefType> workgroupBuffers);
+
+} // namespace tilechain::host
+
+#endif

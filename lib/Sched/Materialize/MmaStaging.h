@@ -1,0 +1,268 @@
+//===- MmaStaging.h - mma operands through shared memory -------*- C++ -*-===//
+//
+// Both parallel lowerings of mmaf/mmai (CUDA cores and mma.sync) bring the
+// operands to the threads that need them through shared memory, kc values
+// of k at a time: every thread writes the elements of lhs and rhs it holds
+// whose k falls in the chunk, each once (by its owner), into the chunk's
+// stage of a ring of arrays, and after a barrier the threads read what
+// they multiply. The chunk arrays are [batch][k][m or n] (k-major: a k step reads a row) or
+// [batch][m or n][k] (k contiguous: an mma.sync fragment register packs
+// consecutive values of k, so it is one 32-bit read). For wgmma the arrays
+// are swizzled instead (OperandForm::swizzle): the canonical layouts of
+// tile_dist.shared_matrix, whose rows are S bytes and whose 16-byte units
+// are permuted within each group of 8 rows.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_SCHED_MATERIALIZE_MMASTAGING_H
+#define TILECHAIN_SCHED_MATERIALIZE_MMASTAGING_H
+
+#include "AsyncViewCopy.h"
+
+#include "tilechain/Sched/Materialize/TileLowering.h"
+
+namespace tilechain::mma {
+
+/// The shared memory one chunk of both operands may take, padding aside
+/// (each stage of the pipeline takes this): a 128x256 pair of f16
+/// operands then stages 16 values of k at a time.
+constexpr int64_t kStagingBytes = 16 * 1024;
+/// The most stages of a pipeline: each is a bit of the word in which a
+/// thread counts the TMA phases it has waited for, and beyond this the
+/// copies in flight outrun any latency hint.
+constexpr int64_t kMaxStages = 8;
+/// The most values of k staged at once.
+constexpr int64_t kMaxChunk = 32;
+
+enum class ChunkOrder { KMajor, KContiguous };
+
+/// The coordinates of the element that register `reg` holds in `layout` are
+/// the running thread's part (those of its register 0) plus the register's
+/// part, a constant, where the layout's parts are disjoint; so are a chunk
+/// array's slot and an element's chunk, and only the thread's parts take
+/// registers (the constants fold into shared-memory addresses).
+llvm::SmallVector<int64_t> registerPart(const LinearLayout &layout,
+                                        int64_t reg);
+
+/// The elements of one row of a k-contiguous chunk array: `kc` values of k
+/// of `elementBytes` each, and 16 bytes of padding where the rows would
+/// otherwise start on the same banks every 8 or fewer rows. With it, the 8
+/// rows of an mma.sync fragment read (lane group g reads row g, its 4 lanes
+/// 4 consecutive words) fall on 8 distinct groups of 4 banks: a row of 4q
+/// words with q odd starts 4q mod 32 banks after the previous one.
+int64_t contiguousRowLength(int64_t kc, int64_t elementBytes);
+
+/// The slot of element (batch, k within the chunk, x) in a chunk array of
+/// `width` rows of `kc` values of k (k-major), or of `kc` rows of `width`
+/// (k contiguous, where `kc` is then the row length, contiguousRowLength)
+/// per batch, as a constant or an index value.
+int64_t chunkSlot(ChunkOrder order, int64_t batch, int64_t k, int64_t x,
+                  int64_t kc, int64_t width);
+mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
+                      mlir::Value batch, mlir::Value k, mlir::Value x,
+                      int64_t kc, int64_t width);
+
+/// The values of k staged at once for `lhs` x `rhs` (cuda_tile tile types):
+/// the most, up to kMaxChunk, whose two arrays fit kStagingBytes (at least
+/// 1), before the padding of k-contiguous rows.
+int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
+/// The byte offset of the rhs array, after the lhs one.
+int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
+
+/// How an operand reaches its chunk array.
+struct OperandForm {
+  ChunkOrder order;
+  /// k-major rows padded as contiguousRowLength pads k-contiguous ones
+  /// (always padded): where a warp reads 8 rows at once (ldmatrix).
+  bool paddedRows = false;
+  /// The view load whose tile is copied straight into the array
+  /// (AsyncViewCopy.h), or null where the operand's registers are written,
+  /// and how many leading unit dims its tile has beyond the operand's.
+  mlir::cuda_tile::LoadViewTkoOp copiedFrom;
+  unsigned leadingUnitDims = 0;
+  /// Copied by TMA (TensorMapCopy.h) rather than by the threads' cp.async.
+  bool byTensorMap = false;
+  /// Why a copy on a chip with TMA (sm_90 on) is by cp.async; empty
+  /// otherwise.
+  std::string whyNotTensorMap;
+  /// Held in the mma's own registers (wgmma's A fragment), not staged: no
+  /// array, nothing written.
+  bool inRegisters = false;
+  /// For wgmma, S: the bytes of an array row, whose 16-byte units are
+  /// swizzled within 8 S bytes (tile_dist.shared_matrix: rows of kc values
+  /// of k, or k-major atoms of kc rows of S / e values of m or n, each atom
+  /// kc S bytes after the previous), unpadded; 0 for the plain arrays.
+  int64_t swizzle = 0;
+};
+
+/// An operand on its way through shared memory.
+struct StagedOperand {
+  mlir::Value tile;    // the cuda_tile value
+  unsigned kDim, xDim; // its k dim and its m (lhs) or n (rhs) dim
+  OperandForm form;
+  LinearLayout layout; // of its registers (none where copied)
+  llvm::SmallVector<mlir::Value> registers;
+  mlir::Value arrays;  // the shared buffer (allocShared) of both chunk arrays
+  int64_t offset;      // of this operand's array in it, in bytes
+  /// The pipeline's stages, a ring of chunk arrays: chunk g of a run (of
+  /// the mma, or of its pipelined loop) goes to stage g mod `stages`,
+  /// `stageBytes` bytes after stage 0 (0 with one stage).
+  int64_t stages = 1;
+  int64_t stageBytes = 0;
+  /// The loop the ring runs through, its copies reaching into later
+  /// iterations (pipelinedLoop), or null where it runs within each run of
+  /// the mma.
+  mlir::cuda_tile::ForOp ringLoop;
+  /// The groups of mma instructions each thread leaves running after a
+  /// chunk's multiply (Pipeline::mmaGroupsInFlight).
+  int64_t mmaGroupsInFlight = 0;
+  mlir::Value buffer;  // the chunk array, a view of `arrays` (every stage)
+  /// Where operands come by TMA: the byte offset in `arrays` of one
+  /// mbarrier per stage, after the arrays; else 0.
+  int64_t barriersOffset = 0;
+  int64_t rows;       // of the array per batch: m or n, or kc (k-major)
+  int64_t rowLength;  // elements, padding included
+  mlir::Type sharedType, registerType;
+  // The running thread's part of its elements' chunk and slot.
+  mlir::Value threadChunk, threadSlot;
+};
+
+/// How `op`'s operands are pipelined: the loop their ring runs through
+/// (or null), its stages, and the groups of mma instructions (wgmma's
+/// commit groups) each thread may leave running after a chunk's multiply.
+/// A running group still reads its chunk's stage, so the copies run that
+/// many stages less ahead: stages - 1 - mmaGroupsInFlight chunks.
+struct Pipeline {
+  mlir::cuda_tile::ForOp ringLoop;
+  int64_t stages;
+  int64_t mmaGroupsInFlight;
+};
+/// The pipeline `op` stages its operands in (`forms`), `kc` values of k in
+/// `chunks` chunks per run, one stage taking `stageBytes`: a ring of
+/// two where only registers are written and there is more than one chunk
+/// (else one); where operands are copied, enough stages that the copies in
+/// flight cover the loads' latency hint (cuTile's
+/// `latency`, 1 to 10, kDefaultLatency where none is given) times
+/// kInFlightBytesPerLatency, at most `maxStages` and, those the copies
+/// go into, at most the share of half the target's shared memory of each
+/// mma in `op`'s block,
+/// and no more than the chunks of a run where the copies cannot run into
+/// the next iteration of a loop (pipelinedLoop, which also gives the
+/// loop). Up to `maxMmaGroupsInFlight` groups stay running where every
+/// operand is copied or held in registers (a register write into a stage
+/// would not wait for them) and, where stages are filled again, the ring
+/// has a stage for each beside one being copied into. MmaPipeline.cpp.
+Pipeline planPipeline(TileLowering &l, mlir::Operation *op,
+                      llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
+                      int64_t chunks, int64_t maxStages,
+                      int64_t maxMmaGroupsInFlight);
+
+/// The lhs and rhs of an mma, staged `kc` values of k at a time in their
+/// `forms` over `chunks` chunks: their registers in their own layouts
+/// (unless copied), their chunk arrays (lhs at byte 0, rhs after it) and
+/// the running thread's parts.
+/// With more than one chunk the arrays form a ring of stages: operands
+/// written from registers take two (chunk c in stage c mod 2, so writing
+/// a chunk cannot overtake reads of the one before it, and a chunk loop
+/// needs one barrier per chunk, not two); copied operands take as many as
+/// hide their copies' latency (planPipeline, at most `maxStages`, with up
+/// to `maxMmaGroupsInFlight` groups of mma left running per chunk), the
+/// copies running all but one stage ahead, less those groups' stages.
+/// Fails, declining the parallel form, where a
+/// layout does not split into thread and register parts or shared memory
+/// cannot hold the arrays.
+mlir::FailureOr<std::array<StagedOperand, 2>>
+stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
+              mlir::Value rhs, int64_t kc, int64_t chunks,
+              std::array<OperandForm, 2> forms,
+              int64_t maxStages = kMaxStages,
+              int64_t maxMmaGroupsInFlight = 0);
+
+/// Records that `op` runs on tensor cores, by `instruction` ("Tensor-core
+/// SM90": tileiras's names) of shape `shape` (m, n, k).
+TileRemark &remarkTensorCores(TileLowering &l, mlir::Operation *op,
+                              llvm::StringRef instruction,
+                              llvm::ArrayRef<int64_t> shape);
+
+/// The slot (element index, the stage aside) of element (batch, k within
+/// the chunk, x) of `operand`'s chunk array, as a constant or an index
+/// value. The slot of a thread's register is its thread's slot plus the
+/// register's where the array is plain (the map is affine), and the two
+/// XORed where it is swizzled (the map is linear over the bits of
+/// (batch, k, x)).
+int64_t arraySlot(const StagedOperand &operand, int64_t batch, int64_t k,
+                  int64_t x);
+mlir::Value arraySlot(mlir::OpBuilder &b, mlir::Location loc,
+                      const StagedOperand &operand, mlir::Value batch,
+                      mlir::Value k, mlir::Value x);
+
+/// The index offset of stage `stage` (an index value) in a view of
+/// `elementBytes`-byte elements of `operand`'s arrays: 0 with one stage.
+mlir::Value stageOffset(mlir::OpBuilder &b, mlir::Location loc,
+                        const StagedOperand &operand, mlir::Value stage,
+                        int64_t elementBytes);
+
+/// The stage of chunk `chunk` (an index value, counted from the run's
+/// first) in `operand`'s ring.
+mlir::Value chunkStage(mlir::OpBuilder &b, mlir::Location loc,
+                       const StagedOperand &operand, mlir::Value chunk);
+
+/// Writes the elements of `operand` the running thread holds whose k falls
+/// in chunk `chunk` (an index value) into stage `stage` of the chunk
+/// array; each element is written once, by its owner.
+void writeChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
+                const StagedOperand &operand, mlir::Value chunk,
+                mlir::Value stage, int64_t kc);
+
+/// Starts the async copies of chunk `chunk` (an index value) of a copied
+/// `operand` into stage `stage` of its array, 16 bytes each, spread over
+/// the CTA's threads in order (neighbouring threads take neighbouring runs
+/// of a row).
+void copyChunk(TileLowering &l, mlir::OpBuilder &b, mlir::Location loc,
+               const StagedOperand &operand, const AsyncRunCopy &copy,
+               mlir::Value chunk, mlir::Value stage, int64_t kc);
+
+/// The running thread's registers of accumulator `acc` (a cuda_tile value)
+/// in `layout`, widened to `sumType` where that is wider (the tensor cores
+/// sum an f16 accumulator in f32 and round once at the end): a splat's one
+/// value for every register, or the tile's registers in that layout.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+accumulatorRegisters(TileLowering &l, mlir::Location loc, mlir::Value acc,
+                     const LinearLayout &layout, mlir::Type sumType);
+
+/// Whether mma `op` sums its products from zero and adds its accumulator
+/// to them after, in f32, instead of letting the tensor cores sum into the
+/// accumulator. The tensor cores of sm_89
+/// (mma.sync) and sm_90 (mma.sync and wgmma) sum fp8 products in less
+/// than f32's precision, so an fp8 mmaf there does this unless it is
+/// `fast_acc`: so does NVIDIA's tileiras 13.5 (QMMA and QGMMA from zero,
+/// then FADD; with fast_acc no FADD), and not on sm_100 or sm_120.
+bool sumsFp8FromZero(const TileLowering &l, mlir::Operation *op);
+
+/// What the tensor cores do with one staged chunk: the sums after chunk
+/// `chunk` (an index value) from the sums before it, built at the builder,
+/// after the barrier that makes the chunk's arrays (in stage `stage`)
+/// visible.
+using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+    mlir::OpBuilder &, mlir::Value chunk, mlir::Value stage,
+    mlir::ValueRange sums)>;
+
+/// The k loop of an mma over the `chunkCount` chunks of `staged` (lhs,
+/// rhs), from `sums`; returns the sums after the last. Per chunk: its arrays
+/// are filled (register writes, or async copies waited for), a barrier, and
+/// `multiply`. Async copies run as many chunks ahead as the ring has stages
+/// but one (chunk g + stages - 1 is copied while chunk g is multiplied),
+/// less the stages of the mma groups left running (StagedOperand::
+/// mmaGroupsInFlight), and, in a loop that only loads and computes (pipelinedLoop), across its
+/// iterations: the ring then runs through the whole loop, the first
+/// iteration's first chunks copied before it. With `asyncProxyReads`
+/// (wgmma reads the arrays through the async proxy) each thread fences its
+/// writes to that proxy before the barrier.
+llvm::SmallVector<mlir::Value>
+multiplyChunks(TileLowering &l, mlir::Operation *op,
+               llvm::ArrayRef<StagedOperand> staged, int64_t kc,
+               int64_t chunkCount, mlir::ValueRange sums, bool asyncProxyReads,
+               ChunkMultiply multiply);
+
+} // namespace tilechain::mma
+
+#endif // TILECHAIN_SCHED_MATERIALIZE_MMASTAGING_H

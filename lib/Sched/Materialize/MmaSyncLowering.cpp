@@ -1,0 +1,837 @@
+//===- MmaSyncLowering.cpp - mma ops on tensor cores with mma.sync --------===//
+//
+// result = acc + lhs x rhs with PTX's warp-wide mma.sync.m16n8kK (K = 16
+// for f16/bf16, 8 for tf32, 32 for i8 and fp8, or 16 where k is 16; fp8
+// through its LLVM intrinsic, Fp8MmaSync.h): the result
+// takes mmaSyncResultLayout (MmaLayouts.h), which tiles the CTA's warps
+// over (m, n) and gives each warp a block of 16 x 8 fragments, four
+// registers per instruction. The operands cross the CTA through shared
+// memory as in the CUDA-core path (MmaStaging.h), but with k contiguous
+// ([batch][m][k] and [batch][n][k]), so that each fragment register
+// (consecutive values of k, 32 bits) is one 32-bit word of shared memory.
+// Where an instruction's lhs fragment is four words and its rhs fragment two
+// (every kind but i8 m16n8k16), those are the words of four and two 8x8
+// matrices of 16-bit values in the warp's rows, and one ldmatrix .x4 and
+// one .x2 (nvgpu.ldmatrix) read them for the whole warp: each lane names
+// the start of one matrix row, and receives its word of each matrix; else
+// a thread reads its words one ld.shared each (two and one for i8
+// m16n8k16). The rows are padded so that 8 rows fall on distinct banks,
+// except where an operand comes by TMA (sm_90 on, TensorMapCopy.h): its
+// rows are swizzled as the box lands, to the same effect, and a read XORs
+// its k step into the thread's swizzled unit. One mma.sync per fragment.
+// The accumulator is the C operand of the first instruction
+// and D carries the sum: the tensor core adds the products to it in its
+// own order (docs/semantics-from-nvidia.md). An f16 accumulator is summed
+// in f32 and rounded once, at the end, as in the CUDA-core path.
+// An mmaf_scaled on sm_120 runs so too, on sm_120a's block-scaled
+// mma.sync.m16n8k32 (nvvm.mma.block_scale): its scale tiles cross into
+// shared memory once per run, and each instruction takes its rows' and
+// columns' scales from the lanes' registers (readScale).
+//
+//===----------------------------------------------------------------------===//
+#include "MmaStaging.h"
+#include "MmaSync.h"
+#include "TensorMapCopy.h"
+
+#include "tilechain/Sched/Materialize/Fp8MmaSync.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Layout/MmaLayouts.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace tilechain;
+using namespace tilechain::mma;
+
+namespace {
+
+/// Accumulator registers per thread from which an mma.sync's pipeline
+/// keeps two stages: half of the 255 a thread may have.
+constexpr int64_t kRegisterBoundAccumulators = 128;
+
+/// What one mma.sync of an op multiplies and accumulates.
+struct MmaSyncKind {
+  unsigned elementBits; // of an input element
+  int64_t k;            // of the instruction
+  NVVM::MMATypes lhsType, rhsType;
+  Type accumulatorType; // of C and D: f32 or i32
+};
+
+std::string str(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+/// The mma.sync type of an fp8 element type.
+std::optional<NVVM::MMATypes> fp8Type(Type element) {
+  if (isa<Float8E4M3FNType>(element))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(element))
+    return NVVM::MMATypes::e5m2;
+  return std::nullopt;
+}
+
+bool isFp8(NVVM::MMATypes type) {
+  return type == NVVM::MMATypes::e4m3 || type == NVVM::MMATypes::e5m2;
+}
+
+/// The mma.sync variant for `op`'s element types, or why there is none.
+FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
+  MLIRContext *context = op->getContext();
+  // The cuda_tile types: tf32 is lowered to f32.
+  Type input =
+      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
+  Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
+  if (auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op)) {
+    // sm_120a's mma.sync.kind::mxf8f6f4.block_scale.scale_vec::1X: one
+    // e8m0 scale per row of A and column of B for each 32 values of k.
+    auto scale = cast<cuda_tile::TileType>(scaled.getLhsScale().getType());
+    Type rhsInput = cast<cuda_tile::TileType>(scaled.getRhs().getType())
+                        .getElementType();
+    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input),
+                                  rhs8 = fp8Type(rhsInput);
+    int64_t k = TileLowering::tileShape(scaled.getLhs().getType()).back();
+    if (!lhs8 || !rhs8 || !isa<Float8E8M0FNUType>(scale.getElementType()) ||
+        k != 32 * scale.getShape().back()) {
+      why = "block-scaled mma.sync takes 8-bit float operands and e8m0 "
+            "scales of blocks of 32 values of k";
+      return failure();
+    }
+    return MmaSyncKind{8, 32, *lhs8, *rhs8, Float32Type::get(context)};
+  }
+  if (isa<cuda_tile::MmaFOp>(op)) {
+    if (!acc.isF32() && !acc.isF16()) {
+      why = "mma.sync accumulates in f32 or f16, not " + str(acc);
+      return failure();
+    }
+    Type f32 = Float32Type::get(context);
+    if (input.isF16())
+      return MmaSyncKind{16, 16, NVVM::MMATypes::f16, NVVM::MMATypes::f16,
+                         f32};
+    if (input.isBF16())
+      return MmaSyncKind{16, 16, NVVM::MMATypes::bf16, NVVM::MMATypes::bf16,
+                         f32};
+    // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19
+    // bits, as the CUDA-core path's widening does.
+    if (isa<FloatTF32Type>(input))
+      return MmaSyncKind{32, 8, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32,
+                         f32};
+    // fp8: the intrinsic of Fp8MmaSync.h, m16n8k32 (or k16 where k is 16).
+    Type rhsInput =
+        cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
+    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input), rhs8 = fp8Type(rhsInput);
+    if (lhs8 && rhs8) {
+      int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+      return MmaSyncKind{8, k % 32 ? 16 : 32, *lhs8, *rhs8, f32};
+    }
+    if (input.isF32())
+      why = "no mma.sync multiplies f32 operands exactly (tf32 ones take it)";
+    else
+      why = str(input) + " operands do not take mma.sync yet";
+    return failure();
+  }
+  auto mmai = cast<cuda_tile::MmaIOp>(op);
+  if (!input.isInteger(8) || !acc.isInteger(32)) {
+    why = "mma.sync multiplies i8 into i32, not " + str(input) + " into " +
+          str(acc);
+    return failure();
+  }
+  auto ptxType = [](cuda_tile::Signedness signedness) {
+    return signedness == cuda_tile::Signedness::Signed ? NVVM::MMATypes::s8
+                                                       : NVVM::MMATypes::u8;
+  };
+  // m16n8k32, or m16n8k16 (half the fragment registers) where k is 16
+  // (cuTile's 16x16x16 tiles).
+  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
+  return MmaSyncKind{8, k % 32 ? 16 : 32, ptxType(mmai.getSignednessLhs()),
+                     ptxType(mmai.getSignednessRhs()),
+                     IntegerType::get(context, 32)};
+}
+
+/// The reason shapes or shared memory keep `op` off `kind`'s instruction.
+std::optional<std::string> whyNotShape(Operation *op,
+                                       const MmaSyncKind &kind) {
+  Type lhsType = op->getOperand(0).getType(), rhsType = op->getOperand(1).getType();
+  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhsType);
+  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(rhsType);
+  unsigned rank = lhsShape.size();
+  int64_t m = lhsShape[rank - 2], n = rhsShape[rank - 1], k = lhsShape.back();
+  int64_t instructionK = kind.k;
+  auto notMultiple = [](StringRef dim, int64_t extent, int64_t of) {
+    return (dim + " = " + Twine(extent) + " is not a multiple of " + Twine(of))
+        .str();
+  };
+  // An 8-row result takes whole fragments, half of each a copy (MmaLayouts);
+  // block-scaled mma.sync reads a scale per row of 16.
+  if (m % kMmaSyncM &&
+      (m != kMmaSyncM / 2 || isa<cuda_tile::MmaFScaledOp>(op)))
+    return notMultiple("m", m, kMmaSyncM);
+  if (n % kMmaSyncN)
+    return notMultiple("n", n, kMmaSyncN);
+  if (k % instructionK)
+    return notMultiple("k", k, instructionK);
+  if (stagingChunk(lhsType, rhsType) < instructionK)
+    return ("its operands need more than " + Twine(kStagingBytes) +
+            " bytes of shared memory per " + Twine(instructionK) +
+            " values of k")
+        .str();
+  return std::nullopt;
+}
+
+/// A fragment register read from shared memory (an i32) as the mma.sync
+/// operand it is: two f16 for f16 inputs, the i32 itself otherwise.
+Value asFragmentRegister(OpBuilder &b, Location loc, Value word,
+                         NVVM::MMATypes type) {
+  if (type != NVVM::MMATypes::f16)
+    return word;
+  return LLVM::BitcastOp::create(b, loc, VectorType::get({2}, b.getF16Type()),
+                                 word);
+}
+
+/// The fragment registers of k: 2 (k + 4 words' worth in a2, a3 and b1),
+/// or 1 for m16n8k16 with 8-bit inputs. With 2, the fragments are 8x8
+/// matrices of 16-bit values that ldmatrix reads.
+int64_t kHalves(const MmaSyncKind &kind) {
+  return kind.k / (4 * (32 / kind.elementBits));
+}
+
+} // namespace
+
+/// Why `op` cannot run on mma.sync on `target`, the kernel's layouts
+/// aside.
+static std::optional<std::string>
+whyNotMmaSyncOn(const TargetInfo &target, Operation *op) {
+  if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120 &&
+      target.smVersion != 121)
+    return std::string("block-scaled mma.sync is sm_120a's and sm_121a's");
+  std::string why;
+  FailureOr<MmaSyncKind> kind = classify(op, why);
+  if (failed(kind))
+    return why;
+  return whyNotShape(op, *kind);
+}
+
+std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
+                                              Operation *op) {
+  if (!l.allowsTensorCores())
+    return "the kernel's other ops do not take the mma.sync fragment "
+           "layouts: " +
+           *l.getWhyNoTensorCores();
+  return whyNotMmaSyncOn(l.getTarget(), op);
+}
+
+std::optional<std::string>
+tilechain::whyNotBlockScaledMmaSync(cuda_tile::MmaFScaledOp op,
+                                    const TargetInfo &target) {
+  return whyNotMmaSyncOn(target, op);
+}
+
+std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
+                                                       Operation *op) {
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(op))
+    return std::nullopt;
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op->getResult(0).getType());
+  if (!mma::whyNotWgmma(l, op))
+    return wgmmaResultLayout(shape, l.getNumWarps());
+  if (!mma::whyNotTcgen05(l, op))
+    return tensorMmaResultLayout(shape, l.getNumWarps());
+  if (mma::whyNotMmaSync(l, op))
+    return std::nullopt;
+  return mmaSyncResultLayout(shape, l.getNumWarps());
+}
+
+cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
+                                          unsigned *leadingUnitDims) {
+  unsigned leading = 0;
+  Value tile = operand;
+  if (auto reshape = operand.getDefiningOp<cuda_tile::ReshapeOp>()) {
+    ArrayRef<int64_t> from = TileLowering::tileShape(reshape.getSource().getType());
+    ArrayRef<int64_t> to = TileLowering::tileShape(operand.getType());
+    if (from.size() < to.size() || from.take_back(to.size()) != to ||
+        llvm::any_of(from.drop_back(to.size()),
+                     [](int64_t extent) { return extent != 1; }) ||
+        !reshape.getSource().hasOneUse())
+      return {};
+    leading = from.size() - to.size();
+    tile = reshape.getSource();
+  }
+  auto load = tile.getDefiningOp<cuda_tile::LoadViewTkoOp>();
+  if (load && leadingUnitDims)
+    *leadingUnitDims = leading;
+  return load;
+}
+
+/// Whether the ops of a block from `from` up to (not including) `to` leave
+/// memory as it was: loads, ops without effects, and loops whose bodies
+/// only read.
+static bool onlyReadsBetween(Operation *from, Operation *to) {
+  for (Operation *between = from; between != to;
+       between = between->getNextNode()) {
+    auto loop = dyn_cast<cuda_tile::ForOp>(between);
+    if (!isa<cuda_tile::LoadViewTkoOp>(between) &&
+        !isMemoryEffectFree(between) && !(loop && loopBodyOnlyReads(loop)))
+      return false;
+  }
+  return true;
+}
+
+std::optional<unsigned> mma::copyableOperandDim(TileLowering &l,
+                                                Operation *op,
+                                                unsigned index) {
+  Value operand = op->getOperand(index);
+  unsigned leading = 0;
+  cuda_tile::LoadViewTkoOp load = operandLoad(operand, &leading);
+  if (!load)
+    return std::nullopt;
+  // The load itself, or the loop (whose body only reads) that `op` is
+  // directly in, where the load is in the loop's block: a loop-invariant
+  // operand, such as an attention's Q, copied again every iteration.
+  Operation *reader = op;
+  if (load->getBlock() != op->getBlock()) {
+    auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
+    if (!loop || loop->getBlock() != load->getBlock() ||
+        !loopBodyOnlyReads(loop))
+      return std::nullopt;
+    reader = loop;
+  }
+  // Every reader of the operand is an mma's lhs or rhs: each copies it, or
+  // (copiedByMma) the load fills registers for those that do not.
+  if (!llvm::all_of(operand.getUses(), [](OpOperand &use) {
+        return use.getOperandNumber() < 2 &&
+               isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(use.getOwner());
+      }))
+    return std::nullopt;
+  if (!onlyReadsBetween(load->getNextNode(), reader))
+    return std::nullopt;
+  std::optional<unsigned> along = asyncCopyDim(l, load);
+  if (!along || *along < leading)
+    return std::nullopt;
+  return *along - leading;
+}
+
+std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
+                                                 Operation *op,
+                                                 unsigned index) {
+  // Operands 0 and 1 (lhs, rhs) are staged; mmaf_scaled's scales (3, 4)
+  // are loaded into registers.
+  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
+          op) ||
+      index > 1)
+    return std::nullopt;
+  if (!whyNotWgmma(l, op))
+    return wgmmaOperandOrder(l, op, index);
+  if (!whyNotTcgen05(l, op))
+    return tcgen05OperandOrder(l, op, index);
+  if (whyNotMmaSync(l, op))
+    return std::nullopt;
+  std::optional<unsigned> dim = copyableOperandDim(l, op, index);
+  if (!dim)
+    return std::nullopt;
+  std::string why;
+  MmaSyncKind kind = *classify(op, why);
+  unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
+  unsigned kDim = index == 0 ? rank - 1 : rank - 2;
+  unsigned xDim = index == 0 ? rank - 2 : rank - 1;
+  int64_t kc = stagingChunk(op->getOperand(0).getType(),
+                            op->getOperand(1).getType());
+  if (*dim == kDim && kc * kind.elementBits % 128 == 0)
+    return ChunkOrder::KContiguous;
+  if (*dim == xDim && kHalves(kind) == 2 && kind.elementBits == 16)
+    return ChunkOrder::KMajor;
+  return std::nullopt;
+}
+
+bool mma::copiedByMma(TileLowering &l, Value tile) {
+  Value operand = tile;
+  if (tile.hasOneUse())
+    if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(*tile.user_begin()))
+      operand = reshape.getResult();
+  return !operand.use_empty() &&
+         llvm::all_of(operand.getUses(), [&](OpOperand &use) {
+           return use.getOperandNumber() < 2 &&
+                  asyncOperandOrder(l, use.getOwner(), use.getOperandNumber());
+         });
+}
+
+LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
+  std::string why;
+  MmaSyncKind kind = *classify(op, why);
+  OpBuilder &b = l.b();
+  Location loc = op->getLoc();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1),
+        acc = op->getOperand(2);
+  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  unsigned rank = shape.size();
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  int64_t instructionK = kind.k;
+  int64_t kHalves = ::kHalves(kind);
+  remarkTensorCores(l, op, "Tensor-core SM80",
+                    {kMmaSyncM, kMmaSyncN, instructionK});
+  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(at, loc, v);
+  };
+
+  int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
+  bool ldmatrix = kHalves == 2;
+  std::array<OperandForm, 2> forms;
+  for (unsigned index : {0u, 1u}) {
+    std::optional<ChunkOrder> copied = asyncOperandOrder(l, op, index);
+    OperandForm &form = forms[index];
+    form.order = copied.value_or(ChunkOrder::KContiguous);
+    form.paddedRows = true;
+    if (!copied)
+      continue;
+    form.copiedFrom = operandLoad(op->getOperand(index), &form.leadingUnitDims);
+    // Where TMA can copy a chunk (sm_90 on), its rows are swizzled as a
+    // TMA box writes them rather than padded: ldmatrix reads 8 rows of one
+    // 16-byte unit each, which the swizzle spreads over the banks as the
+    // padding did. k contiguous: rows of kc values of k, 32, 64 or 128
+    // bytes; k major: atoms of as many bytes of m or n (the most that
+    // divide the operand's width) by the chunk's rows of k.
+    int64_t elementBytes = kind.elementBits / 8;
+    int64_t width = TileLowering::tileShape(op->getOperand(index).getType())
+        [index == 0 ? rank - 2 : rank - 1];
+    int64_t rowBytes = kc * elementBytes;
+    if (*copied == ChunkOrder::KMajor)
+      for (rowBytes = 128; rowBytes >= 32; rowBytes /= 2)
+        if ((width * elementBytes) % rowBytes == 0)
+          break;
+    if (l.getTarget().smVersion < kTensorMapMinSM)
+      continue;
+    if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
+      form.whyNotTensorMap = "its chunk's rows are " +
+                             std::to_string(rowBytes) +
+                             " bytes, not 32, 64 or 128";
+      continue;
+    }
+    OperandForm swizzled = form;
+    swizzled.swizzle = rowBytes;
+    if (std::optional<std::string> whyNot = whyNotTensorMapCopy(l, swizzled)) {
+      form.whyNotTensorMap = *whyNot;
+      continue;
+    }
+    form = swizzled;
+    form.paddedRows = false;
+    form.byTensorMap = true;
+  }
+  LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
+  int64_t registers = layout.getSize(LinearLayout::Register);
+  // Where the accumulators take half of a thread's registers or more, the
+  // fragments ldmatrix reads fill most of the rest, and a ring of more than
+  // two stages, whose stage varies from one iteration to the next (so the
+  // fragments' addresses do), spills: the persistent t128x256x64 matmul on
+  // sm_80 took 144 bytes of stack with four stages, none with two.
+  int64_t maxStages = registers >= kRegisterBoundAccumulators ? 2 : kMaxStages;
+  FailureOr<std::array<StagedOperand, 2>> staged =
+      stageOperands(l, op, lhs, rhs, kc, k / kc, forms, maxStages);
+  if (failed(staged))
+    return failure();
+  const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
+  Type i16 = b.getI16Type();
+
+  Type accType = TileLowering::tileElementType(acc.getType());
+  FailureOr<SmallVector<Value>> accSums =
+      accumulatorRegisters(l, loc, acc, layout, kind.accumulatorType);
+  if (failed(accSums))
+    return failure();
+  bool sumsFromZero = sumsFp8FromZero(l, op);
+  SmallVector<Value> sums = *accSums;
+  if (sumsFromZero)
+    sums.assign(registers, arith::ConstantOp::create(
+                               b, loc, b.getZeroAttr(kind.accumulatorType)));
+
+  // The running thread's coordinates: the row of its lhs fragments is its
+  // result row; the column of its rhs fragments is its lane's group g
+  // (lane / 4) in its warp's block, whose result columns start at
+  // 2 (lane % 4).
+  SmallVector<Value> coords = l.elementCoords(b, loc, layout, 0);
+  Value lane = l.getLaneId();
+  Value group = arith::ShRUIOp::create(b, loc, lane, constant(b, 2));
+  Value inGroup = arith::AndIOp::create(b, loc, lane, constant(b, 3));
+  Value batchCoord = rank == 3 ? coords[0] : Value();
+  Value row = coords[rank - 2];
+  Value column = arith::AddIOp::create(
+      b, loc,
+      arith::SubIOp::create(
+          b, loc, coords[rank - 1],
+          arith::ShLIOp::create(b, loc, inGroup, constant(b, 1))),
+      group);
+  Value rowInMatrix = arith::AndIOp::create(b, loc, lane, constant(b, 7));
+  Value matrix = arith::ShRUIOp::create(b, loc, lane, constant(b, 3));
+  Value matrixLow = arith::AndIOp::create(b, loc, matrix, constant(b, 1));
+  Value matrixHigh = arith::ShRUIOp::create(b, loc, matrix, constant(b, 1));
+  // The rows of the lhs fragment's second half (a1, a3): 8 on, or, for an
+  // 8-row result, the same rows again, so that its copies are exact.
+  int64_t lhsRowStep = m < kMmaSyncM ? 0 : 8;
+  auto times = [&](Value v, int64_t factor) -> Value {
+    return arith::MulIOp::create(b, loc, v, constant(b, factor));
+  };
+  auto plus = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+
+  // How the warp reads an operand's fragments from its array. Offsets are in
+  // `unit`s of the array: 32-bit words where k is contiguous (a fragment
+  // register is one word), 16-bit elements where it is k-major. With
+  // ldmatrix, lane L names row L % 8 of matrix L / 8 of the warp's fragment
+  // (transposed where k-major, so that each lane receives its register's
+  // two values of k); without, each thread reads its own words: its group's
+  // row, word (lane % 4).
+  struct Reader {
+    const StagedOperand *operand;
+    Value array;
+    int64_t unitBytes;
+    int64_t rowUnits;  // units per row of the array
+    Value threadUnit;  // the running thread's part, chunk and step aside
+    int64_t stepUnits; // per instruction k step
+    // Per distinct fragment (keyed by its first register's row), the
+    // constant offsets of its registers' words (only the first with
+    // ldmatrix: the start of the fragment's matrices).
+    llvm::MapVector<int64_t, SmallVector<int64_t, 4>> fragments;
+  };
+  auto makeReader = [&](const StagedOperand &operand, bool isLhs) {
+    Reader reader{&operand};
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
+    reader.unitBytes = contiguous ? 4 : 2;
+    // The units of the operand's view of every stage.
+    int64_t units =
+        cast<MemRefType>(operand.buffer.getType()).getNumElements() *
+        sharedElementBytes(operand.sharedType) / reader.unitBytes;
+    reader.array =
+        ldmatrix ? l.sharedView(operand.arrays, i16,
+                                units * reader.unitBytes / 2, operand.offset)
+                 : l.sharedView(operand.arrays, b.getI32Type(), units,
+                                operand.offset);
+    reader.rowUnits = operand.rowLength *
+                      sharedElementBytes(operand.sharedType) /
+                      reader.unitBytes;
+    int64_t rowUnits = reader.rowUnits;
+    // The thread's fragment origin along m or n: its coordinate less g.
+    Value x = isLhs ? row : column;
+    Value origin = arith::SubIOp::create(b, loc, x, group);
+    Value batchUnits =
+        batchCoord ? times(batchCoord, operand.rows * rowUnits) : Value();
+    Value unit;
+    if (operand.form.swizzle && !contiguous) {
+      // k major: lane L names row (k) L % 8 + 8 of its matrix's k half,
+      // at the thread's m or n (the lhs's odd matrices 8 further). The
+      // swizzled slot is linear over the bits of (batch, k, x), and a
+      // fragment's x and batch bits are not the thread's, so a read XORs
+      // the fragment's slot into the thread's; a step's 16 rows of k leave
+      // the swizzle alone and are added (readFragments).
+      Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
+      Value threadX =
+          isLhs ? plus(origin, times(matrixLow, lhsRowStep)) : origin;
+      reader.stepUnits = instructionK * operand.form.swizzle / reader.unitBytes;
+      reader.threadUnit = arraySlot(b, loc, operand, batchCoord, kRow, threadX);
+      return reader;
+    }
+    if (operand.form.swizzle) {
+      // The thread's row and 16-byte unit of k, through the swizzle; the
+      // swizzle leaves the instructions' other rows (8 apart) and the
+      // chunk's stage where they are, and moves the units of k a step adds,
+      // so a read XORs those in (readFragments).
+      int64_t elementBytes = sharedElementBytes(operand.sharedType);
+      Value threadRow = !ldmatrix ? x
+                        : isLhs
+                            ? plus(origin, plus(rowInMatrix,
+                                                times(matrixLow, lhsRowStep)))
+                            : plus(origin, rowInMatrix);
+      Value threadWord = !ldmatrix ? inGroup
+                         : isLhs    ? times(matrixHigh, 4)
+                                    : times(matrixLow, 4);
+      reader.stepUnits = 4 * kHalves;
+      Value slot = arraySlot(b, loc, operand, batchCoord,
+                             times(threadWord, 4 / elementBytes), threadRow);
+      reader.threadUnit = arith::DivUIOp::create(
+          b, loc, times(slot, elementBytes), constant(b, reader.unitBytes));
+      return reader;
+    }
+    if (contiguous) {
+      reader.stepUnits = 4 * kHalves;
+      if (!ldmatrix) {
+        unit = plus(times(x, rowUnits), inGroup);
+      } else if (isLhs) {
+        // Matrix j: rows + 8 (j & 1), words + 4 (j >> 1).
+        unit = plus(times(plus(origin, plus(rowInMatrix,
+                                            times(matrixLow, lhsRowStep))),
+                          rowUnits),
+                    times(matrixHigh, 4));
+      } else {
+        // Matrix j: words + 4 j.
+        unit = plus(times(plus(origin, rowInMatrix), rowUnits),
+                    times(matrixLow, 4));
+      }
+    } else {
+      // Rows are values of k: matrix j of lhs is k + 8 (j >> 1), m +
+      // 8 (j & 1); of rhs k + 8 j.
+      reader.stepUnits = instructionK * rowUnits;
+      Value kRow = plus(rowInMatrix, times(isLhs ? matrixHigh : matrixLow, 8));
+      unit = plus(times(kRow, rowUnits), origin);
+      if (isLhs)
+        unit = plus(unit, times(matrixLow, lhsRowStep));
+    }
+    reader.threadUnit = batchUnits ? plus(unit, batchUnits) : unit;
+    return reader;
+  };
+  Reader lhsReader = makeReader(lhsStaged, /*isLhs=*/true);
+  Reader rhsReader = makeReader(rhsStaged, /*isLhs=*/false);
+
+  // Per instruction (registers 4i..4i+3), its fragments: a0..a3 walk
+  // (m + 8, k + 4 words' worth), b0..b1 k.
+  struct Instruction {
+    unsigned lhsFragment, rhsFragment;
+  };
+  SmallVector<Instruction> instructions;
+  auto fragmentOf = [&](Reader &reader, int64_t batchPart, int64_t xPart,
+                        int64_t registersPerFragment, bool isLhs) {
+    const StagedOperand &operand = *reader.operand;
+    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
+    int64_t key = batchPart * (isLhs ? m : n) + xPart;
+    auto [it, added] = reader.fragments.insert({key, {}});
+    if (added) {
+      int64_t base = batchPart * operand.rows * reader.rowUnits;
+      if (!contiguous && operand.form.swizzle) {
+        // The fragment's part of the swizzled slot (2-byte units).
+        it->second.push_back(arraySlot(operand, batchPart, 0, xPart));
+      } else if (!contiguous) {
+        // ldmatrix names the rows of the fragment's matrices from here.
+        it->second.push_back(base + xPart);
+      } else {
+        for (int64_t reg = 0; reg < registersPerFragment; ++reg) {
+          int64_t rowOffset = isLhs ? lhsRowStep * (reg & 1) : 0;
+          int64_t wordOffset = 4 * (isLhs ? reg >> 1 : reg);
+          it->second.push_back(base + (xPart + rowOffset) * reader.rowUnits +
+                               wordOffset);
+        }
+      }
+    }
+    return unsigned(it - reader.fragments.begin());
+  };
+  for (int64_t first = 0; first < registers; first += 4) {
+    SmallVector<int64_t> part = registerPart(layout, first);
+    int64_t batchPart = rank == 3 ? part[0] : 0;
+    instructions.push_back(
+        {fragmentOf(lhsReader, batchPart, part[rank - 2], 2 * kHalves, true),
+         fragmentOf(rhsReader, batchPart, part[rank - 1], kHalves, false)});
+  }
+
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(4, kind.accumulatorType));
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (kind.accumulatorType.isInteger(32))
+    overflow = NVVM::MMAIntOverflow::wrapped; // as the CUDA-core path
+  auto readFragments = [&](OpBuilder &at, const Reader &reader, Value chunkUnit,
+                           Value step, NVVM::MMATypes type) {
+    Value stepUnits =
+        arith::MulIOp::create(at, loc, step, constant(at, reader.stepUnits));
+    Value base = arith::AddIOp::create(at, loc, chunkUnit, stepUnits);
+    // The unit of a fragment register at constant `offset`: in a swizzled
+    // array its units of k (below a row) are XORed into the thread's, its
+    // rows (multiples of 8) added.
+    int64_t rowUnits = reader.rowUnits;
+    auto unitAt = [&](int64_t offset) -> Value {
+      if (!reader.operand->form.swizzle)
+        return arith::AddIOp::create(at, loc, base, constant(at, offset));
+      if (reader.operand->form.order == ChunkOrder::KMajor) {
+        // The thread's slot XOR the fragment's, then the chunk's stage and
+        // the step's rows of k.
+        Value inStage = arith::SubIOp::create(at, loc, chunkUnit,
+                                              reader.threadUnit);
+        Value slot = arith::XOrIOp::create(at, loc, reader.threadUnit,
+                                           constant(at, offset));
+        return arith::AddIOp::create(
+            at, loc, arith::AddIOp::create(at, loc, slot, inStage),
+            stepUnits);
+      }
+      Value k = arith::AddIOp::create(at, loc, stepUnits,
+                                      constant(at, offset % rowUnits));
+      return arith::AddIOp::create(
+          at, loc, arith::XOrIOp::create(at, loc, chunkUnit, k),
+          constant(at, offset - offset % rowUnits));
+    };
+    bool transposed = reader.operand->form.order == ChunkOrder::KMajor;
+    SmallVector<SmallVector<Value>> read;
+    for (const auto &[key, offsets] : reader.fragments) {
+      SmallVector<Value> fragment;
+      if (ldmatrix) {
+        // The lhs reads four matrices (a0..a3), the rhs two (b0, b1).
+        int64_t tiles = reader.operand == &lhsStaged ? 2 * kHalves : kHalves;
+        Value start = arith::MulIOp::create(
+            at, loc, unitAt(offsets.front()),
+            constant(at, reader.unitBytes / 2));
+        Value matrices = nvgpu::LdMatrixOp::create(
+            at, loc, VectorType::get({tiles, 2}, i16), reader.array,
+            ValueRange{start}, transposed, tiles);
+        for (int64_t tile = 0; tile < tiles; ++tile) {
+          Value halves = vector::ExtractOp::create(at, loc, matrices, tile);
+          Value word = vector::ExtractOp::create(
+              at, loc,
+              vector::BitCastOp::create(at, loc,
+                                        VectorType::get({1}, b.getI32Type()),
+                                        halves),
+              0);
+          fragment.push_back(asFragmentRegister(at, loc, word, type));
+        }
+        read.push_back(std::move(fragment));
+        continue;
+      }
+      for (int64_t offset : offsets) {
+        Value word = memref::LoadOp::create(at, loc, reader.array,
+                                            ValueRange{unitAt(offset)});
+        fragment.push_back(asFragmentRegister(at, loc, word, type));
+      }
+      read.push_back(std::move(fragment));
+    }
+    return read;
+  };
+
+  // A block-scaled mma's scales, in shared memory (tileInShared, row-major
+  // over their layouts' shapes): per instruction and block of k, each lane
+  // gives the scale of the row of A that block-scaled mma.sync takes from
+  // it (thread-id 0: lane 4 g reads row g, lane 4 g + 1 row g + 8, of the
+  // instruction's 16; PTX ISA "Block Scaling" for mma, and NVIDIA's
+  // tileiras 13.5 selects so) and of B's column g (lane 4 g), in byte 0.
+  auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op);
+  struct StagedScales {
+    Value buffer;
+    SmallVector<int64_t> stored; // the shape tileInShared wrote
+  };
+  std::optional<std::array<StagedScales, 2>> scales;
+  Value scaleRow, scaleColumn;
+  if (scaled) {
+    scales.emplace();
+    std::array<Value, 2> scaleTiles = {scaled.getLhsScale(),
+                                       scaled.getRhsScale()};
+    for (auto [index, scale] : llvm::enumerate(scaleTiles)) {
+      FailureOr<Value> buffer = l.tileInShared(op, scale);
+      if (failed(buffer))
+        return failure();
+      (*scales)[index] = {
+          *buffer, llvm::to_vector(l.getLayout(l.lookup(scale)).getShape())};
+    }
+    scaleRow = plus(row, times(arith::AndIOp::create(b, loc, lane,
+                                                     constant(b, 1)),
+                               8));
+    scaleColumn = column;
+  }
+  // The scale (an i32 holding it in byte 0) of block `block` of k for the
+  // fragment `key` of the lhs or rhs (Reader::fragments).
+  auto readScale = [&](OpBuilder &at, bool isLhs, int64_t key,
+                       Value block) -> Value {
+    const StagedScales &staged = (*scales)[isLhs ? 0 : 1];
+    int64_t width = isLhs ? m : n;
+    int64_t batchPart = key / width, xPart = key % width;
+    Value x = arith::AddIOp::create(at, loc, isLhs ? scaleRow : scaleColumn,
+                                    constant(at, xPart));
+    SmallVector<Value> coords;
+    if (rank == 3)
+      coords.push_back(
+          arith::AddIOp::create(at, loc, batchCoord, constant(at, batchPart)));
+    coords.append(isLhs ? SmallVector<Value>{x, block}
+                        : SmallVector<Value>{block, x});
+    Value byte = memref::LoadOp::create(
+        at, loc, staged.buffer,
+        ValueRange{TileLowering::tileInSharedIndex(at, loc, staged.stored,
+                                                   coords)});
+    return arith::ExtUIOp::create(at, loc, at.getI32Type(), byte);
+  };
+
+  // Per chunk, per instruction k step: the warp's fragments, then one
+  // mma.sync per instruction.
+  auto multiply = [&](OpBuilder &inChunks, Value chunk, Value stage,
+                      ValueRange chunkSums) -> SmallVector<Value> {
+    // The thread's units in this chunk's stage.
+    Value lhsChunkUnit = arith::AddIOp::create(
+        inChunks, loc, lhsReader.threadUnit,
+        stageOffset(inChunks, loc, lhsStaged, stage, lhsReader.unitBytes));
+    Value rhsChunkUnit = arith::AddIOp::create(
+        inChunks, loc, rhsReader.threadUnit,
+        stageOffset(inChunks, loc, rhsStaged, stage, rhsReader.unitBytes));
+    auto steps = scf::ForOp::create(
+        inChunks, loc, constant(inChunks, 0),
+        constant(inChunks, kc / instructionK), constant(inChunks, 1),
+        chunkSums,
+        [&](OpBuilder &inSteps, Location, Value step, ValueRange partial) {
+          SmallVector<SmallVector<Value>> as = readFragments(
+              inSteps, lhsReader, lhsChunkUnit, step, kind.lhsType);
+          SmallVector<SmallVector<Value>> bs = readFragments(
+              inSteps, rhsReader, rhsChunkUnit, step, kind.rhsType);
+          // The step's block of k, and each fragment's scale.
+          SmallVector<Value> lhsScales, rhsScales;
+          if (scales) {
+            Value block = arith::AddIOp::create(
+                inSteps, loc,
+                arith::MulIOp::create(inSteps, loc, chunk,
+                                      constant(inSteps, kc / 32)),
+                step);
+            for (int64_t key : llvm::make_first_range(lhsReader.fragments))
+              lhsScales.push_back(readScale(inSteps, true, key, block));
+            for (int64_t key : llvm::make_first_range(rhsReader.fragments))
+              rhsScales.push_back(readScale(inSteps, false, key, block));
+          }
+          SmallVector<Value> next;
+          for (auto [index, instruction] : llvm::enumerate(instructions)) {
+            ValueRange a = as[instruction.lhsFragment];
+            ValueRange bf = bs[instruction.rhsFragment];
+            ValueRange c = partial.slice(4 * index, 4);
+            Value d;
+            if (scales) {
+              Value zero = arith::ConstantIntOp::create(inSteps, loc, 0, 16);
+              d = NVVM::MmaBlockScaleOp::create(
+                  inSteps, loc, resultType, a, bf, c,
+                  lhsScales[instruction.lhsFragment], zero, zero,
+                  rhsScales[instruction.rhsFragment], zero, zero,
+                  {kMmaSyncM, kMmaSyncN, instructionK},
+                  std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
+                  NVVM::ScaleVecSize::X1, NVVM::BlockScaleFormat::UE8M0,
+                  NVVM::MMABlockScaleKind::MXF8F6F4);
+            } else if (isFp8(kind.lhsType)) {
+              SmallVector<Value> args(a);
+              llvm::append_range(args, bf);
+              llvm::append_range(args, c);
+              d = LLVM::CallIntrinsicOp::create(
+                      inSteps, loc, resultType,
+                      inSteps.getStringAttr(fp8MmaSyncIntrinsic(
+                          {instructionK, kind.lhsType, kind.rhsType})),
+                      args)
+                      .getResult(0);
+            } else {
+              d = NVVM::MmaOp::create(
+                  inSteps, loc, resultType, a, bf, c,
+                  {kMmaSyncM, kMmaSyncN, instructionK},
+                  /*b1Op=*/std::nullopt, overflow,
+                  std::array<NVVM::MMATypes, 2>{kind.lhsType, kind.rhsType},
+                  std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                 NVVM::MMALayout::col});
+            }
+            for (int64_t i = 0; i < 4; ++i)
+              next.push_back(LLVM::ExtractValueOp::create(
+                  inSteps, loc, d, ArrayRef<int64_t>{i}));
+          }
+          scf::YieldOp::create(inSteps, loc, next);
+        });
+    return SmallVector<Value>(steps.getResults());
+  };
+  SmallVector<Value> results =
+      multiplyChunks(l, op, *staged, kc, k / kc, sums,
+                     /*asyncProxyReads=*/false, multiply);
+  if (sumsFromZero)
+    for (auto [result, accSum] : llvm::zip(results, *accSums))
+      result = arith::AddFOp::create(b, loc, accSum, result);
+  if (accType != kind.accumulatorType)
+    for (Value &result : results)
+      result = arith::TruncFOp::create(b, loc, accType, result);
+  l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
+  return success();
+}

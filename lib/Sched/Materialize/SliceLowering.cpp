@@ -1,0 +1,407 @@
+//===- SliceLowering.cpp - extract, insert and cat in the parallel form ---===//
+//
+// A slice of a tile starts at a multiple of its own (power-of-two) shape, so
+// in the bits of an element's row-major flat index the low bits of each dim
+// say where the element is inside the slice and the high bits say which
+// slice it is in. When no lane or warp basis of the tile's layout touches a
+// high bit, every thread holds its part of every slice in registers that
+// differ only in register bits: extracting a slice at constant indices
+// reselects those registers, and inserting one replaces them, with no data
+// moving between threads. Other layouts, and indices known only at run time,
+// exchange the tile through shared memory. cat joins two tiles in one layout
+// by adding a register bit that selects the operand: the concatenated tile's
+// layout is the operands' own.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Sched/Materialize/TileLowering.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+using LL = LinearLayout;
+
+namespace {
+
+/// The row-major flat index of `coords` in `shape`.
+uint64_t flatten(ArrayRef<int64_t> shape, ArrayRef<int64_t> coords) {
+  uint64_t flat = 0;
+  for (auto [size, coord] : llvm::zip_equal(shape, coords))
+    flat = flat * size + coord;
+  return flat;
+}
+
+/// The number of independent vectors among `vectors` over GF(2).
+unsigned rankOverGF2(SmallVector<uint64_t> vectors) {
+  unsigned rank = 0;
+  for (size_t i = 0; i < vectors.size(); ++i) {
+    uint64_t pivot = vectors[i];
+    if (!pivot)
+      continue;
+    ++rank;
+    uint64_t top = uint64_t(1) << llvm::Log2_64(pivot);
+    for (size_t j = i + 1; j < vectors.size(); ++j)
+      if (vectors[j] & top)
+        vectors[j] ^= pivot;
+  }
+  return rank;
+}
+
+/// Where a slice of shape `sliceShape` at tile-granular `indices` lies in the
+/// bits of a tile's flat index, and the layout its elements have where they
+/// already are.
+struct SliceInRegisters {
+  /// The flat-index bits that say which slice an element is in.
+  uint64_t highMask = 0;
+  /// Those bits of the slice's elements.
+  uint64_t offset = 0;
+  /// The slice's layout: the tile's lane and warp bases and its register
+  /// bases inside a slice, as flat indices of the slice's shape.
+  LL layout;
+  /// For each register of `layout`, the tile's register holding it.
+  SmallVector<int64_t> tileRegisters;
+  /// For each register of the tile, the slice's register holding the same
+  /// element, or -1 when its element is outside the slice.
+  SmallVector<int64_t> sliceRegisters;
+};
+
+/// The slice's elements as registers of a tile in `layout`, or nullopt when
+/// some thread does not hold its part of the slice.
+std::optional<SliceInRegisters> sliceInRegisters(const LL &layout,
+                                                 ArrayRef<int64_t> sliceShape,
+                                                 ArrayRef<int64_t> indices) {
+  ArrayRef<int64_t> shape = layout.getShape();
+  SliceInRegisters slice;
+  for (unsigned dim = 0; dim < shape.size(); ++dim) {
+    auto [offset, width] = layout.dimBits(dim);
+    uint64_t dimMask = ((uint64_t(1) << width) - 1) << offset;
+    uint64_t inside = uint64_t(sliceShape[dim] - 1) << offset;
+    slice.highMask |= dimMask & ~inside;
+    slice.offset |= uint64_t(indices[dim] * sliceShape[dim]) << offset;
+  }
+  auto project = [&](uint64_t flat) {
+    SmallVector<int64_t> coords = layout.unflatten(flat);
+    for (auto [coord, size] : llvm::zip_equal(coords, sliceShape))
+      coord %= size;
+    return flatten(sliceShape, coords);
+  };
+
+  std::array<LL::Bases, LL::kNumInDims> bases;
+  SmallVector<uint64_t> spanning;
+  for (LL::In in : {LL::Lane, LL::Warp})
+    for (uint64_t basis : layout.getBases(in)) {
+      if (basis & slice.highMask)
+        return std::nullopt;
+      bases[in].push_back(project(basis));
+      spanning.push_back(basis);
+    }
+  for (uint64_t basis : layout.getBases(LL::Register))
+    if (!(basis & slice.highMask)) {
+      bases[LL::Register].push_back(project(basis));
+      spanning.push_back(basis);
+    }
+  int64_t sliceBits = 0;
+  for (int64_t size : sliceShape)
+    sliceBits += llvm::Log2_64(size);
+  if (rankOverGF2(spanning) != sliceBits)
+    return std::nullopt;
+  slice.layout = LL(sliceShape, bases);
+
+  // Register r of the slice holds, in each thread, the element of the tile
+  // its bases select moved into the slice by `offset`: a tile register
+  // whose basis combination is exactly that flat index holds it there too.
+  auto embed = [&](uint64_t sliceFlat) {
+    SmallVector<int64_t> coords(sliceShape.size());
+    for (unsigned dim = sliceShape.size(); dim-- > 0;) {
+      coords[dim] = sliceFlat % sliceShape[dim];
+      sliceFlat /= sliceShape[dim];
+    }
+    return flatten(shape, coords);
+  };
+  DenseMap<uint64_t, int64_t> registerOf;
+  for (int64_t reg = layout.getSize(LL::Register); reg-- > 0;)
+    registerOf[layout.applyOne(LL::Register, reg)] = reg;
+  for (int64_t reg = 0, e = slice.layout.getSize(LL::Register); reg < e;
+       ++reg) {
+    auto it = registerOf.find(
+        embed(slice.layout.applyOne(LL::Register, reg)) ^ slice.offset);
+    if (it == registerOf.end())
+      return std::nullopt;
+    slice.tileRegisters.push_back(it->second);
+  }
+  DenseMap<uint64_t, int64_t> sliceRegisterOf;
+  for (int64_t reg = slice.layout.getSize(LL::Register); reg-- > 0;)
+    sliceRegisterOf[embed(slice.layout.applyOne(LL::Register, reg))] = reg;
+  for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg) {
+    uint64_t flat = layout.applyOne(LL::Register, reg);
+    if ((flat & slice.highMask) != slice.offset) {
+      slice.sliceRegisters.push_back(-1);
+      continue;
+    }
+    auto it = sliceRegisterOf.find(flat ^ slice.offset);
+    if (it == sliceRegisterOf.end())
+      return std::nullopt;
+    slice.sliceRegisters.push_back(it->second);
+  }
+  return slice;
+}
+
+
+/// The tile-granular indices of a slice when all are constants.
+std::optional<SmallVector<int64_t>> constantIndices(TileLowering &l,
+                                                    ValueRange indices) {
+  SmallVector<int64_t> values;
+  for (Value index : indices) {
+    APInt value;
+    if (!matchPattern(l.lookup(index), m_ConstantInt(&value)))
+      return std::nullopt;
+    values.push_back(value.getSExtValue());
+  }
+  return values;
+}
+
+/// Element offsets of the slice that tile-granular `indices` select: index i
+/// of dimension d starts at i * sliceShape[d].
+SmallVector<Value> sliceOffsets(TileLowering &l, Location loc,
+                                ValueRange indices,
+                                ArrayRef<int64_t> sliceShape) {
+  SmallVector<Value> offsets;
+  for (auto [index, size] : llvm::zip_equal(indices, sliceShape)) {
+    Value i = l.toIndex(l.b(), loc, l.lookup(index));
+    offsets.push_back(
+        arith::MulIOp::create(l.b(), loc, i, l.indexConstant(loc, size)));
+  }
+  return offsets;
+}
+
+/// Reads element `coords` of a tile that tileInShared wrote in a layout of
+/// shape `stored` (a broadcast's size-1 dims take any coordinate).
+Value readShared(OpBuilder &b, Location loc, Value buffer,
+                 ArrayRef<int64_t> stored, ArrayRef<Value> coords,
+                 Type element) {
+  Value flat = TileLowering::tileInSharedIndex(b, loc, stored, coords);
+  return fromShared(b, loc, memref::LoadOp::create(b, loc, buffer, flat),
+                    element);
+}
+
+// --- serial form --------------------------------------------------------------
+
+/// Writes every element of `from` into `to` at its own index plus `offsets`.
+void copyInto(TileLowering &l, Location loc, Value from,
+              ArrayRef<int64_t> fromShape, Value to, ValueRange offsets) {
+  l.forEachElement(loc, fromShape,
+                   [&](OpBuilder &b, Location nl, ValueRange ivs) {
+                     SmallVector<Value> at;
+                     for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
+                       at.push_back(arith::AddIOp::create(b, nl, iv, offset));
+                     l.writeElement(b, nl, l.readElement(b, nl, from, ivs), to,
+                                    at);
+                   });
+}
+
+LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(op.getLhs().getType());
+  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(op.getRhs().getType());
+  Value result = l.allocTileFor(loc, op.getType());
+  Value zero = l.indexConstant(loc, 0);
+  SmallVector<Value> offsets(lhsShape.size(), zero);
+  copyInto(l, loc, l.lookup(op.getLhs()), lhsShape, result, offsets);
+  offsets[op.getDim()] = l.indexConstant(loc, lhsShape[op.getDim()]);
+  copyInto(l, loc, l.lookup(op.getRhs()), rhsShape, result, offsets);
+  l.map(op.getResult(), result);
+  return success();
+}
+
+LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  Value source = l.lookup(op.getSource());
+  if (shape == TileLowering::tileShape(op.getSource().getType())) {
+    l.map(op.getResult(), source);
+    return success();
+  }
+  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
+  Value result = l.allocTileFor(loc, op.getType());
+  l.forEachElement(loc, shape, [&](OpBuilder &b, Location nl, ValueRange ivs) {
+    SmallVector<Value> at;
+    for (auto [iv, offset] : llvm::zip_equal(ivs, offsets))
+      at.push_back(arith::AddIOp::create(b, nl, iv, offset));
+    l.writeElement(b, nl, l.readElement(b, nl, source, at), result, ivs);
+  });
+  l.map(op.getResult(), result);
+  return success();
+}
+
+LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getSource().getType());
+  if (shape == TileLowering::tileShape(op.getType())) {
+    l.mapAlias(op.getResult(), op.getSource());
+    return success();
+  }
+  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
+  Value result = l.allocTileFor(loc, op.getType());
+  l.copyTile(loc, l.lookup(op.getDestination()), result);
+  copyInto(l, loc, l.lookup(op.getSource()), shape, result, offsets);
+  l.map(op.getResult(), result);
+  return success();
+}
+
+// --- parallel form -------------------------------------------------------------
+
+LogicalResult lowerExtractParallel(TileLowering &l, cuda_tile::ExtractOp op) {
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Value source = op.getSource();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  if (shape == TileLowering::tileShape(source.getType())) {
+    l.mapAlias(op.getResult(), source);
+    return success();
+  }
+  LL layout = l.layoutOf(source);
+  if (std::optional<SmallVector<int64_t>> indices =
+          constantIndices(l, op.getIndices()))
+    if (std::optional<SliceInRegisters> slice =
+            sliceInRegisters(layout, shape, *indices)) {
+      FailureOr<SmallVector<Value>> registers = l.registersIn(source, layout);
+      if (failed(registers))
+        return failure();
+      SmallVector<Value> selected;
+      for (int64_t reg : slice->tileRegisters)
+        selected.push_back((*registers)[reg]);
+      l.map(op.getResult(), l.makeDistributed(loc, selected, slice->layout));
+      return success();
+    }
+
+  // Each thread reads the elements of the slice it holds in the default
+  // layout from the whole tile in shared memory.
+  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
+  ArrayRef<int64_t> stored = l.getLayout(l.lookup(source)).getShape();
+  FailureOr<Value> buffer = l.tileInShared(op, source);
+  if (failed(buffer))
+    return failure();
+  Type element = TileLowering::tileElementType(op.getType());
+  LL resultLayout = l.defaultLayout(op.getType());
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, e = resultLayout.getSize(LL::Register); reg < e;
+       ++reg) {
+    SmallVector<Value> coords = l.elementCoords(b, loc, resultLayout, reg);
+    for (auto [coord, offset] : llvm::zip_equal(coords, offsets))
+      coord = arith::AddIOp::create(b, loc, coord, offset);
+    registers.push_back(readShared(b, loc, *buffer, stored, coords, element));
+  }
+  l.map(op.getResult(), l.makeDistributed(loc, registers, resultLayout));
+  return success();
+}
+
+LogicalResult lowerInsertParallel(TileLowering &l, cuda_tile::InsertOp op) {
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  Value source = op.getSource();
+  Value destination = op.getDestination();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(source.getType());
+  if (shape == TileLowering::tileShape(op.getType())) {
+    l.mapAlias(op.getResult(), source);
+    return success();
+  }
+  LL layout = l.layoutOf(destination);
+  FailureOr<SmallVector<Value>> registers = l.registersIn(destination, layout);
+  if (failed(registers))
+    return failure();
+  if (std::optional<SmallVector<int64_t>> indices =
+          constantIndices(l, op.getIndices()))
+    if (std::optional<SliceInRegisters> slice =
+            sliceInRegisters(layout, shape, *indices)) {
+      FailureOr<SmallVector<Value>> inserted =
+          l.registersIn(source, slice->layout);
+      if (failed(inserted))
+        return failure();
+      for (auto [reg, sliceReg] : llvm::enumerate(slice->sliceRegisters))
+        if (sliceReg >= 0)
+          (*registers)[reg] = (*inserted)[sliceReg];
+      l.map(op.getResult(), l.makeDistributed(loc, *registers, layout));
+      return success();
+    }
+
+  // The slice goes through shared memory; each register of the destination
+  // inside it takes the element there.
+  SmallVector<Value> offsets = sliceOffsets(l, loc, op.getIndices(), shape);
+  ArrayRef<int64_t> stored = l.getLayout(l.lookup(source)).getShape();
+  FailureOr<Value> buffer = l.tileInShared(op, source);
+  if (failed(buffer))
+    return failure();
+  Type element = TileLowering::tileElementType(op.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg) {
+    SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
+    Value inside;
+    for (auto [coord, offset, size] : llvm::zip_equal(coords, offsets, shape)) {
+      // coord - offset < size, unsigned, also rejects coord < offset.
+      Value relative = arith::SubIOp::create(b, loc, coord, offset);
+      Value within = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, relative,
+          arith::ConstantIndexOp::create(b, loc, size));
+      inside = inside ? arith::AndIOp::create(b, loc, inside, within) : within;
+      coord = relative;
+    }
+    // Threads outside the slice read element 0, which is there.
+    for (Value &coord : coords)
+      coord = arith::SelectOp::create(b, loc, inside, coord, zero);
+    Value loaded = readShared(b, loc, *buffer, stored, coords, element);
+    (*registers)[reg] =
+        arith::SelectOp::create(b, loc, inside, loaded, (*registers)[reg]);
+  }
+  l.map(op.getResult(), l.makeDistributed(loc, *registers, layout));
+  return success();
+}
+
+LogicalResult lowerCatParallel(TileLowering &l, cuda_tile::CatOp op) {
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  unsigned dim = op.getDim();
+  ArrayRef<int64_t> shape = TileLowering::tileShape(lhs.getType());
+  if (shape != TileLowering::tileShape(rhs.getType()))
+    return l.declineParallel(op, "its operands differ in shape");
+  // Both operands in the left one's layout, and one more register bit that
+  // walks from the left operand to the right one.
+  LL layout = l.layoutOf(lhs);
+  FailureOr<SmallVector<Value>> registers = l.registersIn(lhs, layout);
+  if (failed(registers))
+    return failure();
+  FailureOr<SmallVector<Value>> right = l.registersIn(rhs, layout);
+  if (failed(right))
+    return failure();
+  registers->append(right->begin(), right->end());
+
+  ArrayRef<int64_t> joined = TileLowering::tileShape(op.getType());
+  std::array<LL::Bases, LL::kNumInDims> bases;
+  for (unsigned in = 0; in < LL::kNumInDims; ++in)
+    for (uint64_t basis : layout.getBases(LL::In(in)))
+      bases[in].push_back(flatten(joined, layout.unflatten(basis)));
+  SmallVector<int64_t> second(shape.size(), 0);
+  second[dim] = shape[dim];
+  bases[LL::Register].push_back(flatten(joined, second));
+  l.map(op.getResult(),
+        l.makeDistributed(op.getLoc(), *registers, LL(joined, bases)));
+  return success();
+}
+
+} // namespace
+
+void tilechain::addSliceLowerings(LoweringTable &table, TileForm form) {
+  if (form == TileForm::Parallel) {
+    table.add<cuda_tile::CatOp>(lowerCatParallel);
+    table.add<cuda_tile::ExtractOp>(lowerExtractParallel);
+    table.add<cuda_tile::InsertOp>(lowerInsertParallel);
+    return;
+  }
+  table.add<cuda_tile::CatOp>(lowerCat);
+  table.add<cuda_tile::ExtractOp>(lowerExtract);
+  table.add<cuda_tile::InsertOp>(lowerInsert);
+}

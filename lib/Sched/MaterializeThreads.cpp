@@ -1,0 +1,501 @@
+//===- MaterializeThreads.cpp - tile program -> per-thread gpu.module -----===//
+//
+// tile-sched's last step: the tile-level program tile-lower wrote, for the
+// target it recorded (RecordTarget.cpp), becomes per-thread code. A
+// cuda_tile.module becomes a gpu.module of the same name whose #nvvm.target
+// carries the chip and optimization level the rest of the pipeline reads.
+// Each cuda_tile.entry becomes a gpu.func kernel of the same name and the
+// same flattened parameters, its body lowered by TileLowering; globals become
+// LLVM globals. Ops nothing can lower yet are rejected one by one, naming the
+// op, so that a module never loses an op silently.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Sched/Passes.h"
+#include "tilechain/Target/PTXIdentifier.h"
+#include "tilechain/Target/Chips.h"
+#include "tilechain/Pipeline/Pipeline.h"
+
+#include "tilechain/Sched/Materialize/Fp8MmaSync.h"
+#include "tilechain/Sched/Materialize/TileLowering.h"
+#include "tilechain/Sched/Materialize/TileRemarks.h"
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Kernels and globals keep their names in the PTX (PTXIdentifier.h).
+LogicalResult checkPTXName(Operation *op, StringRef kind, StringRef name) {
+  std::string why = tilechain::whyNotPTXIdentifier(name);
+  if (why.empty())
+    return success();
+  std::string escaped;
+  llvm::raw_string_ostream os(escaped);
+  llvm::printEscapedString(name, os);
+  return op->emitError() << kind << " name \"" << escaped
+                         << "\" is not a PTX identifier: " << why
+                         << " (PTX identifiers are [A-Za-z][A-Za-z0-9_$]* or "
+                            "[_$][A-Za-z0-9_$]+; names are kept as written, "
+                            "since front ends look kernels up by name)";
+}
+
+/// Whether a kernel of `module` runs mma.sync on fp8 inputs (Fp8MmaSync.h).
+bool usesFp8MmaSync(gpu::GPUModuleOp module) {
+  return module
+      .walk([](LLVM::CallIntrinsicOp call) {
+        return tilechain::parseFp8MmaSyncIntrinsic(call.getIntrin())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether a kernel of `module` has an `OpT`.
+template <typename OpT> bool uses(gpu::GPUModuleOp module) {
+  return module.walk([](OpT) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// fp8 mma.sync needs PTX 8.7. The chips whose minimum PTX ISA is older
+/// (the others' is 8.7 or newer already) are raised to it for modules that
+/// use it, and only for those, so that other PTX keeps its version.
+bool needsPtx87ForFp8Mma(StringRef gpuName) {
+  return llvm::is_contained({"sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a"},
+                            gpuName);
+}
+
+/// A gpu.func kernel with `entry`'s name and flattened parameters, or null
+/// after a diagnostic.
+gpu::GPUFuncOp createKernel(cuda_tile::EntryOp entry, OpBuilder &builder) {
+  SmallVector<Type> argTypes;
+  for (Type t : entry.getArgumentTypes()) {
+    Type converted = tilechain::TileLowering::convertType(t);
+    if (!converted || isa<MemRefType>(converted)) {
+      entry.emitError() << "tilechain cannot lower kernel parameter of type "
+                        << t;
+      return {};
+    }
+    argTypes.push_back(converted);
+  }
+  auto func = gpu::GPUFuncOp::create(builder, entry.getLoc(),
+                                     entry.getSymName(),
+                                     builder.getFunctionType(argTypes, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  return func;
+}
+
+/// Lowers `entry`'s body into `func` with `lowering`.
+LogicalResult lowerBody(cuda_tile::EntryOp entry, gpu::GPUFuncOp func,
+                        tilechain::TileLowering &lowering,
+                        OpBuilder &bodyBuilder) {
+  Block &source = entry.getBody().front();
+  for (auto [from, to] :
+       llvm::zip(source.getArguments(), func.getBody().getArguments()))
+    lowering.map(from, to);
+  if (failed(lowering.lowerBlock(source)))
+    return failure();
+  gpu::ReturnOp::create(bodyBuilder, source.getTerminator()->getLoc());
+  return success();
+}
+
+LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                               const tilechain::TargetInfo &target) {
+  gpu::GPUFuncOp func = createKernel(entry, builder);
+  if (!func)
+    return failure();
+  // The serial layout runs the whole tile program on one thread; the PTX
+  // says so (.reqntid 1, 1, 1), so a launch with more threads fails instead
+  // of racing. (known_block_size would add a .maxntid, which ptxas refuses
+  // beside .reqntid.)
+  func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                builder.getDenseI32ArrayAttr({1, 1, 1}));
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  tilechain::TileLowering lowering(bodyBuilder, target);
+  return lowerBody(entry, func, lowering, bodyBuilder);
+}
+
+/// Reports that `entry` runs in the serial form, and why.
+void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
+  tilechain::TileRemark remark{tilechain::TileRemarkKind::Missed,
+                               tilechain::kKernelRemarks,
+                               "RemarkKernelSerialForm",
+                               entry.getLoc(),
+                               "Kernel runs in the serial form: one thread "
+                               "computes every tile",
+                               {}};
+  tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
+}
+
+/// An SM's register file, in 32-bit registers, and the most a thread may
+/// have, on every target.
+constexpr int64_t kRegistersPerSM = 64 * 1024;
+constexpr int64_t kMaxThreadRegisters = 255;
+/// The fewest registers a thread is capped at for an occupancy hint, as in
+/// NVIDIA's tileiras 13.5: it caps 256-thread kernels at 128 for occupancy
+/// 2 and ignores occupancy 4 (64), at which ptxas refuses wgmma (C7602).
+constexpr int64_t kFewestCappedRegisters = 128;
+
+/// What `entry`'s occupancy hint for the target asks of a kernel of
+/// `threads` threads: that many CTAs fit an SM. It is followed where it
+/// leaves a thread at least 128 registers: the kernel asks ptxas for that
+/// many CTAs per SM (`.minnctapersm`, which caps the registers), and the
+/// lowering plans with a CTA's share of the SM's shared memory. On an H100
+/// the sample causal fmha capped so at 128 registers (160 bytes of stack)
+/// ran 1.28x faster than uncapped at 182; the GQA fmha's wgmma serialized
+/// under the cap and it ran 2.2x slower, which tile-link undoes
+/// (docs/pipeline.md).
+struct OccupancyHint {
+  std::optional<int64_t> occupancy; // as written
+  int64_t registers = 0;            // a thread's share of the register file
+  bool followed = false;
+};
+
+/// tilechain compiles a kernel whose occupancy hint is outside its range
+/// (OptimizationHintsAttr::kMaxOccupancy) as if it had none, with a remark;
+/// NVIDIA's tileiras 13.5 does the same for 0 and -1, and caps a thread at
+/// 64 registers for 99 (docs/hint-values.tsv), a cap tilechain would not
+/// follow anyway (kFewestCappedRegisters).
+bool isValidOccupancy(int64_t occupancy) {
+  return cuda_tile::OptimizationHintsAttr::isValidIntHint("occupancy",
+                                                          occupancy);
+}
+
+OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
+                            const tilechain::TargetInfo &target,
+                            int64_t threads) {
+  OccupancyHint hint;
+  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
+  std::optional<int64_t> occupancy =
+      hints ? hints.getOccupancy("sm_" + std::to_string(target.smVersion))
+            : std::nullopt;
+  hint.occupancy = occupancy;
+  if (!occupancy || !isValidOccupancy(*occupancy))
+    return hint;
+  hint.registers = kRegistersPerSM / (*occupancy * threads) / 8 * 8;
+  hint.followed = hint.registers >= kFewestCappedRegisters;
+  return hint;
+}
+
+/// The remark on `hint` (RemarkHint, or RemarkHintNotFollowed with why).
+void remarkOccupancyHint(tilechain::TileLowering &lowering,
+                         cuda_tile::EntryOp entry, const OccupancyHint &hint,
+                         int64_t threads) {
+  std::string occupancy = std::to_string(*hint.occupancy);
+  if (!isValidOccupancy(*hint.occupancy)) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                "OptimizationHint occupancy not followed")
+        .note("Occupancy", occupancy)
+        .reason(*hint.occupancy < 1
+                    ? "an occupancy hint asks for at least 1 CTA per SM; the "
+                      "kernel is compiled as if it had none"
+                    : "an occupancy hint asks for at most " +
+                          std::to_string(cuda_tile::OptimizationHintsAttr::
+                                             kMaxOccupancy) +
+                          " CTAs per SM; the kernel is compiled as if it "
+                          "had none");
+    return;
+  }
+  if (!hint.followed) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                "OptimizationHint occupancy not followed")
+        .note("Occupancy", occupancy)
+        .reason(occupancy + " CTAs of " + std::to_string(threads) +
+                " threads per SM would cap a thread at " +
+                std::to_string(hint.registers) +
+                " registers; every warp of the kernel computes (no warp "
+                "specialization), and its tiles would spill");
+    return;
+  }
+  lowering
+      .remark(tilechain::TileRemarkKind::Passed, tilechain::kHintRemarks,
+              "RemarkHint", entry.getLoc(), "OptimizationHint used occupancy")
+      .note("Occupancy", occupancy)
+      .note("Registers", std::to_string(std::min(hint.registers,
+                                                 kMaxThreadRegisters)))
+      .note("SharedBytes",
+            std::to_string(lowering.getTarget().sharedBytesPerBlock));
+}
+
+/// Remarks on the entry hints tilechain does not act on yet, so that a
+/// cuTile user asking for a cluster or for worker warps hears why the
+/// kernel has neither: clusters and warp specialization are not built.
+void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
+                                cuda_tile::EntryOp entry, int64_t threads) {
+  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
+  if (!hints)
+    return;
+  std::string sm =
+      "sm_" + std::to_string(lowering.getTarget().smVersion);
+  auto notFollowed = [&](StringRef name, int64_t value, const Twine &why) {
+    lowering
+        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
+                "RemarkHintNotFollowed", entry.getLoc(),
+                ("OptimizationHint " + name + " not followed").str())
+        .note(name, std::to_string(value))
+        .reason(why.str());
+  };
+  if (std::optional<int64_t> ctas = hints.getNumCTAInCGA(sm); ctas && *ctas != 1)
+    notFollowed("num_cta_in_cga", *ctas,
+                cuda_tile::OptimizationHintsAttr::isValidIntHint(
+                    "num_cta_in_cga", *ctas)
+                    ? "each CTA runs alone: tilechain does not form thread "
+                      "block clusters yet"
+                    : "a cluster has a power of two of CTAs, at most 16; "
+                      "the kernel is compiled as if it had no hint");
+  if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(sm))
+    notFollowed("num_worker_warps_per_cta", *warps,
+                "tilechain chooses a CTA's warps from its tiles (" +
+                    Twine(threads / 32) +
+                    " here) and does not specialize warps yet");
+}
+
+/// One try at the parallel form: the kernel, or null with `declineReason`
+/// set when an op keeps it from the parallel form (and failure on errors).
+/// Where `whyNoTensorCores` is set, the kernel's mmas run on CUDA cores.
+FailureOr<gpu::GPUFuncOp>
+tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                 const tilechain::TargetInfo &target,
+                 const std::optional<std::string> &whyNoTensorCores,
+                 std::optional<std::string> &declineReason) {
+  unsigned numWarps = tilechain::chooseNumWarps(entry);
+  if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
+    return failure();
+  gpu::GPUFuncOp func = createKernel(entry, builder);
+  if (!func)
+    return failure();
+  func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                builder.getDenseI32ArrayAttr(
+                    {static_cast<int32_t>(numWarps * 32), 1, 1}));
+  int64_t threads = int64_t(numWarps) * 32;
+  OccupancyHint occupancy = occupancyHint(entry, target, threads);
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                builder.getI32IntegerAttr(
+                    occupancy.followed ? *occupancy.occupancy : 1));
+  func->setAttr(tilechain::kTileKernelAttrName, builder.getUnitAttr());
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  Location loc = entry.getLoc();
+  auto [lane, warp] = tilechain::laneAndWarp(bodyBuilder, loc);
+  tilechain::TargetInfo kernelTarget = target;
+  if (occupancy.followed)
+    kernelTarget.sharedBytesPerBlock =
+        tilechain::sharedBytesPerCTA(target, *occupancy.occupancy);
+  tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
+  if (occupancy.occupancy)
+    remarkOccupancyHint(lowering, entry, occupancy, threads);
+  remarkUnfollowedEntryHints(lowering, entry, threads);
+  lowering.startParallel(numWarps, lane, warp, func,
+                         kernelTarget.sharedBytesPerBlock);
+  if (whyNoTensorCores)
+    lowering.disallowTensorCores(*whyNoTensorCores);
+  bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
+  declineReason = lowering.getDeclineReason();
+  if (lowered && !declineReason) {
+    tilechain::reportTileRemarks(lowering.getRemarks(), entry.getSymName());
+    return func;
+  }
+  func.erase();
+  if (!declineReason)
+    return failure();
+  return gpu::GPUFuncOp();
+}
+
+/// The parallel form: the kernel's tiles spread over the CTA's threads, in
+/// NVIDIA's tile-kernel form (docs/tile-kernel-contract.md). When an op has
+/// no parallel lowering yet, the kernel is lowered serially and a remark
+/// says which op kept it there. Where the mma.sync fragment layouts keep
+/// another op from the parallel form (an exchange of a whole fragment tile
+/// through shared memory that does not fit, typically), the kernel is
+/// lowered again with its mma on CUDA cores, and the mma's remark says why.
+LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
+                                 const tilechain::TargetInfo &target) {
+  int64_t largest = tilechain::largestTileElements(entry);
+  int64_t threads = int64_t(tilechain::chooseNumWarps(entry)) * 32;
+  if (largest > tilechain::kMaxElementsPerThread * threads) {
+    remarkSerialForm(entry, "its largest tile has " + Twine(largest) +
+                                " elements, more than " +
+                                Twine(tilechain::kMaxElementsPerThread) +
+                                " per thread over " + Twine(threads) +
+                                " threads");
+    return lowerSerialEntry(entry, builder, target);
+  }
+  std::optional<std::string> declineReason;
+  FailureOr<gpu::GPUFuncOp> func =
+      tryParallelEntry(entry, builder, target, std::nullopt, declineReason);
+  if (failed(func))
+    return failure();
+  bool hasMma = entry
+                    .walk([](Operation *op) {
+                      return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
+  if (!*func && hasMma) {
+    std::optional<std::string> whyNoTensorCores = std::move(declineReason);
+    func = tryParallelEntry(entry, builder, target, whyNoTensorCores,
+                            declineReason);
+    if (failed(func))
+      return failure();
+  }
+  if (*func)
+    return success();
+  remarkSerialForm(entry, *declineReason);
+  return lowerSerialEntry(entry, builder, target);
+}
+
+struct MaterializeThreadsPass
+    : public PassWrapper<MaterializeThreadsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MaterializeThreadsPass)
+
+  StringRef getArgument() const override {
+    return "tilechain-materialize-threads";
+  }
+  StringRef getDescription() const override {
+    return "Turn each cuda_tile.module of the tile-level program into a "
+           "gpu.module of per-thread code for the recorded target";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                    math::MathDialect, memref::MemRefDialect,
+                    nvgpu::NVGPUDialect, NVVM::NVVMDialect, scf::SCFDialect,
+                    tilechain::tile_dist::TileDistDialect,
+                    vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    MLIRContext *context = top.getContext();
+    auto recorded =
+        top->getAttrOfType<NVVM::NVVMTargetAttr>(tilechain::kTargetAttrName);
+    auto form = top->getAttrOfType<StringAttr>(tilechain::kTileFormAttrName);
+    if (!recorded || !form ||
+        !llvm::is_contained({"serial", "parallel"}, form.getValue())) {
+      top.emitError() << "expected the target and tile form tile-lower "
+                         "records (" << tilechain::kTargetAttrName << ", "
+                      << tilechain::kTileFormAttrName << ")";
+      return signalPassFailure();
+    }
+    StringRef gpuName = recorded.getChip();
+    unsigned optLevel = recorded.getO();
+    bool parallel = form.getValue() == "parallel";
+    // The chip whose code is generated (sm_100's for sm_107: RetargetPTX.h).
+    StringRef chip = tilechain::loweringChip(gpuName);
+    std::optional<tilechain::TargetInfo> target = tilechain::parseTarget(chip);
+    if (!target || !tilechain::isSupportedGPUName(gpuName) || optLevel > 3) {
+      top.emitError() << "unsupported target " << recorded;
+      return signalPassFailure();
+    }
+    // The gpu.modules' #nvvm.target records it from here on.
+    top->removeAttr(tilechain::kTargetAttrName);
+    top->removeAttr(tilechain::kTileFormAttrName);
+    // sm_89's minimum PTX ISA (7.8) has no f8 conversions (cvt ... e4m3x2);
+    // they arrived for it in PTX 8.1, which every ptxas we accept reads.
+    auto targetWith = [&](StringRef features, StringRef nvptxChip = {}) {
+      return NVVM::NVVMTargetAttr::get(context, optLevel, "nvptx64-nvidia-cuda",
+                                       nvptxChip.empty() ? chip : nvptxChip,
+                                       features);
+    };
+    auto targetAttr = targetWith(chip == "sm_89" ? "+ptx81" : "");
+
+    // The builtin module is the compile unit of tile-llc's --lineinfo debug
+    // scopes, whose file is the module's. It takes the location of the tile
+    // module, not that of the file the stage was parsed from (which a staged
+    // build names after its intermediate file): staged and in-process
+    // compiles give the same PTX.
+    top->setLoc(UnknownLoc::get(context));
+    bool allLowered = true;
+    OpBuilder builder(context);
+    for (auto tileModule :
+         llvm::make_early_inc_range(top.getOps<cuda_tile::ModuleOp>())) {
+      // Below cuda_tile, a source position is a plain file:line:col; the
+      // debug scopes are rebuilt from it by tile-llc for --lineinfo.
+      AttrTypeReplacer plainLocations;
+      plainLocations.addReplacement(
+          [](cuda_tile::DILocAttr loc) -> Attribute { return loc.getSourceLoc(); });
+      plainLocations.recursivelyReplaceElementsIn(
+          tileModule, /*replaceAttrs=*/false, /*replaceLocs=*/true,
+          /*replaceTypes=*/false);
+
+      top->setLoc(tileModule.getLoc());
+      builder.setInsertionPoint(tileModule);
+      auto gpuModule = gpu::GPUModuleOp::create(
+          builder, tileModule.getLoc(), tileModule.getSymName(),
+          builder.getArrayAttr({targetAttr}));
+      if (chip != gpuName)
+        gpuModule->setAttr(tilechain::kPTXChipAttrName,
+                           builder.getStringAttr(gpuName));
+      builder.setInsertionPointToStart(gpuModule.getBody());
+      for (Operation &op : tileModule.getBody().front()) {
+        LogicalResult lowered = failure();
+        if (auto entry = dyn_cast<cuda_tile::EntryOp>(op))
+          lowered = failed(checkPTXName(entry, "kernel", entry.getSymName()))
+                        ? failure()
+                    : parallel ? lowerParallelEntry(entry, builder, *target)
+                               : lowerSerialEntry(entry, builder, *target);
+        else if (auto global = dyn_cast<cuda_tile::GlobalOp>(op))
+          lowered = succeeded(checkPTXName(global, "global",
+                                           global.getSymName()))
+                        ? tilechain::lowerGlobal(global.getOperation(), builder)
+                        : failure();
+        else
+          op.emitError() << "tilechain cannot lower '" << op.getName()
+                         << "' yet";
+        allLowered &= succeeded(lowered);
+      }
+      tileModule.erase();
+      bool fp8 =
+          needsPtx87ForFp8Mma(chip) && usesFp8MmaSync(gpuModule);
+      // wgmma and tcgen05.mma exist only on the arch-specific targets
+      // sm_90a and sm_100a, which NVIDIA's tileiras always uses; TMA copies
+      // as PTX 8.6 writes them (`.shared::cta` destinations) need it on
+      // sm_90, whose minimum PTX is 7.8 (sm_100's is 8.6), and so do TMA
+      // stores (their `fence.proxy.async` is PTX 8.0).
+      bool wgmma = chip == "sm_90" &&
+                   uses<tilechain::tile_dist::WarpgroupMmaOp>(gpuModule);
+      bool tma = chip == "sm_90" &&
+                 (uses<tilechain::tile_dist::TensorCopyOp>(gpuModule) ||
+                  uses<tilechain::tile_dist::TensorStoreOp>(gpuModule));
+      bool tcgen05 = chip == "sm_100" &&
+                     uses<tilechain::tile_dist::TensorMmaOp>(gpuModule);
+      // Block-scaled mma.sync is sm_120a's and sm_121a's (as NVIDIA's
+      // tileiras, which targets them for every sm_120 and sm_121 kernel).
+      bool blockScaled = (chip == "sm_120" || chip == "sm_121") &&
+                         uses<NVVM::MmaBlockScaleOp>(gpuModule);
+      std::string archSpecific = wgmma         ? "sm_90a"
+                                 : tcgen05     ? "sm_100a"
+                                 : blockScaled ? (chip + "a").str()
+                                               : "";
+      if (fp8 || wgmma || tma || tcgen05 || blockScaled)
+        gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith(
+            fp8 ? "+ptx87" : tma ? "+ptx86" : "", archSpecific)}));
+    }
+    if (!allLowered)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilechain::createMaterializeThreadsPass() {
+  return std::make_unique<MaterializeThreadsPass>();
+}
