@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Sched/Materialize/TileLowering.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
@@ -32,8 +33,15 @@ struct AssignLayoutsPass
   }
 
   void runOnOperation() override {
-    getOperation().walk(
-        [](cuda_tile::EntryOp entry) { tilechain::assignLayouts(entry); });
+    bool assigned = true;
+    getOperation().walk([&](cuda_tile::EntryOp entry) {
+      unsigned numWarps = tilechain::recordedNumWarps(entry);
+      assigned &= numWarps != 0;
+      if (numWarps)
+        tilechain::assignLayouts(entry, numWarps);
+    });
+    if (!assigned)
+      signalPassFailure();
   }
 };
 

@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Sched/Materialize/TileLowering.h"
 #include "tilechain/Sched/Materialize/TileRemarks.h"

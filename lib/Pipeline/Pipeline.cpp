@@ -90,6 +90,7 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
     passes.add(pm, createSplitWideAccumulatorsPass(chip));
     passes.add(pm, createExpandScaledMmaPass(chip));
     passes.add(pm, createPrefetchBlockScalesPass());
+    passes.add(pm, createAssignWarpsPass());
     passes.add(pm, createAssignLayoutsPass());
   }
   passes.add(pm, createRecordTargetPass(options));
@@ -224,6 +225,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createSplitWideAccumulatorsPass("sm_90"); });
   registerPass([] { return createExpandScaledMmaPass("sm_100"); });
   registerPass([] { return createPrefetchBlockScalesPass(); });
+  registerPass([] { return createAssignWarpsPass(); });
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createRecordTargetPass(LowerOptions()); });
   registerPass([] { return createMaterializeThreadsPass(); });

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
+#include "tilechain/Lower/Warps.h"
 #include "tilechain/Target/PTXIdentifier.h"
 #include "tilechain/Target/Chips.h"
 #include "tilechain/Pipeline/Pipeline.h"
@@ -277,7 +278,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                  const tilechain::TargetInfo &target,
                  const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason) {
-  unsigned numWarps = tilechain::chooseNumWarps(entry);
+  unsigned numWarps = tilechain::recordedNumWarps(entry);
   if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
     return failure();
   gpu::GPUFuncOp func = createKernel(entry, builder);
@@ -328,8 +329,11 @@ tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
 /// lowered again with its mma on CUDA cores, and the mma's remark says why.
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target) {
+  unsigned numWarps = tilechain::recordedNumWarps(entry);
+  if (!numWarps)
+    return failure();
   int64_t largest = tilechain::largestTileElements(entry);
-  int64_t threads = int64_t(tilechain::chooseNumWarps(entry)) * 32;
+  int64_t threads = int64_t(numWarps) * 32;
   if (largest > tilechain::kMaxElementsPerThread * threads) {
     remarkSerialForm(entry, "its largest tile has " + Twine(largest) +
                                 " elements, more than " +

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --tilechain-assign-layouts --split-input-file | FileCheck %s
+// RUN: tile-lower %s --tilechain-assign-warps --tilechain-assign-layouts --split-input-file | FileCheck %s
 
 // An f16 gather as cuTile writes it. 16-byte aligned runs of 8 pointers are
 // proven (div_by 16 on the base and the extent), so the load and the store
@@ -14,7 +14,7 @@
 // CHECK: cmpi less_than %{{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
-// CHECK-NOT: tile_dist
+// CHECK-NOT: tile_dist.layout
 // CHECK: return
 cuda_tile.module @kernels {
   entry @gather_f16(%src: tile<ptr<f16>>, %dst: tile<ptr<f16>>, %n: tile<i32>) {
@@ -87,9 +87,9 @@ cuda_tile.module @kernels {
 // base), for atomic orderings (accessed element by element), and into a
 // stored value: the bf16 value is exchanged at the store, not its f32 source.
 // CHECK-LABEL: entry @unaligned
-// CHECK-NOT: tile_dist
+// CHECK-NOT: tile_dist.layout
 // CHECK-LABEL: entry @relaxed
-// CHECK-NOT: tile_dist
+// CHECK-NOT: tile_dist.layout
 // CHECK-LABEL: entry @stored_value
 // CHECK: iota {tile_dist.layout
 // CHECK-NOT: ftof {{.*}}tile_dist

@@ -47,3 +47,15 @@ module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.targ
   gpu.module @m [#nvvm.target<chip = "sm_90">] {
   }
 }
+
+// -----
+
+// The parallel form takes the warps tile-lower recorded on each entry.
+module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.target<chip = "sm_90">, tilechain.tile_form = "parallel"} {
+  cuda_tile.module @m {
+    // expected-error@+1 {{expected the warps tile-lower assigns ('tile_dist.num_warps', tilechain-assign-warps)}}
+    entry @unassigned(%p: tile<ptr<f32>>) {
+      return
+    }
+  }
+}

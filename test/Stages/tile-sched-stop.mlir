@@ -12,6 +12,7 @@
 // TILES: module attributes {tilechain.stage = "tile-lower", tilechain.target = #nvvm.target<O = 3, chip = "sm_90">, tilechain.tile_form = "parallel"}
 // TILES: cuda_tile.module @m
 // TILES-NOT: thread_id
+// TILES: } {tile_dist.num_warps = 4 : i32}
 
 // THREADS: module attributes {tilechain.stage = "tile-lower"}
 // THREADS-NEXT: gpu.module @m [#nvvm.target<O = 3, chip = "sm_90">]

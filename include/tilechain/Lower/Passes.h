@@ -31,6 +31,10 @@ std::unique_ptr<mlir::Pass> createExpandScaledMmaPass(llvm::StringRef gpuName);
 /// loop an iteration ahead, carried by the loop (PrefetchBlockScales.cpp).
 std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
 
+/// tile-lower, parallel form: chooses the warps of each kernel's CTA and
+/// records them on its entry as `tile_dist.num_warps` (AssignWarps.cpp).
+std::unique_ptr<mlir::Pass> createAssignWarpsPass();
+
 /// tile-lower, parallel form: chooses the layouts of each kernel's tiles
 /// from how they are used and records them as `tile_dist.layout` attributes
 /// for the lowering (LayoutAssignment.cpp).

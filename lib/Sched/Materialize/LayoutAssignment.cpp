@@ -60,8 +60,8 @@ namespace {
 
 class LayoutAssignment {
 public:
-  LayoutAssignment(ct::EntryOp entry)
-      : numWarps(chooseNumWarps(entry)), facts(entry) {}
+  LayoutAssignment(ct::EntryOp entry, unsigned numWarps)
+      : numWarps(numWarps), facts(entry) {}
 
   void run(ct::EntryOp entry) {
     entry.walk([&](Operation *op) {
@@ -215,6 +215,6 @@ private:
 
 } // namespace
 
-void tilechain::assignLayouts(ct::EntryOp entry) {
-  LayoutAssignment(entry).run(entry);
+void tilechain::assignLayouts(ct::EntryOp entry, unsigned numWarps) {
+  LayoutAssignment(entry, numWarps).run(entry);
 }

@@ -36,20 +36,6 @@ int64_t tilechain::tileElementBytes(Type t) {
   return bits % 8 == 0 ? bits / 8 : 0;
 }
 
-int64_t tilechain::largestTileElements(Operation *entry) {
-  int64_t largest = 0;
-  entry->walk([&](Operation *op) {
-    for (Value result : op->getResults())
-      if (auto tile = dyn_cast<cuda_tile::TileType>(result.getType()))
-        largest = std::max(largest, tile.getNumElements());
-  });
-  return largest;
-}
-
-unsigned tilechain::chooseNumWarps(Operation *entry) {
-  return largestTileElements(entry) >= 4096 ? 8 : 4;
-}
-
 void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
                                  Operation *kernelOp, int64_t bytesLimit) {
   numWarps = warps;

@@ -593,11 +593,6 @@ mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 inline constexpr int64_t kMaxAccumulatorRegisters = 128;
 /// The first target with TMA: tensor maps and cp.async.bulk.tensor.
 inline constexpr unsigned kTensorMapMinSM = 90;
-/// The number of elements of the largest tile any op of `entry` yields.
-int64_t largestTileElements(mlir::Operation *entry);
-/// The number of warps the parallel form spreads a kernel's tiles over:
-/// 4, or 8 when its largest tile has 4096 elements or more.
-unsigned chooseNumWarps(mlir::Operation *entry);
 /// The layout a tile of `tileType` takes in the parallel form over
 /// `numWarps` warps where nothing asks for another: blocked, up to 16
 /// contiguous bytes per thread along `fastDim` (default: the last dim).
@@ -608,9 +603,9 @@ LinearLayout defaultTileLayout(mlir::Type tileType, unsigned numWarps,
 /// fewer than that many elements per thread (rounded down to a power of 2).
 LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
                                int64_t contiguous, unsigned fastDim);
-/// Chooses layouts from how `entry`'s tiles are used
+/// Chooses layouts over `numWarps` warps from how `entry`'s tiles are used
 /// (LayoutAssignment.cpp) and records them on the ops as `tile_dist.layout`.
-void assignLayouts(mlir::cuda_tile::EntryOp entry);
+void assignLayouts(mlir::cuda_tile::EntryOp entry, unsigned numWarps);
 /// Whether the parallel form computes `op`'s result register by register
 /// from its operands' registers in the result's layout (lowerElementwise):
 /// one result of rank >= 1, operands that are all tiles of its shape, no

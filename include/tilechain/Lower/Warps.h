@@ -1,0 +1,34 @@
+//===- Warps.h - the warps of a kernel's CTA in the parallel form ---------===//
+//
+// How many warps a kernel's CTA has is a decision about the tile program:
+// tilechain-assign-warps makes it in tile-lower and records it on each
+// cuda_tile.entry, and the layouts and the materialization read it there,
+// so that `tile-sched --stop-before=tilechain-materialize-threads` shows it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_LOWER_WARPS_H
+#define TILECHAIN_LOWER_WARPS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace tilechain {
+
+/// The i32 attribute of a cuda_tile.entry in the parallel form: its CTA's
+/// warps.
+constexpr llvm::StringLiteral kNumWarpsAttrName = "tile_dist.num_warps";
+
+/// The number of elements of the largest tile any op of `entry` yields.
+int64_t largestTileElements(mlir::Operation *entry);
+
+/// The number of warps the parallel form spreads a kernel's tiles over:
+/// 4, or 8 when its largest tile has 4096 elements or more.
+unsigned chooseNumWarps(mlir::Operation *entry);
+
+/// The warps tilechain-assign-warps recorded on `entry`; 0 where it did
+/// not, after an error on `entry`.
+unsigned recordedNumWarps(mlir::Operation *entry);
+
+} // namespace tilechain
+
+#endif // TILECHAIN_LOWER_WARPS_H

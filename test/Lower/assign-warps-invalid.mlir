@@ -1,0 +1,12 @@
+// RUN: tile-lower %s --tilechain-assign-layouts --split-input-file --verify-diagnostics
+
+// The layouts read the warps tile-lower recorded (and the materialization,
+// test/Stages/tile-sched-invalid.mlir); a kernel without them is refused,
+// not given a count of their own.
+
+cuda_tile.module @m {
+  // expected-error@+1 {{expected the warps tile-lower assigns ('tile_dist.num_warps', tilechain-assign-warps)}}
+  entry @unassigned(%p: tile<ptr<f32>>) {
+    return
+  }
+}
