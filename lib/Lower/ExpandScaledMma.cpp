@@ -40,7 +40,7 @@
 #include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Sched/Materialize/TileLowering.h"
-#include "tilechain/Sched/Materialize/TileRemarks.h"
+#include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"

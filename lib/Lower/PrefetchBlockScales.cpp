@@ -24,8 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/Passes.h"
 
-#include "tilechain/Sched/Materialize/TileLowering.h"
-#include "tilechain/Sched/Materialize/TileRemarks.h"
+#include "tilechain/Lower/LoopAnalysis.h"
+#include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"

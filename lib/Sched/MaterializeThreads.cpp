@@ -18,7 +18,7 @@
 
 #include "tilechain/Sched/Materialize/Fp8MmaSync.h"
 #include "tilechain/Sched/Materialize/TileLowering.h"
-#include "tilechain/Sched/Materialize/TileRemarks.h"
+#include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 

@@ -89,38 +89,6 @@ static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
   return loop;
 }
 
-bool tilechain::isDefinedOutside(cuda_tile::ForOp loop, Value v) {
-  return !loop->isAncestor(v.getParentRegion()->getParentOp());
-}
-
-bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
-                                   cuda_tile::LoadViewTkoOp load) {
-  return isDefinedOutside(loop, load.getView()) &&
-         llvm::all_of(load.getIndex(), [&](Value index) {
-           return index == loop.getInductionVar() ||
-                  isDefinedOutside(loop, index);
-         });
-}
-
-bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
-  Operation *terminator = loop.getBody()->getTerminator();
-  return !loop.getBody()
-              ->walk([&](Operation *inner) {
-                if (inner == terminator)
-                  return WalkResult::advance();
-                if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp,
-                        cuda_tile::ReturnOp>(inner))
-                  return WalkResult::interrupt();
-                auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
-                bool reads = load && load.getMemoryOrderingSemantics() ==
-                                         cuda_tile::MemoryOrderingSemantics::WEAK;
-                return reads || isMemoryEffectFree(inner)
-                           ? WalkResult::advance()
-                           : WalkResult::interrupt();
-              })
-              .wasInterrupted();
-}
-
 Pipeline mma::planPipeline(TileLowering &l, Operation *op,
                            ArrayRef<OperandForm> forms, int64_t stageBytes,
                            int64_t chunks, int64_t maxStages,

@@ -26,7 +26,9 @@
 #define TILECHAIN_SCHED_MATERIALIZE_TILELOWERING_H
 
 #include "tilechain/Analysis/AxisInfo.h"
-#include "tilechain/Sched/Materialize/TileRemarks.h"
+#include "tilechain/Lower/LoopAnalysis.h"
+#include "tilechain/Target/TargetInfo.h"
+#include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
@@ -56,16 +58,6 @@ namespace tilechain {
 /// that order nothing once it has placed the buffers.
 constexpr llvm::StringLiteral kWriteAfterReadAttrName =
     "tilechain.write_after_read";
-
-/// What tile-sched knows about the target while lowering.
-struct TargetInfo {
-  std::string gpuName; // as given to --gpu-name, e.g. "sm_90a"
-  unsigned smVersion;  // 80, 86, 89, 90, 100, 120, ...
-  /// The shared memory one CTA may have: the SM's opt-in maximum, which a
-  /// tile kernel's static array may use whole (tile-link passes ptxas
-  /// --enable-extended-smem=true, as NVIDIA's tileiras does).
-  int64_t sharedBytesPerBlock;
-};
 
 /// A view over global memory, as values: element (i0..in) of the underlying
 /// tensor is at base + sum(i_d * strides[d]) * sizeof(element).
@@ -656,29 +648,7 @@ std::optional<std::string>
 whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
                          const TargetInfo &target);
 
-/// Whether `v` is defined outside `loop` (not in its body).
-bool isDefinedOutside(mlir::cuda_tile::ForOp loop, mlir::Value v);
-/// Whether `load` in `loop`'s body reads, for another value of the loop's
-/// counter, what that iteration's load reads: its view and indices come
-/// from outside the loop or are the counter. MmaPipeline.cpp.
-bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
-                        mlir::cuda_tile::LoadViewTkoOp load);
-/// Whether every iteration of `loop` reads the memory the one before it
-/// read, so that a load may run iterations ahead: its body only loads
-/// (weak) and computes, and runs whole (no continue, break or return
-/// inside). MmaPipeline.cpp.
-bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
 
-/// Parses "sm_90a" etc. into TargetInfo; returns nullopt when not an sm_ name.
-std::optional<TargetInfo> parseTarget(llvm::StringRef gpuName);
-
-/// The shared memory the system reserves per CTA, from sm_80 on: an SM has
-/// a CTA's opt-in maximum plus one reservation.
-constexpr int64_t kReservedSharedPerCTA = 1024;
-/// A CTA's share of the SM's shared memory when `ctas` CTAs are resident.
-int64_t sharedBytesPerCTA(const TargetInfo &target, int64_t ctas);
-/// How many CTAs of `bytes` of shared memory each an SM holds.
-int64_t ctasBySharedMemory(const TargetInfo &target, int64_t bytes);
 
 } // namespace tilechain
 

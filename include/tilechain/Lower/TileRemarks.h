@@ -1,15 +1,15 @@
-//===- TileRemarks.h - optimization remarks of tile-sched -------*- C++ -*-===//
+//===- TileRemarks.h - optimization remarks of the stages -------*- C++ -*-===//
 //
-// What tile-sched chose for a kernel and why (docs/remarks.md), as MLIR
-// optimization remarks (mlir/IR/Remarks.h) with NVIDIA tileiras's categories,
-// names and arguments where the choice is one its remarks describe: a remark
-// reaches the user only where the context has a remark engine whose filters
-// take its category (tile-sched's --remarks-filter*, tile-compile's, set by
-// tileiras from --remarks*).
+// What tile-lower and tile-sched chose for a kernel and why
+// (docs/remarks.md), as MLIR optimization remarks (mlir/IR/Remarks.h) with
+// NVIDIA tileiras's categories, names and arguments where the choice is one
+// its remarks describe: a remark reaches the user only where the context has
+// a remark engine whose filters take its category (the stages'
+// --remarks-filter*, tile-compile's, set by tileiras from --remarks*).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILECHAIN_SCHED_MATERIALIZE_TILEREMARKS_H
-#define TILECHAIN_SCHED_MATERIALIZE_TILEREMARKS_H
+#ifndef TILECHAIN_LOWER_TILEREMARKS_H
+#define TILECHAIN_LOWER_TILEREMARKS_H
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -62,4 +62,4 @@ void reportTileRemarks(llvm::ArrayRef<TileRemark> remarks,
 
 } // namespace tilechain
 
-#endif // TILECHAIN_SCHED_MATERIALIZE_TILEREMARKS_H
+#endif // TILECHAIN_LOWER_TILEREMARKS_H

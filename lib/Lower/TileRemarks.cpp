@@ -1,5 +1,5 @@
-//===- TileRemarks.cpp - optimization remarks of tile-sched ---------------===//
-#include "tilechain/Sched/Materialize/TileRemarks.h"
+//===- TileRemarks.cpp - optimization remarks of the stages ---------------===//
+#include "tilechain/Lower/TileRemarks.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Remarks.h"

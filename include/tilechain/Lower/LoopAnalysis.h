@@ -1,0 +1,30 @@
+//===- LoopAnalysis.h - what a cuda_tile loop lets a schedule do ----------===//
+//
+// Facts about a cuda_tile.for that decide whether its loads may run
+// iterations ahead (the copy pipeline of an mma's operands): questions about
+// the tile program, asked by tile-lower's passes and the materialization.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_LOWER_LOOPANALYSIS_H
+#define TILECHAIN_LOWER_LOOPANALYSIS_H
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+
+namespace tilechain {
+
+/// Whether `v` is defined outside `loop` (not in its body).
+bool isDefinedOutside(mlir::cuda_tile::ForOp loop, mlir::Value v);
+/// Whether `load` in `loop`'s body reads, for another value of the loop's
+/// counter, what that iteration's load reads: its view and indices come
+/// from outside the loop or are the counter.
+bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
+                        mlir::cuda_tile::LoadViewTkoOp load);
+/// Whether every iteration of `loop` reads the memory the one before it
+/// read, so that a load may run iterations ahead: its body only loads
+/// (weak) and computes, and runs whole (no continue, break or return
+/// inside).
+bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
+
+} // namespace tilechain
+
+#endif // TILECHAIN_LOWER_LOOPANALYSIS_H
