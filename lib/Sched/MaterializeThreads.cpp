@@ -270,15 +270,15 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
                     " here) and does not specialize warps yet");
 }
 
-/// One try at the parallel form: the kernel, or null with `declineReason`
-/// set when an op keeps it from the parallel form (and failure on errors).
-/// Where `whyNoTensorCores` is set, the kernel's mmas run on CUDA cores.
+/// One try at the parallel form over `numWarps` warps: the kernel, or null
+/// with `declineReason` set when an op keeps it from the parallel form (and
+/// failure on errors). Where `whyNoTensorCores` is set, the kernel's mmas run
+/// on CUDA cores.
 FailureOr<gpu::GPUFuncOp>
-tryParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
-                 const tilechain::TargetInfo &target,
+tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
+                 OpBuilder &builder, const tilechain::TargetInfo &target,
                  const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason) {
-  unsigned numWarps = tilechain::recordedNumWarps(entry);
   if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
     return failure();
   gpu::GPUFuncOp func = createKernel(entry, builder);
@@ -344,7 +344,8 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   }
   std::optional<std::string> declineReason;
   FailureOr<gpu::GPUFuncOp> func =
-      tryParallelEntry(entry, builder, target, std::nullopt, declineReason);
+      tryParallelEntry(entry, numWarps, builder, target, std::nullopt,
+                       declineReason);
   if (failed(func))
     return failure();
   bool hasMma = entry
@@ -356,7 +357,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                     .wasInterrupted();
   if (!*func && hasMma) {
     std::optional<std::string> whyNoTensorCores = std::move(declineReason);
-    func = tryParallelEntry(entry, builder, target, whyNoTensorCores,
+    func = tryParallelEntry(entry, numWarps, builder, target, whyNoTensorCores,
                             declineReason);
     if (failed(func))
       return failure();
