@@ -261,3 +261,13 @@ void AxisInfoAnalysis::visit(Operation *op) {
   }
   set(result, std::move(info));
 }
+
+int64_t tilechain::provenRunLength(const AxisInfo &pointers,
+                                   const AxisInfo *mask, unsigned dim,
+                                   int64_t bytes) {
+  int64_t width = std::min<int64_t>({pointers.contiguity[dim], 16 / bytes,
+                                     pointers.divisibility[dim] / bytes});
+  if (mask)
+    width = std::min(width, mask->constancy[dim]);
+  return width;
+}

@@ -36,10 +36,10 @@
 // serial).
 //
 //===----------------------------------------------------------------------===//
+#include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
 #include "tilechain/Lower/Warps.h"
 
-#include "tilechain/Sched/Materialize/TileLowering.h"
 #include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 

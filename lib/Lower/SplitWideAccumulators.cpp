@@ -29,11 +29,12 @@
 // else is followed, and a loop that does anything else is left whole.
 //
 //===----------------------------------------------------------------------===//
+#include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
 #include "tilechain/Lower/Warps.h"
 
-#include "tilechain/Sched/Materialize/TileLowering.h"
 #include "tilechain/Lower/TileRemarks.h"
+#include "tilechain/Target/Chips.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
@@ -186,14 +187,15 @@ slicesNeeded(Operation *mma, const tilechain::TargetInfo &target,
     auto scaled = dyn_cast<MmaFScaledOp>(mma);
     if (!scaled)
       return std::nullopt;
-    std::optional<std::string> why =
-        tilechain::whyNotBlockScaledTcgen05(scaled, target, numWarps);
-    if (!why)
+    std::string why;
+    if (succeeded(tilechain::planTcgen05(scaled, target, numWarps, why)))
       return std::nullopt;
-    for (int64_t slices = 2; columns / slices >= 32; slices *= 2)
-      if (!tilechain::whyNotBlockScaledTcgen05(scaled, target, numWarps,
-                                               slices))
-        return std::make_pair(slices, *why);
+    for (int64_t slices = 2; columns / slices >= 32; slices *= 2) {
+      std::string whyNotSlice;
+      if (succeeded(tilechain::planTcgen05(scaled, target, numWarps,
+                                           whyNotSlice, slices)))
+        return std::make_pair(slices, why);
+    }
     return std::nullopt;
   }
   int64_t threads = 32 * int64_t(numWarps);

@@ -91,6 +91,7 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
     passes.add(pm, createExpandScaledMmaPass(chip));
     passes.add(pm, createPrefetchBlockScalesPass());
     passes.add(pm, createAssignWarpsPass());
+    passes.add(pm, createChooseMmaInstructionsPass(chip));
     passes.add(pm, createAssignLayoutsPass());
   }
   passes.add(pm, createRecordTargetPass(options));
@@ -226,6 +227,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpandScaledMmaPass("sm_100"); });
   registerPass([] { return createPrefetchBlockScalesPass(); });
   registerPass([] { return createAssignWarpsPass(); });
+  registerPass([] { return createChooseMmaInstructionsPass("sm_90"); });
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createRecordTargetPass(LowerOptions()); });
   registerPass([] { return createMaterializeThreadsPass(); });

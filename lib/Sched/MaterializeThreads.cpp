@@ -279,7 +279,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
                  OpBuilder &builder, const tilechain::TargetInfo &target,
                  const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason) {
-  if (failed(tilechain::checkAssignedLayouts(entry, numWarps)))
+  if (failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
+      failed(tilechain::checkRecordedMmaInstructions(entry, target, numWarps)))
     return failure();
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)

@@ -59,6 +59,14 @@ private:
   llvm::DenseMap<mlir::Value, AxisInfo> facts;
 };
 
+/// The most elements along tile dim `dim` that one vector access of
+/// `bytes`-byte elements may move through a pointer tile, by what the
+/// kernel's index arithmetic proves: consecutive pointers, the first
+/// aligned to the whole run, 16 bytes at most, and the mask (if any) equal
+/// over the run.
+int64_t provenRunLength(const AxisInfo &pointers, const AxisInfo *mask,
+                        unsigned dim, int64_t bytes);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_ANALYSIS_AXISINFO_H

@@ -35,6 +35,11 @@ std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
 /// records them on its entry as `tile_dist.num_warps` (AssignWarps.cpp).
 std::unique_ptr<mlir::Pass> createAssignWarpsPass();
 
+/// tile-lower, parallel form: chooses the instruction each mma runs on and
+/// records it as `tile_dist.mma` (ChooseMmaInstructions.cpp).
+std::unique_ptr<mlir::Pass>
+createChooseMmaInstructionsPass(llvm::StringRef gpuName);
+
 /// tile-lower, parallel form: chooses the layouts of each kernel's tiles
 /// from how they are used and records them as `tile_dist.layout` attributes
 /// for the lowering (LayoutAssignment.cpp).

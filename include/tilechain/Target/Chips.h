@@ -33,6 +33,9 @@ llvm::StringRef loweringChip(llvm::StringRef gpuName);
 /// where it is newer than LLVM knows: 9.4 for sm_107.
 std::optional<unsigned> minPTXVersionOf(llvm::StringRef chip);
 
+/// The first target with TMA: tensor maps and cp.async.bulk.tensor.
+inline constexpr unsigned kTensorMapMinSM = 90;
+
 } // namespace tilechain
 
 #endif // TILECHAIN_TARGET_CHIPS_H

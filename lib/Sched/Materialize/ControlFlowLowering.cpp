@@ -398,7 +398,7 @@ private:
   }
 
   std::optional<LinearLayout> compute(Value value, unsigned depth) {
-    ArrayRef<int64_t> shape = TileLowering::tileShape(value.getType());
+    ArrayRef<int64_t> shape = tileShape(value.getType());
     if (!isInBody(value)) {
       Value lowered = l.lookup(value);
       const LinearLayout &layout = l.getLayout(lowered);

@@ -128,7 +128,7 @@ static Value float8ToF16(OpBuilder &b, Location loc, Value x);
 
 static ScalarFn itof(cuda_tile::IToFOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
-  Type to = TileLowering::tileElementType(op.getTo().getType());
+  Type to = tileElementType(op.getTo().getType());
   bool toTF32 = isa<FloatTF32Type>(
       cast<cuda_tile::TileType>(op.getTo().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
@@ -175,7 +175,7 @@ static Value floatToBool(OpBuilder &b, Location loc, Value x, bool isTF32) {
 /// To i1 it is a test for zero instead (floatToBool), signed or not.
 static ScalarFn ftoi(cuda_tile::FToIOp op) {
   bool isSigned = op.getSignedness() == Signedness::Signed;
-  Type to = TileLowering::tileElementType(op.getTo().getType());
+  Type to = tileElementType(op.getTo().getType());
   bool fromTF32 = isa<FloatTF32Type>(
       cast<cuda_tile::TileType>(op.getFrom().getType()).getElementType());
   return [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
@@ -414,7 +414,7 @@ static Value convertIEEE(OpBuilder &b, Location loc, Value x, Type to) {
 
 static ScalarFn ftof(cuda_tile::FToFOp op) {
   using cuda_tile::RoundingMode;
-  Type to = TileLowering::tileElementType(op.getTo().getType());
+  Type to = tileElementType(op.getTo().getType());
   // tf32 values are f32 values (see convertElementType); only rounding into
   // tf32 does work.
   bool toTF32 = isa<FloatTF32Type>(
@@ -491,7 +491,7 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
   using namespace cuda_tile;
   table.add<ExtIOp>([](TileLowering &l, ExtIOp op) {
     bool isSigned = op.getSignedness() == Signedness::Signed;
-    Type to = TileLowering::tileElementType(op.getTo().getType());
+    Type to = tileElementType(op.getTo().getType());
     return l.lowerElementwise(op, [=](OpBuilder &b, Location loc,
                                       ValueRange v) -> Value {
       if (isSigned)
@@ -500,36 +500,36 @@ void tilechain::addConversionLowerings(LoweringTable &table) {
     });
   });
   table.add<TruncIOp>([](TileLowering &l, TruncIOp op) {
-    Type to = TileLowering::tileElementType(op.getTo().getType());
+    Type to = tileElementType(op.getTo().getType());
     return l.lowerElementwise(
         op, [=](OpBuilder &b, Location loc, ValueRange v) -> Value {
           return arith::TruncIOp::create(b, loc, to, v[0]);
         });
   });
   table.add<IToFOp>([](TileLowering &l, IToFOp op) {
-    Type from = TileLowering::tileElementType(op.getFrom().getType());
-    Type to = TileLowering::tileElementType(op.getTo().getType());
+    Type from = tileElementType(op.getFrom().getType());
+    Type to = tileElementType(op.getTo().getType());
     if (failed(checkFloatConversion(l, op, from, to)))
       return failure();
     return l.lowerElementwise(op, itof(op));
   });
   table.add<FToIOp>([](TileLowering &l, FToIOp op) {
-    Type from = TileLowering::tileElementType(op.getFrom().getType());
-    Type to = TileLowering::tileElementType(op.getTo().getType());
+    Type from = tileElementType(op.getFrom().getType());
+    Type to = tileElementType(op.getTo().getType());
     if (failed(checkFloatConversion(l, op, from, to)))
       return failure();
     return l.lowerElementwise(op, ftoi(op));
   });
   table.add<FToFOp>([](TileLowering &l, FToFOp op) {
-    Type from = TileLowering::tileElementType(op.getFrom().getType());
-    Type to = TileLowering::tileElementType(op.getTo().getType());
+    Type from = tileElementType(op.getFrom().getType());
+    Type to = tileElementType(op.getTo().getType());
     if (failed(checkFloatConversion(l, op, from, to, /*decodes=*/true)))
       return failure();
     return l.lowerElementwise(op, ftof(op));
   });
   table.add<BitcastOp>([](TileLowering &l, BitcastOp op) {
-    Type from = TileLowering::tileElementType(op.getSource().getType());
-    Type to = TileLowering::tileElementType(op.getResult().getType());
+    Type from = tileElementType(op.getSource().getType());
+    Type to = tileElementType(op.getResult().getType());
     if (from == to) {
       l.mapAlias(op.getResult(), op.getSource());
       return success();

@@ -44,35 +44,9 @@ tilechain::orderingOf(ct::MemoryOrderingSemantics semantics,
   llvm_unreachable("unknown memory ordering");
 }
 
-int64_t tilechain::provenRunLength(const AxisInfo &pointers,
-                                   const AxisInfo *mask, unsigned dim,
-                                   int64_t bytes) {
-  int64_t width = std::min<int64_t>({pointers.contiguity[dim], 16 / bytes,
-                                     pointers.divisibility[dim] / bytes});
-  if (mask)
-    width = std::min(width, mask->constancy[dim]);
-  return width;
-}
-
 Value tilechain::globalPointer(OpBuilder &b, Location loc, Value address) {
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
-}
-
-Type tilechain::memoryType(Type element) {
-  MLIRContext *context = element.getContext();
-  if (element.isInteger(1))
-    return IntegerType::get(context, 8);
-  if (LLVM::isCompatibleType(element))
-    return element;
-  unsigned bits = element.getIntOrFloatBitWidth();
-  if (bits % 8 != 0)
-    return {};
-  return IntegerType::get(context, bits);
-}
-
-unsigned tilechain::byteSize(Type element) {
-  return std::max<unsigned>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
 }
 
 Value tilechain::toMemory(OpBuilder &b, Location loc, Value v, Type memType) {

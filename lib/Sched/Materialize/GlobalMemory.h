@@ -32,24 +32,10 @@ orderingOf(mlir::cuda_tile::MemoryOrderingSemantics semantics,
 mlir::Value globalPointer(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value address);
 
-/// The type an element has in memory: itself when LLVM can access it, a byte
-/// for i1, the same-width integer for other whole-byte types (fp8); null for
-/// a type without whole-byte storage (f4E2M1FN).
-mlir::Type memoryType(mlir::Type element);
-/// Bytes of one element in memory (at least 1).
-unsigned byteSize(mlir::Type element);
 mlir::Value toMemory(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                      mlir::Type memType);
 mlir::Value fromMemory(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
-
-/// The most elements along tile dim `dim` that one vector access of
-/// `bytes`-byte elements may move through a pointer tile, by what the
-/// kernel's index arithmetic proves (AxisInfo): consecutive pointers, the
-/// first aligned to the whole run, 16 bytes at most, and the mask (if any)
-/// equal over the run.
-int64_t provenRunLength(const AxisInfo &pointers, const AxisInfo *mask,
-                        unsigned dim, int64_t bytes);
 
 mlir::LLVM::AtomicBinOp atomicBinOp(mlir::cuda_tile::AtomicRMWMode mode);
 

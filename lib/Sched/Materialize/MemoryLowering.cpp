@@ -31,7 +31,7 @@ namespace ct = mlir::cuda_tile;
 /// The lowered element type a pointer tile points to.
 static Type pointeeOf(Value pointers) {
   auto tile = cast<ct::TileType>(pointers.getType());
-  return TileLowering::convertElementType(
+  return convertElementType(
       cast<ct::PointerType>(tile.getElementType()).getPointeeType());
 }
 
@@ -82,7 +82,7 @@ static void whereSet(OpBuilder &b, Location loc, Value guard,
 static void lowerPerElement(
     TileLowering &l, Location loc, Value result,
     function_ref<Value(OpBuilder &, Location, ValueRange)> compute) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(result.getType());
+  ArrayRef<int64_t> shape = tileShape(result.getType());
   if (shape.empty()) {
     l.map(result, compute(l.b(), loc, {}));
     return;
@@ -170,7 +170,7 @@ static LogicalResult lowerStorePtr(TileLowering &l, ct::StorePtrTkoOp op) {
   Value destination = l.lookup(op.getDestination());
   Value value = l.lookup(op.getValue());
   l.forEachElement(
-      op.getLoc(), TileLowering::tileShape(op.getValue().getType()),
+      op.getLoc(), tileShape(op.getValue().getType()),
       [&](OpBuilder &b, Location loc, ValueRange ivs) {
         auto store = [&](OpBuilder &sb, Location sl) {
           // Value, then address: the element reads in a fixed order.
@@ -337,7 +337,7 @@ static LogicalResult storePointerRuns(TileLowering &l, ct::StorePtrTkoOp op,
 
 static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) {
   l.orderAfterToken(op.getLoc(), op.getToken());
-  if (TileLowering::tileShape(op.getResult().getType()).empty())
+  if (tileShape(op.getResult().getType()).empty())
     return lowerLoadPtr(l, op);
   Type element = pointeeOf(op.getSource());
   FailureOr<Type> memType = accessType(op, element);
@@ -375,7 +375,7 @@ static LogicalResult lowerLoadPtrParallel(TileLowering &l, ct::LoadPtrTkoOp op) 
 static LogicalResult lowerStorePtrParallel(TileLowering &l,
                                            ct::StorePtrTkoOp op) {
   l.orderAfterToken(op.getLoc(), op.getToken());
-  if (TileLowering::tileShape(op.getValue().getType()).empty()) {
+  if (tileShape(op.getValue().getType()).empty()) {
     OpBuilder &b = l.b();
     auto ifOp = scf::IfOp::create(b, op.getLoc(),
                                   l.isFirstThread(b, op.getLoc()),
@@ -533,7 +533,7 @@ static LogicalResult lowerAtomicParallel(TileLowering &l, Operation *op,
                                          ElementAtomic maskedOff) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  Type element = TileLowering::tileElementType(result.getType());
+  Type element = tileElementType(result.getType());
   auto masked = [&](OpBuilder &mb, Location ml, Value guard,
                     ValueRange elements) {
     return maskedValue(
@@ -542,7 +542,7 @@ static LogicalResult lowerAtomicParallel(TileLowering &l, Operation *op,
         [&](OpBuilder &ib, Location il) { return maskedOff(ib, il, elements); });
   };
   bool used = !result.use_empty();
-  if (TileLowering::tileShape(result.getType()).empty()) {
+  if (tileShape(result.getType()).empty()) {
     SmallVector<Value> scalars;
     for (Value operand : operands)
       scalars.push_back(l.lookup(operand));

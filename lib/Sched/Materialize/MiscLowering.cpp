@@ -333,7 +333,7 @@ LogicalResult lowerAssertParallel(TileLowering &l, cuda_tile::AssertOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
   Value condition = op.getCondition();
-  int64_t rank = TileLowering::tileShape(condition.getType()).size();
+  int64_t rank = tileShape(condition.getType()).size();
   gpu::GPUFuncOp kernel = enclosingKernel(b);
   if (rank == 0) {
     auto first = scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
@@ -436,7 +436,7 @@ OpLowering onFirstThread(OpLowering serial) {
       if (!tile || tile.getShape().empty() ||
           llvm::is_contained(llvm::make_first_range(replaced), operand))
         continue;
-      Type element = TileLowering::tileElementType(tile);
+      Type element = tileElementType(tile);
       Value lowered = l.lookup(operand);
       if (sharedElementType(element) != element ||
           l.getLayout(lowered).getShape() != tile.getShape())

@@ -107,8 +107,8 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
                                  MmaAddAccumulator addAccumulator = nullptr) {
   Location loc = op->getLoc();
   Type resultType = op->getResult(0).getType();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(resultType);
-  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhs.getType());
+  ArrayRef<int64_t> shape = tileShape(resultType);
+  ArrayRef<int64_t> lhsShape = tileShape(lhs.getType());
   int64_t k = lhsShape.back();
   Value lhsBuffer = l.lookup(lhs), rhsBuffer = l.lookup(rhs),
         accBuffer = l.lookup(acc);
@@ -118,7 +118,7 @@ static LogicalResult lowerSerial(TileLowering &l, Operation *op, Value lhs,
   Value result = l.reusableBuffer(acc, op);
   if (!result)
     result = l.allocTileFor(loc, resultType);
-  Type accType = TileLowering::tileElementType(resultType);
+  Type accType = tileElementType(resultType);
 
   l.forEachElement(loc, shape, [&](OpBuilder &b, Location, ValueRange ivs) {
     // ivs = [batch,] m, n
@@ -187,7 +187,7 @@ static LogicalResult checkMmaF(TileLowering &l, cuda_tile::MmaFOp op) {
 /// The type an mmaf sums its products in: f32 for an f16 accumulator, else
 /// the accumulator's.
 static Type mmaFComputeType(cuda_tile::MmaFOp op) {
-  Type accType = TileLowering::tileElementType(op.getAcc().getType());
+  Type accType = tileElementType(op.getAcc().getType());
   return accType.isF16() ? Float32Type::get(op.getContext()) : accType;
 }
 
@@ -213,7 +213,7 @@ static Value widenInteger(OpBuilder &b, Location loc, Value x, bool isSigned) {
 }
 
 static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
-  Type input = TileLowering::tileElementType(op.getLhs().getType());
+  Type input = tileElementType(op.getLhs().getType());
   if (failed(checkTarget(l, op, input)))
     return failure();
   bool lhsSigned =
@@ -223,7 +223,7 @@ static LogicalResult lowerMmaI(TileLowering &l, cuda_tile::MmaIOp op) {
   // i8 x i8 products fit in i32; the i32 sum wraps like the hardware's.
   return lowerSerial(
       l, op, op.getLhs(), op.getRhs(), op.getAcc(),
-      TileLowering::tileElementType(op.getAcc().getType()),
+      tileElementType(op.getAcc().getType()),
       [&](OpBuilder &b, Location loc, Value acc, Value a, Value bv, ValueRange,
           Value) -> Value {
         Value wideA = widenInteger(b, loc, a, lhsSigned);
@@ -297,7 +297,7 @@ static LogicalResult lowerMmaFScaled(TileLowering &l,
 static LinearLayout mmaAccumulatorLayout(TileLowering &l, Value acc) {
   if (!l.lookupSplat(acc)) {
     const LinearLayout &own = l.getLayout(l.lookup(acc));
-    if (own.getShape() == TileLowering::tileShape(acc.getType()))
+    if (own.getShape() == tileShape(acc.getType()))
       return own;
   }
   return l.defaultLayout(acc.getType());
@@ -323,13 +323,13 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
                                    const MmaArithmetic &arithmetic) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
-  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  int64_t k = tileShape(lhs.getType()).back();
 
   // The operands in their own layouts, staged k-major: each k step of a
   // chunk reads a row of each.
-  int64_t kc = mma::stagingChunk(lhs.getType(), rhs.getType());
+  int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
   FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
       l, op, lhs, rhs, kc, k / kc,
       {mma::OperandForm{mma::ChunkOrder::KMajor},
@@ -343,7 +343,7 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   LinearLayout layout = mmaAccumulatorLayout(l, acc);
   // In its own type: the arithmetic widens it where it needs to.
   FailureOr<SmallVector<Value>> accumulators = mma::accumulatorRegisters(
-      l, op->getLoc(), acc, layout, TileLowering::tileElementType(acc.getType()));
+      l, op->getLoc(), acc, layout, tileElementType(acc.getType()));
   if (failed(accumulators))
     return failure();
   SmallVector<Value> &accRegisters = *accumulators;
@@ -470,37 +470,90 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
-/// Lowers `op` on tensor cores where it can: wgmma on sm_90, tcgen05.mma on
-/// sm_100, else mma.sync (on sm_90 and sm_100 with a remark saying why not
-/// their own). Where neither takes it, a remark says why and the result is
-/// nullopt: the caller runs it on CUDA cores.
+std::optional<tile_dist::MmaInstruction>
+mma::instructionOf(const TileLowering &l, Operation *op) {
+  if (!l.allowsTensorCores())
+    return isa<cuda_tile::MmaFScaledOp>(op)
+               ? std::nullopt
+               : std::optional(tile_dist::MmaInstruction::Fma);
+  return recordedMmaInstruction(op);
+}
+
+LogicalResult tilechain::checkRecordedMmaInstructions(Operation *entry,
+                                                      const TargetInfo &target,
+                                                      unsigned numWarps) {
+  WalkResult walk = entry->walk([&](Operation *op) {
+    if (!isMma(op))
+      return WalkResult::advance();
+    std::optional<tile_dist::MmaInstruction> recorded =
+        recordedMmaInstruction(op);
+    StringRef name = tile_dist::TileDistDialect::kMmaInstructionAttrName;
+    if (!recorded) {
+      // An mmaf_scaled that no block-scaled instruction takes has none, and
+      // keeps the kernel serial (lowerMmaFScaledParallel).
+      if (isa<cuda_tile::MmaFScaledOp>(op))
+        return WalkResult::advance();
+      op->emitError() << "expected the instruction tile-lower chooses ('"
+                      << name << "', tilechain-choose-mma-instructions)";
+      return WalkResult::interrupt();
+    }
+    if (std::optional<std::string> why =
+            whyNotInstruction(op, *recorded, target, numWarps)) {
+      op->emitError() << "'" << name << "' records "
+                      << tile_dist::stringifyMmaInstruction(*recorded)
+                      << ", which cannot run this mma: " << *why;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// Lowers `op` on the tensor-core instruction recorded for it, with a
+/// remark where that is mma.sync on sm_90 or sm_100, which have their own;
+/// where it is FMA, a remark says why and the result is nullopt: the caller
+/// runs it on CUDA cores.
 static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
                                                        Operation *op) {
-  std::optional<std::string> whyNotWgmma = mma::whyNotWgmma(l, op);
-  if (!whyNotWgmma)
+  const TargetInfo &target = l.getTarget();
+  unsigned sm = target.smVersion;
+  switch (*mma::instructionOf(l, op)) {
+  case tile_dist::MmaInstruction::Wgmma:
     return mma::lowerWgmma(l, op);
-  std::optional<std::string> whyNotTcgen05 = mma::whyNotTcgen05(l, op);
-  if (!whyNotTcgen05)
+  case tile_dist::MmaInstruction::Tcgen05:
     return mma::lowerTcgen05(l, op);
-  std::optional<std::string> why = mma::whyNotMmaSync(l, op);
-  if (why) {
+  case tile_dist::MmaInstruction::MmaSync:
+    if (sm == 90 || sm == 100) {
+      tile_dist::MmaInstruction own = sm == 90
+                                          ? tile_dist::MmaInstruction::Wgmma
+                                          : tile_dist::MmaInstruction::Tcgen05;
+      std::optional<std::string> why =
+          whyNotInstruction(op, own, target, l.getNumWarps());
+      l.remark(TileRemarkKind::Missed, kTensorCoreRemarks,
+               "RemarkTensorCoreMmaSync", op->getLoc(),
+               sm == 90 ? "MMA operation uses mma.sync, not wgmma"
+                        : "MMA operation uses mma.sync, not tcgen05.mma")
+          .reason(why.value_or("tile-lower chose it"));
+    }
+    return mma::lowerMmaSync(l, op);
+  case tile_dist::MmaInstruction::Fma: {
+    std::optional<std::string> why =
+        l.allowsTensorCores()
+            ? whyNotMmaSync(op, target)
+            : "the kernel's other ops do not take the mma.sync fragment "
+              "layouts: " +
+                  *l.getWhyNoTensorCores();
     l.remark(TileRemarkKind::Failure, kTensorCoreRemarks,
              "RemarkTensorCoreMMA", op->getLoc(),
              "MMA operation failed to optimize to use Tensor Cores, it is "
              "using FMA instructions instead")
         .note("Instruction", "FMA")
         .note("Shape", remarkShape({1, 1, 1}))
-        .reason(*why);
+        .reason(why.value_or("tile-lower chose it"));
     return std::nullopt;
   }
-  unsigned sm = l.getTarget().smVersion;
-  if (sm == 90 || sm == 100)
-    l.remark(TileRemarkKind::Missed, kTensorCoreRemarks,
-             "RemarkTensorCoreMmaSync", op->getLoc(),
-             sm == 90 ? "MMA operation uses mma.sync, not wgmma"
-                      : "MMA operation uses mma.sync, not tcgen05.mma")
-        .reason(sm == 90 ? *whyNotWgmma : *whyNotTcgen05);
-  return mma::lowerMmaSync(l, op);
+  }
+  llvm_unreachable("unknown mma instruction");
 }
 
 static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
@@ -509,7 +562,7 @@ static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
   if (std::optional<LogicalResult> lowered = lowerOnTensorCores(l, op))
     return *lowered;
   Type input = cast<cuda_tile::TileType>(op.getLhs().getType()).getElementType();
-  Type accType = TileLowering::tileElementType(op.getAcc().getType());
+  Type accType = tileElementType(op.getAcc().getType());
   Type computeType = mmaFComputeType(op);
   auto widen = [&](OpBuilder &b, Location loc, Value x) {
     return widenInput(b, loc, x, input, computeType);
@@ -539,7 +592,7 @@ static LogicalResult lowerMmaFParallel(TileLowering &l, cuda_tile::MmaFOp op) {
 }
 
 static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
-  Type input = TileLowering::tileElementType(op.getLhs().getType());
+  Type input = tileElementType(op.getLhs().getType());
   if (failed(checkTarget(l, op, input)))
     return failure();
   if (std::optional<LogicalResult> lowered = lowerOnTensorCores(l, op))
@@ -573,27 +626,20 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
 /// from them (the kernel then takes the serial form).
 static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                              cuda_tile::MmaFScaledOp op) {
-  if (!mma::whyNotTcgen05(l, op))
+  std::optional<tile_dist::MmaInstruction> instruction =
+      mma::instructionOf(l, op);
+  if (instruction == tile_dist::MmaInstruction::Tcgen05)
     return mma::lowerTcgen05(l, op);
-  if (std::optional<std::string> why = mma::whyNotMmaSync(l, op))
-    return l.declineParallel(op, "block-scaled mma: " + *why);
-  return mma::lowerMmaSync(l, op);
-}
-
-std::optional<std::string>
-tilechain::whyNotBlockScaled(cuda_tile::MmaFScaledOp op,
-                             const TargetInfo &target, unsigned numWarps) {
-  std::optional<std::string> whyNotTcgen05 =
-      whyNotBlockScaledTcgen05(op, target, numWarps);
-  if (!whyNotTcgen05)
-    return std::nullopt;
-  std::optional<std::string> whyNotMmaSync =
-      whyNotBlockScaledMmaSync(op, target);
-  if (!whyNotMmaSync)
-    return std::nullopt;
-  // The reason that concerns the target's own block-scaled instruction.
-  return target.smVersion == 120 || target.smVersion == 121 ? whyNotMmaSync
-                                                            : whyNotTcgen05;
+  if (instruction == tile_dist::MmaInstruction::MmaSync)
+    return mma::lowerMmaSync(l, op);
+  std::optional<std::string> why =
+      l.allowsTensorCores()
+          ? whyNotMmaSync(op, l.getTarget())
+          : "the kernel's other ops do not take the mma.sync fragment "
+            "layouts: " +
+                *l.getWhyNoTensorCores();
+  return l.declineParallel(op, "block-scaled mma: " +
+                                   why.value_or("tile-lower chose none"));
 }
 
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {

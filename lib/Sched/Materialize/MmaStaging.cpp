@@ -115,13 +115,13 @@ Value mma::arraySlot(OpBuilder &b, Location loc, const StagedOperand &operand,
 /// Bytes of one element of an operand's chunk array.
 static int64_t sharedBytes(Type tileType) {
   return sharedElementBytes(
-      sharedElementType(TileLowering::tileElementType(tileType)));
+      sharedElementType(tileElementType(tileType)));
 }
 
 /// Bytes of an operand's chunk array of `kc` values of k.
 static int64_t arrayBytes(Type tileType, unsigned xDim, int64_t kc,
                           ChunkOrder order) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(tileType);
+  ArrayRef<int64_t> shape = tileShape(tileType);
   int64_t batch = shape.size() == 3 ? shape[0] : 1;
   int64_t bytes = sharedBytes(tileType);
   int64_t kExtent =
@@ -130,21 +130,8 @@ static int64_t arrayBytes(Type tileType, unsigned xDim, int64_t kc,
 }
 
 int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc, ChunkOrder order) {
-  unsigned rank = TileLowering::tileShape(lhsType).size();
+  unsigned rank = tileShape(lhsType).size();
   return llvm::alignTo(arrayBytes(lhsType, rank - 2, kc, order), 16);
-}
-
-int64_t mma::stagingChunk(Type lhsType, Type rhsType) {
-  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhsType);
-  unsigned rank = lhsShape.size();
-  int64_t kc = std::min(lhsShape.back(), kMaxChunk);
-  auto bytes = [&](int64_t kc) {
-    return rhsArrayOffset(lhsType, kc, ChunkOrder::KMajor) +
-           arrayBytes(rhsType, rank - 1, kc, ChunkOrder::KMajor);
-  };
-  while (kc > 1 && bytes(kc) > kStagingBytes)
-    kc /= 2;
-  return kc;
 }
 
 /// Records how the copied `operand`'s load reaches shared memory, in
@@ -191,13 +178,13 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    int64_t maxStages, int64_t maxMmaGroupsInFlight) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  unsigned rank = TileLowering::tileShape(lhs.getType()).size();
-  int64_t batch = rank == 3 ? TileLowering::tileShape(lhs.getType())[0] : 1;
+  unsigned rank = tileShape(lhs.getType()).size();
+  int64_t batch = rank == 3 ? tileShape(lhs.getType())[0] : 1;
   std::array<StagedOperand, 2> operands = {
       StagedOperand{lhs, rank - 1, rank - 2, forms[0]},
       StagedOperand{rhs, rank - 2, rank - 1, forms[1]}};
   for (auto [operand, form] : llvm::zip(operands, forms)) {
-    ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+    ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
     int64_t width = shape[operand.xDim];
     int64_t bytes = sharedBytes(operand.tile.getType());
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
@@ -208,7 +195,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                      : (form.paddedRows ? contiguousRowLength(width, bytes)
                                         : width);
     operand.sharedType = sharedElementType(
-        TileLowering::tileElementType(operand.tile.getType()));
+        tileElementType(operand.tile.getType()));
     if (operand.form.copiedFrom)
       continue;
     operand.layout = l.layoutOf(operand.tile);
@@ -400,7 +387,7 @@ void mma::writeChunk(TileLowering &l, OpBuilder &b, Location loc,
 void mma::copyChunk(TileLowering &l, OpBuilder &b, Location loc,
                     const StagedOperand &operand, const AsyncRunCopy &copy,
                     Value chunk, Value stage, int64_t kc) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+  ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
   unsigned rank = shape.size();
   int64_t batch = rank == 3 ? shape[0] : 1;
   int64_t elementBytes = sharedElementBytes(operand.sharedType);
@@ -475,7 +462,7 @@ mma::accumulatorRegisters(TileLowering &l, Location loc, Value acc,
       return failure();
     sums = std::move(*registers);
   }
-  if (TileLowering::tileElementType(acc.getType()) != sumType)
+  if (tileElementType(acc.getType()) != sumType)
     for (Value &sum : sums)
       sum = arith::ExtFOp::create(l.b(), loc, sumType, sum);
   return sums;
@@ -486,6 +473,6 @@ bool mma::sumsFp8FromZero(const TileLowering &l, Operation *op) {
   auto mmaf = dyn_cast<cuda_tile::MmaFOp>(op);
   if (!mmaf || mmaf.getFastAcc() || (sm != 89 && sm != 90))
     return false;
-  Type operand = TileLowering::tileElementType(mmaf.getLhs().getType());
+  Type operand = tileElementType(mmaf.getLhs().getType());
   return isa<FloatType>(operand) && operand.getIntOrFloatBitWidth() == 8;
 }

@@ -22,16 +22,10 @@
 
 namespace tilechain::mma {
 
-/// The shared memory one chunk of both operands may take, padding aside
-/// (each stage of the pipeline takes this): a 128x256 pair of f16
-/// operands then stages 16 values of k at a time.
-constexpr int64_t kStagingBytes = 16 * 1024;
 /// The most stages of a pipeline: each is a bit of the word in which a
 /// thread counts the TMA phases it has waited for, and beyond this the
 /// copies in flight outrun any latency hint.
 constexpr int64_t kMaxStages = 8;
-/// The most values of k staged at once.
-constexpr int64_t kMaxChunk = 32;
 
 enum class ChunkOrder { KMajor, KContiguous };
 
@@ -61,10 +55,6 @@ mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
                       mlir::Value batch, mlir::Value k, mlir::Value x,
                       int64_t kc, int64_t width);
 
-/// The values of k staged at once for `lhs` x `rhs` (cuda_tile tile types):
-/// the most, up to kMaxChunk, whose two arrays fit kStagingBytes (at least
-/// 1), before the padding of k-contiguous rows.
-int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
 /// The byte offset of the rhs array, after the lhs one.
 int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
 

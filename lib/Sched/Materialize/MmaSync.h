@@ -2,10 +2,9 @@
 //
 // The parallel form's tensor-core paths: wgmma on sm_90 (WgmmaLowering.cpp),
 // tcgen05.mma on sm_100 (Tcgen05Lowering.cpp) and mma.sync on every target
-// (MmaSyncLowering.cpp). MmaLowering.cpp takes wgmma or tcgen05.mma where
-// whyNotWgmma or whyNotTcgen05 has nothing against it, else mma.sync where
-// whyNotMmaSync has nothing against it, and keeps the CUDA-core path, with a
-// remark giving the reason, elsewhere.
+// (MmaSyncLowering.cpp). MmaLowering.cpp builds the instruction tile-lower
+// recorded on each mma (tile_dist.mma, MmaInstructions.h), and keeps the
+// CUDA-core path, with a remark giving the reason, where that is FMA.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_SCHED_MATERIALIZE_MMASYNC_H
@@ -19,16 +18,13 @@
 
 namespace tilechain::mma {
 
-/// Why `op` (mmaf or mmai) cannot run on mma.sync here, or nullopt when it
-/// can.
-std::optional<std::string> whyNotMmaSync(const TileLowering &l,
-                                         mlir::Operation *op);
-
-/// Why `op` (mmaf or mmai) cannot run on wgmma here, or nullopt when it
-/// can: sm_90, warpgroups that split the result into 64-row blocks, f16,
-/// bf16, tf32, fp8 or i8 operands, and staging arrays that fit.
-std::optional<std::string> whyNotWgmma(const TileLowering &l,
-                                       mlir::Operation *op);
+/// The instruction mma `op` runs on: the one tile-lower recorded on it
+/// (tile_dist.mma), or, where the kernel's other ops keep the tensor cores
+/// from it (TileLowering::allowsTensorCores), FMA, and nullopt for an
+/// mmaf_scaled, which has no CUDA-core path. An mmaf_scaled with no record
+/// (no block-scaled instruction takes it) has nullopt too.
+std::optional<tile_dist::MmaInstruction> instructionOf(const TileLowering &l,
+                                                       mlir::Operation *op);
 
 /// The tile dim of operand `index` of `op` along which its view load can
 /// be copied straight into shared memory (AsyncViewCopy.h), or nullopt: it
@@ -51,16 +47,8 @@ std::optional<ChunkOrder> wgmmaOperandOrder(TileLowering &l,
                                             mlir::Operation *op,
                                             unsigned index);
 
-/// Lowers `op`, for which whyNotWgmma has no reason, to wgmma.
+/// Lowers `op`, recorded to run on wgmma, to wgmma.
 mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
-
-/// Why `op` (mmaf, mmai or mmaf_scaled) cannot run on tcgen05.mma here, or
-/// nullopt when it can: sm_100, a result of 128-row blocks whose
-/// accumulator fits 128 registers per thread and 512 columns of tensor
-/// memory (beside its block scales), the operand types of wgmma, and
-/// staging arrays that fit.
-std::optional<std::string> whyNotTcgen05(const TileLowering &l,
-                                         mlir::Operation *op);
 
 /// wgmmaOperandOrder's counterpart on tcgen05.mma (instructions of 128
 /// rows).
@@ -68,7 +56,7 @@ std::optional<ChunkOrder> tcgen05OperandOrder(TileLowering &l,
                                               mlir::Operation *op,
                                               unsigned index);
 
-/// Lowers `op`, for which whyNotTcgen05 has no reason, to tcgen05.mma
+/// Lowers `op`, recorded to run on tcgen05.mma, to it
 /// (Tcgen05Lowering.cpp).
 mlir::LogicalResult lowerTcgen05(TileLowering &l, mlir::Operation *op);
 
@@ -113,7 +101,7 @@ mlir::cuda_tile::LoadViewTkoOp operandLoad(mlir::Value operand,
 /// (asyncOperandOrder), so that the load and the reshape emit nothing.
 bool copiedByMma(TileLowering &l, mlir::Value tile);
 
-/// Lowers `op`, for which whyNotMmaSync has no reason, to mma.sync.
+/// Lowers `op`, recorded to run on mma.sync, to it.
 mlir::LogicalResult lowerMmaSync(TileLowering &l, mlir::Operation *op);
 
 } // namespace tilechain::mma

@@ -57,134 +57,8 @@ namespace {
 /// keeps two stages: half of the 255 a thread may have.
 constexpr int64_t kRegisterBoundAccumulators = 128;
 
-/// What one mma.sync of an op multiplies and accumulates.
-struct MmaSyncKind {
-  unsigned elementBits; // of an input element
-  int64_t k;            // of the instruction
-  NVVM::MMATypes lhsType, rhsType;
-  Type accumulatorType; // of C and D: f32 or i32
-};
-
-std::string str(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
-}
-
-/// The mma.sync type of an fp8 element type.
-std::optional<NVVM::MMATypes> fp8Type(Type element) {
-  if (isa<Float8E4M3FNType>(element))
-    return NVVM::MMATypes::e4m3;
-  if (isa<Float8E5M2Type>(element))
-    return NVVM::MMATypes::e5m2;
-  return std::nullopt;
-}
-
 bool isFp8(NVVM::MMATypes type) {
   return type == NVVM::MMATypes::e4m3 || type == NVVM::MMATypes::e5m2;
-}
-
-/// The mma.sync variant for `op`'s element types, or why there is none.
-FailureOr<MmaSyncKind> classify(Operation *op, std::string &why) {
-  MLIRContext *context = op->getContext();
-  // The cuda_tile types: tf32 is lowered to f32.
-  Type input =
-      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
-  Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
-  if (auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op)) {
-    // sm_120a's mma.sync.kind::mxf8f6f4.block_scale.scale_vec::1X: one
-    // e8m0 scale per row of A and column of B for each 32 values of k.
-    auto scale = cast<cuda_tile::TileType>(scaled.getLhsScale().getType());
-    Type rhsInput = cast<cuda_tile::TileType>(scaled.getRhs().getType())
-                        .getElementType();
-    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input),
-                                  rhs8 = fp8Type(rhsInput);
-    int64_t k = TileLowering::tileShape(scaled.getLhs().getType()).back();
-    if (!lhs8 || !rhs8 || !isa<Float8E8M0FNUType>(scale.getElementType()) ||
-        k != 32 * scale.getShape().back()) {
-      why = "block-scaled mma.sync takes 8-bit float operands and e8m0 "
-            "scales of blocks of 32 values of k";
-      return failure();
-    }
-    return MmaSyncKind{8, 32, *lhs8, *rhs8, Float32Type::get(context)};
-  }
-  if (isa<cuda_tile::MmaFOp>(op)) {
-    if (!acc.isF32() && !acc.isF16()) {
-      why = "mma.sync accumulates in f32 or f16, not " + str(acc);
-      return failure();
-    }
-    Type f32 = Float32Type::get(context);
-    if (input.isF16())
-      return MmaSyncKind{16, 16, NVVM::MMATypes::f16, NVVM::MMATypes::f16,
-                         f32};
-    if (input.isBF16())
-      return MmaSyncKind{16, 16, NVVM::MMATypes::bf16, NVVM::MMATypes::bf16,
-                         f32};
-    // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19
-    // bits, as the CUDA-core path's widening does.
-    if (isa<FloatTF32Type>(input))
-      return MmaSyncKind{32, 8, NVVM::MMATypes::tf32, NVVM::MMATypes::tf32,
-                         f32};
-    // fp8: the intrinsic of Fp8MmaSync.h, m16n8k32 (or k16 where k is 16).
-    Type rhsInput =
-        cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
-    std::optional<NVVM::MMATypes> lhs8 = fp8Type(input), rhs8 = fp8Type(rhsInput);
-    if (lhs8 && rhs8) {
-      int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
-      return MmaSyncKind{8, k % 32 ? 16 : 32, *lhs8, *rhs8, f32};
-    }
-    if (input.isF32())
-      why = "no mma.sync multiplies f32 operands exactly (tf32 ones take it)";
-    else
-      why = str(input) + " operands do not take mma.sync yet";
-    return failure();
-  }
-  auto mmai = cast<cuda_tile::MmaIOp>(op);
-  if (!input.isInteger(8) || !acc.isInteger(32)) {
-    why = "mma.sync multiplies i8 into i32, not " + str(input) + " into " +
-          str(acc);
-    return failure();
-  }
-  auto ptxType = [](cuda_tile::Signedness signedness) {
-    return signedness == cuda_tile::Signedness::Signed ? NVVM::MMATypes::s8
-                                                       : NVVM::MMATypes::u8;
-  };
-  // m16n8k32, or m16n8k16 (half the fragment registers) where k is 16
-  // (cuTile's 16x16x16 tiles).
-  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
-  return MmaSyncKind{8, k % 32 ? 16 : 32, ptxType(mmai.getSignednessLhs()),
-                     ptxType(mmai.getSignednessRhs()),
-                     IntegerType::get(context, 32)};
-}
-
-/// The reason shapes or shared memory keep `op` off `kind`'s instruction.
-std::optional<std::string> whyNotShape(Operation *op,
-                                       const MmaSyncKind &kind) {
-  Type lhsType = op->getOperand(0).getType(), rhsType = op->getOperand(1).getType();
-  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(lhsType);
-  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(rhsType);
-  unsigned rank = lhsShape.size();
-  int64_t m = lhsShape[rank - 2], n = rhsShape[rank - 1], k = lhsShape.back();
-  int64_t instructionK = kind.k;
-  auto notMultiple = [](StringRef dim, int64_t extent, int64_t of) {
-    return (dim + " = " + Twine(extent) + " is not a multiple of " + Twine(of))
-        .str();
-  };
-  // An 8-row result takes whole fragments, half of each a copy (MmaLayouts);
-  // block-scaled mma.sync reads a scale per row of 16.
-  if (m % kMmaSyncM &&
-      (m != kMmaSyncM / 2 || isa<cuda_tile::MmaFScaledOp>(op)))
-    return notMultiple("m", m, kMmaSyncM);
-  if (n % kMmaSyncN)
-    return notMultiple("n", n, kMmaSyncN);
-  if (k % instructionK)
-    return notMultiple("k", k, instructionK);
-  if (stagingChunk(lhsType, rhsType) < instructionK)
-    return ("its operands need more than " + Twine(kStagingBytes) +
-            " bytes of shared memory per " + Twine(instructionK) +
-            " values of k")
-        .str();
-  return std::nullopt;
 }
 
 /// A fragment register read from shared memory (an i32) as the mma.sync
@@ -206,47 +80,22 @@ int64_t kHalves(const MmaSyncKind &kind) {
 
 } // namespace
 
-/// Why `op` cannot run on mma.sync on `target`, the kernel's layouts
-/// aside.
-static std::optional<std::string>
-whyNotMmaSyncOn(const TargetInfo &target, Operation *op) {
-  if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120 &&
-      target.smVersion != 121)
-    return std::string("block-scaled mma.sync is sm_120a's and sm_121a's");
-  std::string why;
-  FailureOr<MmaSyncKind> kind = classify(op, why);
-  if (failed(kind))
-    return why;
-  return whyNotShape(op, *kind);
-}
-
-std::optional<std::string> mma::whyNotMmaSync(const TileLowering &l,
-                                              Operation *op) {
-  if (!l.allowsTensorCores())
-    return "the kernel's other ops do not take the mma.sync fragment "
-           "layouts: " +
-           *l.getWhyNoTensorCores();
-  return whyNotMmaSyncOn(l.getTarget(), op);
-}
-
-std::optional<std::string>
-tilechain::whyNotBlockScaledMmaSync(cuda_tile::MmaFScaledOp op,
-                                    const TargetInfo &target) {
-  return whyNotMmaSyncOn(target, op);
-}
-
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                                                        Operation *op) {
   if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(op))
     return std::nullopt;
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op->getResult(0).getType());
-  if (!mma::whyNotWgmma(l, op))
+  ArrayRef<int64_t> shape = tileShape(op->getResult(0).getType());
+  switch (mma::instructionOf(l, op).value_or(tile_dist::MmaInstruction::Fma)) {
+  case tile_dist::MmaInstruction::Wgmma:
     return wgmmaResultLayout(shape, l.getNumWarps());
-  if (!mma::whyNotTcgen05(l, op))
+  case tile_dist::MmaInstruction::Tcgen05:
     return tensorMmaResultLayout(shape, l.getNumWarps());
-  if (mma::whyNotMmaSync(l, op))
+  case tile_dist::MmaInstruction::MmaSync:
+    return mmaSyncResultLayout(shape, l.getNumWarps());
+  case tile_dist::MmaInstruction::Fma:
     return std::nullopt;
-  return mmaSyncResultLayout(shape, l.getNumWarps());
+  }
+  llvm_unreachable("unknown mma instruction");
 }
 
 cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
@@ -254,8 +103,8 @@ cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
   unsigned leading = 0;
   Value tile = operand;
   if (auto reshape = operand.getDefiningOp<cuda_tile::ReshapeOp>()) {
-    ArrayRef<int64_t> from = TileLowering::tileShape(reshape.getSource().getType());
-    ArrayRef<int64_t> to = TileLowering::tileShape(operand.getType());
+    ArrayRef<int64_t> from = tileShape(reshape.getSource().getType());
+    ArrayRef<int64_t> to = tileShape(operand.getType());
     if (from.size() < to.size() || from.take_back(to.size()) != to ||
         llvm::any_of(from.drop_back(to.size()),
                      [](int64_t extent) { return extent != 1; }) ||
@@ -327,18 +176,19 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
           op) ||
       index > 1)
     return std::nullopt;
-  if (!whyNotWgmma(l, op))
+  std::optional<tile_dist::MmaInstruction> instruction = instructionOf(l, op);
+  if (instruction == tile_dist::MmaInstruction::Wgmma)
     return wgmmaOperandOrder(l, op, index);
-  if (!whyNotTcgen05(l, op))
+  if (instruction == tile_dist::MmaInstruction::Tcgen05)
     return tcgen05OperandOrder(l, op, index);
-  if (whyNotMmaSync(l, op))
+  if (instruction != tile_dist::MmaInstruction::MmaSync)
     return std::nullopt;
   std::optional<unsigned> dim = copyableOperandDim(l, op, index);
   if (!dim)
     return std::nullopt;
   std::string why;
-  MmaSyncKind kind = *classify(op, why);
-  unsigned rank = TileLowering::tileShape(op->getOperand(index).getType()).size();
+  MmaSyncKind kind = *classifyMmaSync(op, why);
+  unsigned rank = tileShape(op->getOperand(index).getType()).size();
   unsigned kDim = index == 0 ? rank - 1 : rank - 2;
   unsigned xDim = index == 0 ? rank - 2 : rank - 1;
   int64_t kc = stagingChunk(op->getOperand(0).getType(),
@@ -364,15 +214,15 @@ bool mma::copiedByMma(TileLowering &l, Value tile) {
 
 LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   std::string why;
-  MmaSyncKind kind = *classify(op, why);
+  MmaSyncKind kind = *classifyMmaSync(op, why);
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   Value lhs = op->getOperand(0), rhs = op->getOperand(1),
         acc = op->getOperand(2);
-  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
   int64_t m = shape[rank - 2], n = shape[rank - 1];
-  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  int64_t k = tileShape(lhs.getType()).back();
   int64_t instructionK = kind.k;
   int64_t kHalves = ::kHalves(kind);
   remarkTensorCores(l, op, "Tensor-core SM80",
@@ -399,7 +249,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     // bytes; k major: atoms of as many bytes of m or n (the most that
     // divide the operand's width) by the chunk's rows of k.
     int64_t elementBytes = kind.elementBits / 8;
-    int64_t width = TileLowering::tileShape(op->getOperand(index).getType())
+    int64_t width = tileShape(op->getOperand(index).getType())
         [index == 0 ? rank - 2 : rank - 1];
     int64_t rowBytes = kc * elementBytes;
     if (*copied == ChunkOrder::KMajor)
@@ -439,7 +289,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];
   Type i16 = b.getI16Type();
 
-  Type accType = TileLowering::tileElementType(acc.getType());
+  Type accType = tileElementType(acc.getType());
   FailureOr<SmallVector<Value>> accSums =
       accumulatorRegisters(l, loc, acc, layout, kind.accumulatorType);
   if (failed(accSums))

@@ -66,7 +66,7 @@ foldAlong(TileLowering &l, const Fold &fold, ArrayRef<Value> operands,
   OpBuilder &b = l.b();
   Location loc = fold.op->getLoc();
   int64_t extent =
-      TileLowering::tileShape(fold.op->getOperand(0).getType())[fold.dim];
+      tileShape(fold.op->getOperand(0).getType())[fold.dim];
   // Position of the k-th folded element.
   auto position = [&](Value k) -> Value {
     if (!fold.reverse)
@@ -124,7 +124,7 @@ static LogicalResult lowerReduce(TileLowering &l, cuda_tile::ReduceOp op) {
     operands.push_back(l.lookup(operand));
 
   ArrayRef<int64_t> resultShape =
-      TileLowering::tileShape(op.getResult(0).getType());
+      tileShape(op.getResult(0).getType());
   if (resultShape.empty()) {
     FailureOr<SmallVector<Value>> scalars =
         foldAlong(l, fold, operands, {}, [](Value, ValueRange) {});
@@ -160,7 +160,7 @@ static LogicalResult lowerReduce(TileLowering &l, cuda_tile::ReduceOp op) {
 static LogicalResult lowerScan(TileLowering &l, cuda_tile::ScanOp op) {
   Location loc = op.getLoc();
   Fold fold{op, &op.getBody().front(), op.getDim(), op.getReverse()};
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getResult(0).getType());
+  ArrayRef<int64_t> shape = tileShape(op.getResult(0).getType());
   int64_t extent = shape[fold.dim];
   SmallVector<Value> operands, buffers;
   for (Value operand : op.getOperands())
@@ -211,7 +211,7 @@ sharedSlotsPerOperand(TileLowering &l, Operation *op, int64_t slots) {
   int64_t bytes = 0;
   for (Value operand : op->getOperands()) {
     types.push_back(
-        sharedElementType(TileLowering::tileElementType(operand.getType())));
+        sharedElementType(tileElementType(operand.getType())));
     offsets.push_back(bytes);
     bytes += slots * sharedElementBytes(types.back());
     bytes = llvm::alignTo(bytes, 8);
@@ -410,7 +410,7 @@ static LogicalResult lowerReduceParallel(TileLowering &l,
         for (auto [operand, buffer] : llvm::zip(op.getOperands(), *buffers))
           values.push_back(fromShared(
               b, loc, memref::LoadOp::create(b, loc, buffer, slot),
-              TileLowering::tileElementType(operand.getType())));
+              tileElementType(operand.getType())));
         if (!accumulated) {
           accumulated = std::move(values);
         } else {
@@ -520,7 +520,7 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
   Location loc = op.getLoc();
   Block *body = &op.getBody().front();
   bool reverse = op.getReverse();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getResult(0).getType());
+  ArrayRef<int64_t> shape = tileShape(op.getResult(0).getType());
   ScanLayout scan = makeScanLayout(shape, op.getDim(), l.getNumWarps());
   const LL &layout = scan.layout;
   SmallVector<Values> operands;
@@ -651,7 +651,7 @@ static LogicalResult lowerScanParallel(TileLowering &l, cuda_tile::ScanOp op) {
           values.push_back(fromShared(
               b, loc,
               memref::LoadOp::create(b, loc, buffer, slot(warp, lastLane, r)),
-              TileLowering::tileElementType(operand.getType())));
+              tileElementType(operand.getType())));
         if (accumulated) {
           FailureOr<Values> combined = combineValues(*accumulated, values);
           if (failed(combined))

@@ -34,7 +34,7 @@ LogicalResult lowerReindex(TileLowering &l, Operation *op, Value source,
   Location loc = op->getLoc();
   Type resultType = op->getResult(0).getType();
   Value from = l.lookup(source);
-  ArrayRef<int64_t> shape = TileLowering::tileShape(resultType);
+  ArrayRef<int64_t> shape = tileShape(resultType);
   if (shape.empty()) {
     l.map(op->getResult(0),
           l.readElement(l.b(), loc, from, map(l.b(), loc, ValueRange())));
@@ -69,7 +69,7 @@ Operation *enclosingKernel(OpBuilder &b) {
 DenseElementsAttr lowerLiteral(DenseIntOrFPElementsAttr value,
                                ArrayRef<int64_t> shape) {
   Type from = value.getElementType();
-  Type to = TileLowering::convertElementType(from);
+  Type to = convertElementType(from);
   auto tensorType = RankedTensorType::get(shape, to);
   if (from == to)
     return DenseIntOrFPElementsAttr::getFromRawBuffer(tensorType,
@@ -86,7 +86,7 @@ DenseElementsAttr lowerLiteral(DenseIntOrFPElementsAttr value,
 LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  ArrayRef<int64_t> shape = tileShape(op.getType());
   DenseElementsAttr value = lowerLiteral(op.getValue(), shape);
   Type elementType = value.getElementType();
   if (value.isSplat()) {
@@ -124,9 +124,9 @@ LogicalResult lowerConstant(TileLowering &l, cuda_tile::ConstantOp op) {
 
 LogicalResult lowerIota(TileLowering &l, cuda_tile::IotaOp op) {
   Location loc = op.getLoc();
-  Type elementType = TileLowering::tileElementType(op.getType());
+  Type elementType = tileElementType(op.getType());
   Value result = l.allocTileFor(loc, op.getType());
-  l.forEachElement(loc, TileLowering::tileShape(op.getType()),
+  l.forEachElement(loc, tileShape(op.getType()),
                    [&](OpBuilder &b, Location nl, ValueRange ivs) {
                      Value element = arith::IndexCastUIOp::create(
                          b, nl, elementType, ivs[0]);
@@ -137,8 +137,8 @@ LogicalResult lowerIota(TileLowering &l, cuda_tile::IotaOp op) {
 }
 
 LogicalResult lowerBroadcast(TileLowering &l, cuda_tile::BroadcastOp op) {
-  ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
-  if (from == TileLowering::tileShape(op.getType())) {
+  ArrayRef<int64_t> from = tileShape(op.getSource().getType());
+  if (from == tileShape(op.getType())) {
     l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
@@ -152,8 +152,8 @@ LogicalResult lowerBroadcast(TileLowering &l, cuda_tile::BroadcastOp op) {
 }
 
 LogicalResult lowerReshape(TileLowering &l, cuda_tile::ReshapeOp op) {
-  ArrayRef<int64_t> from = TileLowering::tileShape(op.getSource().getType());
-  ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
+  ArrayRef<int64_t> from = tileShape(op.getSource().getType());
+  ArrayRef<int64_t> to = tileShape(op.getType());
   if (from == to) {
     l.mapAlias(op.getResult(), op.getSource());
     return success();
@@ -240,7 +240,7 @@ LinearLayout splatLayout(TileLowering &l, unsigned rank) {
 LogicalResult lowerConstantParallel(TileLowering &l, cuda_tile::ConstantOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  ArrayRef<int64_t> shape = tileShape(op.getType());
   DenseElementsAttr value = lowerLiteral(op.getValue(), shape);
   if (shape.empty())
     return lowerConstant(l, op);
@@ -269,7 +269,7 @@ LogicalResult lowerConstantParallel(TileLowering &l, cuda_tile::ConstantOp op) {
 LogicalResult lowerIotaParallel(TileLowering &l, cuda_tile::IotaOp op) {
   Location loc = op.getLoc();
   OpBuilder &b = l.b();
-  Type elementType = TileLowering::tileElementType(op.getType());
+  Type elementType = tileElementType(op.getType());
   LinearLayout layout = l.layoutFor(op.getResult());
   SmallVector<Value> registers;
   for (int64_t reg = 0, e = layout.getSize(LinearLayout::Register); reg < e;
@@ -284,8 +284,8 @@ LogicalResult lowerReshapeParallel(TileLowering &l, cuda_tile::ReshapeOp op) {
   // The mma copies the loaded tile into shared memory itself.
   if (mma::copiedByMma(l, op.getSource()))
     return success();
-  ArrayRef<int64_t> to = TileLowering::tileShape(op.getType());
-  bool fromScalar = TileLowering::tileShape(op.getSource().getType()).empty();
+  ArrayRef<int64_t> to = tileShape(op.getType());
+  bool fromScalar = tileShape(op.getSource().getType()).empty();
   // Rank 0 to rank 0: the same scalar (there is no vector to extract from).
   if (to.empty() && fromScalar) {
     l.mapAlias(op.getResult(), op.getSource());
@@ -345,8 +345,8 @@ Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
 LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
   Location loc = op->getLoc();
   Value source = op->getOperand(0);
-  Type fromType = TileLowering::tileElementType(source.getType());
-  Type toType = TileLowering::tileElementType(op->getResult(0).getType());
+  Type fromType = tileElementType(source.getType());
+  Type toType = tileElementType(op->getResult(0).getType());
   unsigned fromWidth = fromType.getIntOrFloatBitWidth();
   unsigned toWidth = toType.getIntOrFloatBitWidth();
   if (fromWidth == toWidth)
@@ -358,7 +358,7 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
   Value result = l.allocTileFor(loc, op->getResult(0).getType());
   Type toInt = l.b().getIntegerType(toWidth);
   l.forEachElement(
-      loc, TileLowering::tileShape(op->getResult(0).getType()),
+      loc, tileShape(op->getResult(0).getType()),
       [&](OpBuilder &b, Location nl, ValueRange ivs) {
         Value bits;
         if (toWidth < fromWidth) {
@@ -422,8 +422,8 @@ LogicalResult lowerRegroupBitsParallel(TileLowering &l, Operation *op) {
   Location loc = op->getLoc();
   Value source = op->getOperand(0);
   Type resultType = op->getResult(0).getType();
-  Type fromType = TileLowering::tileElementType(source.getType());
-  Type toType = TileLowering::tileElementType(resultType);
+  Type fromType = tileElementType(source.getType());
+  Type toType = tileElementType(resultType);
   unsigned fromWidth = fromType.getIntOrFloatBitWidth();
   unsigned toWidth = toType.getIntOrFloatBitWidth();
   if (fromWidth == toWidth)

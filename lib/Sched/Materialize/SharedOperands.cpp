@@ -11,75 +11,6 @@ using namespace mlir;
 using namespace tilechain;
 using namespace tilechain::mma;
 
-static std::string str(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
-}
-
-FailureOr<SharedOperandKind>
-mma::classifySharedOperands(Operation *op, StringRef instruction,
-                            std::string &why) {
-  MLIRContext *context = op->getContext();
-  Type lhs =
-      cast<cuda_tile::TileType>(op->getOperand(0).getType()).getElementType();
-  Type rhs =
-      cast<cuda_tile::TileType>(op->getOperand(1).getType()).getElementType();
-  Type acc = TileLowering::tileElementType(op->getOperand(2).getType());
-  if (auto mmai = dyn_cast<cuda_tile::MmaIOp>(op)) {
-    if (!lhs.isInteger(8) || !acc.isInteger(32)) {
-      why = instruction.str() + " multiplies i8 into i32, not " + str(lhs) +
-            " into " + str(acc);
-      return failure();
-    }
-    auto withSign = [&](cuda_tile::Signedness signedness) -> Type {
-      return IntegerType::get(context, 8,
-                              signedness == cuda_tile::Signedness::Signed
-                                  ? IntegerType::Signed
-                                  : IntegerType::Unsigned);
-    };
-    return SharedOperandKind{withSign(mmai.getSignednessLhs()),
-                             withSign(mmai.getSignednessRhs()), 1,
-                             IntegerType::get(context, 32)};
-  }
-  if (!acc.isF32() && !acc.isF16()) {
-    why = instruction.str() + " accumulates in f32 (or f16, widened), not " +
-          str(acc);
-    return failure();
-  }
-  Type f32 = Float32Type::get(context);
-  if ((lhs.isF16() || lhs.isBF16()) && lhs == rhs)
-    return SharedOperandKind{lhs, rhs, 2, f32};
-  // tf32 travels as f32 (checkMmaF); the tensor core reads its top 19 bits.
-  if (isa<FloatTF32Type>(lhs) && lhs == rhs)
-    return SharedOperandKind{lhs, rhs, 4, f32};
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(lhs) &&
-      isa<Float8E4M3FNType, Float8E5M2Type>(rhs))
-    return SharedOperandKind{lhs, rhs, 1, f32};
-  why = instruction.str() + " does not multiply " + str(lhs) + " by " +
-        str(rhs);
-  return failure();
-}
-
-FailureOr<SwizzledStaging>
-mma::planSwizzledStaging(int64_t m, int64_t n, int64_t k, int64_t e,
-                         std::string &why) {
-  int64_t stagingBytes = kSwizzledStagingBytes;
-  int64_t swizzle = std::clamp<int64_t>(k * e / 2, 32, 128);
-  auto bytes = [&](int64_t swizzle) {
-    return (m + n) * swizzle * (k * e > swizzle ? 2 : 1);
-  };
-  while (swizzle > 32 && bytes(swizzle) > 2 * stagingBytes)
-    swizzle /= 2;
-  if (bytes(swizzle) > 2 * stagingBytes) {
-    why = "its operands need more than " + std::to_string(stagingBytes) +
-          " bytes of shared memory per 32 bytes of k";
-    return failure();
-  }
-  int64_t kc = swizzle / e;
-  return SwizzledStaging{swizzle, kc, k / kc};
-}
-
 tile_dist::SharedMatrixAttr mma::sharedMatrix(MLIRContext *context,
                                               const OperandForm &form,
                                               int64_t kc) {
@@ -118,7 +49,7 @@ mma::swizzledOperandOrder(TileLowering &l, Operation *op, unsigned index,
   if (!dim)
     return std::nullopt;
   unsigned rank =
-      TileLowering::tileShape(op->getOperand(index).getType()).size();
+      tileShape(op->getOperand(index).getType()).size();
   unsigned kDim = index == 0 ? rank - 1 : rank - 2;
   unsigned xDim = index == 0 ? rank - 2 : rank - 1;
   if (*dim == kDim)

@@ -2,10 +2,10 @@
 //
 // wgmma (sm_90) and tcgen05.mma (sm_100) read their operands from shared
 // memory themselves, through matrix descriptors, in the swizzled canonical
-// layouts of tile_dist.shared_matrix. What the two lowerings share: which
-// element types they multiply, how the operands are staged (chunks of k in
-// rows of S bytes, through a ring of stages) and where an instruction's
-// operand starts.
+// layouts of tile_dist.shared_matrix. What the two lowerings share, beside
+// what tile-lower decides from (which element types they multiply, the rows
+// of S bytes of k: include/tilechain/Lower/MmaInstructions.h): the operands'
+// arrays and forms, and where an instruction's operand starts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_SCHED_MATERIALIZE_SHAREDOPERANDS_H
@@ -18,43 +18,6 @@
 #include <string>
 
 namespace tilechain::mma {
-
-/// What one instruction multiplies and accumulates.
-struct SharedOperandKind {
-  mlir::Type lhsType, rhsType; // the tile_dist element types
-  int64_t elementBytes;
-  mlir::Type accumulatorType; // f32 or i32
-};
-
-/// The kind of `op` (mmaf or mmai) on `instruction` ("wgmma",
-/// "tcgen05.mma"), or failure with `why`: f16, bf16, tf32 or 8-bit float
-/// operands into f32 (or f16, widened), 8-bit integers into i32.
-mlir::FailureOr<SharedOperandKind>
-classifySharedOperands(mlir::Operation *op, llvm::StringRef instruction,
-                       std::string &why);
-
-/// The shared memory one chunk of both operands may take (each stage of
-/// the pipeline takes this, and there are at least two): 128-byte rows of
-/// k fit for a 128x256 pair of operands (48 KiB) and a 256x256 pair (64
-/// KiB).
-constexpr int64_t kSwizzledStagingBytes = 64 * 1024;
-
-/// The widest swizzle, in bytes: rows of 128 bytes.
-constexpr int64_t kMaxSwizzle = 128;
-
-/// How the operands of an m x n x k mma are staged: rows of `swizzle` (S)
-/// bytes of k, `kc` = S / e values of k per chunk, `chunks` chunks.
-struct SwizzledStaging {
-  int64_t swizzle, kc, chunks;
-};
-/// Rows of up to 128 bytes of k, and at least two chunks where k has 64
-/// bytes (so that copies overlap the tensor cores), narrower where two
-/// stages of both operands' chunk would not fit 2 kSwizzledStagingBytes; failure with `why` where even
-/// 32-byte rows do not.
-mlir::FailureOr<SwizzledStaging> planSwizzledStaging(int64_t m, int64_t n,
-                                                     int64_t k,
-                                                     int64_t elementBytes,
-                                                     std::string &why);
 
 /// The shared_matrix of an operand staged in `form` (its swizzle is S)
 /// with chunks of `kc` values of k.

@@ -207,8 +207,8 @@ void copyInto(TileLowering &l, Location loc, Value from,
 
 LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
   Location loc = op.getLoc();
-  ArrayRef<int64_t> lhsShape = TileLowering::tileShape(op.getLhs().getType());
-  ArrayRef<int64_t> rhsShape = TileLowering::tileShape(op.getRhs().getType());
+  ArrayRef<int64_t> lhsShape = tileShape(op.getLhs().getType());
+  ArrayRef<int64_t> rhsShape = tileShape(op.getRhs().getType());
   Value result = l.allocTileFor(loc, op.getType());
   Value zero = l.indexConstant(loc, 0);
   SmallVector<Value> offsets(lhsShape.size(), zero);
@@ -221,9 +221,9 @@ LogicalResult lowerCat(TileLowering &l, cuda_tile::CatOp op) {
 
 LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
   Location loc = op.getLoc();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
+  ArrayRef<int64_t> shape = tileShape(op.getType());
   Value source = l.lookup(op.getSource());
-  if (shape == TileLowering::tileShape(op.getSource().getType())) {
+  if (shape == tileShape(op.getSource().getType())) {
     l.map(op.getResult(), source);
     return success();
   }
@@ -241,8 +241,8 @@ LogicalResult lowerExtract(TileLowering &l, cuda_tile::ExtractOp op) {
 
 LogicalResult lowerInsert(TileLowering &l, cuda_tile::InsertOp op) {
   Location loc = op.getLoc();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getSource().getType());
-  if (shape == TileLowering::tileShape(op.getType())) {
+  ArrayRef<int64_t> shape = tileShape(op.getSource().getType());
+  if (shape == tileShape(op.getType())) {
     l.mapAlias(op.getResult(), op.getSource());
     return success();
   }
@@ -260,8 +260,8 @@ LogicalResult lowerExtractParallel(TileLowering &l, cuda_tile::ExtractOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
   Value source = op.getSource();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(op.getType());
-  if (shape == TileLowering::tileShape(source.getType())) {
+  ArrayRef<int64_t> shape = tileShape(op.getType());
+  if (shape == tileShape(source.getType())) {
     l.mapAlias(op.getResult(), source);
     return success();
   }
@@ -287,7 +287,7 @@ LogicalResult lowerExtractParallel(TileLowering &l, cuda_tile::ExtractOp op) {
   FailureOr<Value> buffer = l.tileInShared(op, source);
   if (failed(buffer))
     return failure();
-  Type element = TileLowering::tileElementType(op.getType());
+  Type element = tileElementType(op.getType());
   LL resultLayout = l.defaultLayout(op.getType());
   SmallVector<Value> registers;
   for (int64_t reg = 0, e = resultLayout.getSize(LL::Register); reg < e;
@@ -306,8 +306,8 @@ LogicalResult lowerInsertParallel(TileLowering &l, cuda_tile::InsertOp op) {
   Location loc = op.getLoc();
   Value source = op.getSource();
   Value destination = op.getDestination();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(source.getType());
-  if (shape == TileLowering::tileShape(op.getType())) {
+  ArrayRef<int64_t> shape = tileShape(source.getType());
+  if (shape == tileShape(op.getType())) {
     l.mapAlias(op.getResult(), source);
     return success();
   }
@@ -337,7 +337,7 @@ LogicalResult lowerInsertParallel(TileLowering &l, cuda_tile::InsertOp op) {
   FailureOr<Value> buffer = l.tileInShared(op, source);
   if (failed(buffer))
     return failure();
-  Type element = TileLowering::tileElementType(op.getType());
+  Type element = tileElementType(op.getType());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg) {
     SmallVector<Value> coords = l.elementCoords(b, loc, layout, reg);
@@ -365,8 +365,8 @@ LogicalResult lowerInsertParallel(TileLowering &l, cuda_tile::InsertOp op) {
 LogicalResult lowerCatParallel(TileLowering &l, cuda_tile::CatOp op) {
   Value lhs = op.getLhs(), rhs = op.getRhs();
   unsigned dim = op.getDim();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(lhs.getType());
-  if (shape != TileLowering::tileShape(rhs.getType()))
+  ArrayRef<int64_t> shape = tileShape(lhs.getType());
+  if (shape != tileShape(rhs.getType()))
     return l.declineParallel(op, "its operands differ in shape");
   // Both operands in the left one's layout, and one more register bit that
   // walks from the left operand to the right one.
@@ -379,7 +379,7 @@ LogicalResult lowerCatParallel(TileLowering &l, cuda_tile::CatOp op) {
     return failure();
   registers->append(right->begin(), right->end());
 
-  ArrayRef<int64_t> joined = TileLowering::tileShape(op.getType());
+  ArrayRef<int64_t> joined = tileShape(op.getType());
   std::array<LL::Bases, LL::kNumInDims> bases;
   for (unsigned in = 0; in < LL::kNumInDims; ++in)
     for (uint64_t basis : layout.getBases(LL::In(in)))

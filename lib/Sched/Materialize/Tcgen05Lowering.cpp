@@ -77,196 +77,15 @@ constexpr int64_t kMaxAccessWords = 128;
 /// corpus kernel fewer registers, and the decode fmha 4 more: mma-check.)
 constexpr int64_t kReadbackWords = 64;
 
-/// The most accumulator registers per thread where the accumulator lives in
-/// registers between runs of the op (read back whole after each): past
-/// this it spills as wgmma's does (WgmmaLowering.cpp). One kept in tensor
-/// memory through a loop is read back once, after it, and may be wider.
-constexpr int64_t kTcgen05MaxAccumulators = 128;
-
-/// Where a block-scaled mma's scales lie in tensor memory, after its
-/// accumulator's columns: per group of 4 blocks of k (one byte each of a
-/// 32-bit word), the lhs scales' columns (row i in lane i % 32 of column
-/// i / 32) then the rhs scales' (column j in lane j % 32 of column j / 32),
-/// every quarter of the lanes holding the same; twice over where the
-/// accumulator stays in tensor memory through a loop, one copy per run's
-/// parity, so that a run writes its scales while the previous run's last
-/// products may still read theirs.
-struct BlockScales {
-  int64_t blocks;     // of k: 32 values each
-  int64_t lhsColumns; // per group: m / 32
-  int64_t rhsColumns; // per group: n / 32
-  int64_t copies;
-
-  int64_t groups() const { return llvm::divideCeil(blocks, 4); }
-  int64_t columnsPerCopy() const {
-    return groups() * (lhsColumns + rhsColumns);
-  }
-};
-
-/// How `op` runs on tcgen05.mma.
-struct Tcgen05Plan {
-  SharedOperandKind kind;
-  TensorMmaTiling tiling;
-  SwizzledStaging staging;
-  int64_t accumulatorColumns;
-  int64_t columns; // of tensor memory allocated: a power of two, 32 to 512
-  std::optional<BlockScales> scales; // where `op` is an mmaf_scaled
-};
-
-/// mmaf, mmai or mmaf_scaled: the ops whose operands 0-2 are lhs, rhs and
-/// accumulator.
-bool isMma(Operation *op) {
-  return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
-      op);
-}
-
-/// The `for` loop and iter value through which `mma` (isMma) would
-/// keep its accumulator in tensor memory: the loop carries it only from
-/// `mma`'s result to `mma`'s accumulator (the iter value used by nothing
-/// else in the body, the result by nothing but the `continue`), and `mma`
-/// is the only mma in the loop. The columns it holds through the loop then
-/// never meet another allocation of the CTA (one run's columns are given
-/// back before the next op), so the CTA never asks for more than the 512
-/// columns there are, where tcgen05.alloc would wait forever.
-std::optional<std::pair<cuda_tile::ForOp, unsigned>>
-loopAccumulator(Operation *mma) {
-  auto carried = dyn_cast<BlockArgument>(mma->getOperand(2));
-  if (!carried || !carried.hasOneUse())
-    return std::nullopt;
-  auto loop = dyn_cast<cuda_tile::ForOp>(carried.getOwner()->getParentOp());
-  if (!loop || mma->getBlock() != loop.getBody() ||
-      carried.getArgNumber() == 0 || !mma->getResult(0).hasOneUse())
-    return std::nullopt;
-  unsigned index = carried.getArgNumber() - 1; // after the induction variable
-  OpOperand &yielded = *mma->getResult(0).getUses().begin();
-  if (!isa<cuda_tile::ContinueOp>(yielded.getOwner()) ||
-      yielded.getOwner() != loop.getBody()->getTerminator() ||
-      yielded.getOperandNumber() != index)
-    return std::nullopt;
-  bool alone = !loop.getBody()
-                    ->walk([&](Operation *other) {
-                      return other != mma && isMma(other)
-                                 ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-                    })
-                    .wasInterrupted();
-  if (!alone)
-    return std::nullopt;
-  return std::make_pair(loop, index);
-}
-
-/// Where `op`'s block scales go in tensor memory, or why they cannot go
-/// there: e8m0 scales of blocks of 32 values of k of 8-bit float operands,
-/// on instructions of 128 rows and a multiple of 32 columns.
-FailureOr<BlockScales> planBlockScales(cuda_tile::MmaFScaledOp op,
-                                       const TensorMmaTiling &tiling,
-                                       int64_t m, int64_t n, int64_t k,
-                                       bool keptThroughLoop,
-                                       std::string &why) {
-  auto lhsScale = cast<cuda_tile::TileType>(op.getLhsScale().getType());
-  auto rhsScale = cast<cuda_tile::TileType>(op.getRhsScale().getType());
-  int64_t blocks = lhsScale.getShape().back();
-  if (!isa<Float8E8M0FNUType>(lhsScale.getElementType()) ||
-      !isa<Float8E8M0FNUType>(rhsScale.getElementType()) ||
-      k != 32 * blocks || !llvm::isPowerOf2_64(blocks)) {
-    why = "block-scaled tcgen05.mma takes e8m0 scales of blocks of 32 "
-          "values of k (a power of two of them), not " +
-          std::to_string(blocks) + " scales of " +
-          std::to_string(lhsScale.getElementType().getIntOrFloatBitWidth()) +
-          "-bit type per " + std::to_string(k) + " values";
-    return failure();
-  }
-  if (tiling.instructionM != kTensorMmaM || tiling.instructionN % 32 != 0 ||
-      !llvm::isPowerOf2_64(m / 32) || !llvm::isPowerOf2_64(n / 32) ||
-      m % 32 != 0 || n % 32 != 0) {
-    why = "block-scaled tcgen05.mma takes 128-row instructions and a power "
-          "of two times 32 rows and columns, not a " +
-          std::to_string(m) + "x" + std::to_string(n) + " result";
-    return failure();
-  }
-  return BlockScales{blocks, m / 32, n / 32, keptThroughLoop ? 2 : 1};
-}
-
-FailureOr<Tcgen05Plan> planFor(const TargetInfo &target, unsigned numWarps,
-                               Operation *op, std::string &why,
-                               int64_t columnSlices = 1) {
-  if (target.smVersion != 100) {
-    why = "tcgen05.mma is sm_100's";
-    return failure();
-  }
-  FailureOr<SharedOperandKind> kind =
-      classifySharedOperands(op, "tcgen05.mma", why);
-  if (failed(kind))
-    return failure();
-  SmallVector<int64_t> shape(
-      TileLowering::tileShape(op->getOperand(2).getType()));
-  unsigned rank = shape.size();
-  shape[rank - 1] /= columnSlices;
-  int64_t m = shape[rank - 2], n = shape[rank - 1];
-  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
-  std::optional<TensorMmaTiling> tiling = tensorMmaTiling(shape, numWarps);
-  if (!tiling) {
-    why = (rank == 3 && shape[0] != 1)
-              ? "it multiplies a batch of " + std::to_string(shape[0])
-              : "its " + std::to_string(m) + "x" + std::to_string(n) +
-                    " result is neither 64 rows of a multiple of 8 columns "
-                    "nor 128-row blocks of a multiple of 16";
-    return failure();
-  }
-  // An accumulator kept in tensor memory through a loop takes no registers
-  // there: only its read-back after the loop does.
-  int64_t accumulators = m * n / (32 * int64_t(numWarps));
-  bool keptThroughLoop = loopAccumulator(op).has_value();
-  if (accumulators > kTcgen05MaxAccumulators && !keptThroughLoop) {
-    why = "its accumulator takes " + std::to_string(accumulators) +
-          " registers per thread, more than " +
-          std::to_string(kTcgen05MaxAccumulators);
-    return failure();
-  }
-  std::optional<BlockScales> scales;
-  if (auto scaled = dyn_cast<cuda_tile::MmaFScaledOp>(op)) {
-    FailureOr<BlockScales> planned =
-        planBlockScales(scaled, *tiling, m, n, k, keptThroughLoop, why);
-    if (failed(planned))
-      return failure();
-    scales = *planned;
-  }
-  int64_t accumulatorColumns = tiling->rowBlocks * n;
-  int64_t columns =
-      accumulatorColumns +
-      (scales ? scales->copies * scales->columnsPerCopy() : 0);
-  if (columns > 512) {
-    why = "its accumulator" + std::string(scales ? " and scales take " :
-                                                  " takes ") +
-          std::to_string(columns) + " columns of tensor memory, more than 512";
-    return failure();
-  }
-  int64_t e = kind->elementBytes;
-  if (k % (32 / e)) {
-    why = "k = " + std::to_string(k) + " is not a multiple of " +
-          std::to_string(32 / e);
-    return failure();
-  }
-  FailureOr<SwizzledStaging> staging =
-      planSwizzledStaging(m, n, k, e, why);
-  if (failed(staging))
-    return failure();
-  return Tcgen05Plan{*kind,
-                     *tiling,
-                     *staging,
-                     accumulatorColumns,
-                     std::max<int64_t>(32, llvm::PowerOf2Ceil(columns)),
-                     scales};
-}
-
-FailureOr<Tcgen05Plan> plan(const TileLowering &l, Operation *op,
-                            std::string &why) {
-  if (l.getTarget().smVersion == 100 && !l.allowsTensorCores()) {
-    why = "the kernel's other ops do not take the tensor-core layouts: " +
-          *l.getWhyNoTensorCores();
-    return failure();
-  }
-  return planFor(l.getTarget(), l.getNumWarps(), op, why);
+/// How `op`, which runs on tcgen05.mma (instructionOf), runs on it. The
+/// materialization checks first that every recorded instruction takes its
+/// mma (checkRecordedMmaInstructions), so the plan exists.
+Tcgen05Plan plan(const TileLowering &l, Operation *op) {
+  std::string why;
+  FailureOr<Tcgen05Plan> p =
+      planTcgen05(op, l.getTarget(), l.getNumWarps(), why);
+  assert(succeeded(p) && "tcgen05 recorded for an mma it cannot take");
+  return *p;
 }
 
 /// Whether `acc` (a cuda_tile value) is a constant zero, which the first
@@ -286,35 +105,14 @@ bool isZeroAccumulator(Value acc) {
 
 } // namespace
 
-std::optional<std::string>
-tilechain::whyNotBlockScaledTcgen05(cuda_tile::MmaFScaledOp op,
-                                    const TargetInfo &target,
-                                    unsigned numWarps, int64_t columnSlices) {
-  std::string why;
-  if (failed(planFor(target, numWarps, op, why, columnSlices)))
-    return why;
-  return std::nullopt;
-}
-
-std::optional<std::string> mma::whyNotTcgen05(const TileLowering &l,
-                                              Operation *op) {
-  std::string why;
-  if (failed(plan(l, op, why)))
-    return why;
-  return std::nullopt;
-}
-
 std::optional<ChunkOrder> mma::tcgen05OperandOrder(TileLowering &l,
                                                    Operation *op,
                                                    unsigned index) {
-  std::string why;
-  FailureOr<Tcgen05Plan> p = plan(l, op, why);
-  if (failed(p))
-    return std::nullopt;
-  return swizzledOperandOrder(l, op, index, p->staging.swizzle,
-                              p->kind.elementBytes,
-                              index == 0 ? p->tiling.instructionM
-                                         : p->tiling.instructionN);
+  Tcgen05Plan p = plan(l, op);
+  return swizzledOperandOrder(l, op, index, p.staging.swizzle,
+                              p.kind.elementBytes,
+                              index == 0 ? p.tiling.instructionM
+                                         : p.tiling.instructionN);
 }
 
 namespace {
@@ -623,10 +421,10 @@ LogicalResult writeBlockScales(TileLowering &l, Location loc, Value scale,
                                unsigned xDim, unsigned kDim,
                                const ScaleColumns &columns, bool rhs) {
   OpBuilder &b = l.b();
-  ArrayRef<int64_t> shape = TileLowering::tileShape(scale.getType());
+  ArrayRef<int64_t> shape = tileShape(scale.getType());
   LinearLayout layout = blockScaleLayout(shape, xDim, kDim, l.getNumWarps());
   FailureOr<SmallVector<Value>> registers = accumulatorRegisters(
-      l, loc, scale, layout, TileLowering::tileElementType(scale.getType()));
+      l, loc, scale, layout, tileElementType(scale.getType()));
   if (failed(registers))
     return failure();
   int64_t bytes = std::min<int64_t>(shape[kDim], 4);
@@ -689,7 +487,7 @@ Operation *accumulatingMma(const TileLowering &l, cuda_tile::ForOp loop,
     return nullptr;
   Operation *mma = carried.getUses().begin()->getOwner();
   if (!isMma(mma) || loopAccumulator(mma) != std::make_pair(loop, index) ||
-      whyNotTcgen05(l, mma))
+      instructionOf(l, mma) != tile_dist::MmaInstruction::Tcgen05)
     return nullptr;
   return mma;
 }
@@ -706,11 +504,10 @@ mma::keepAccumulatorsInTensorMemory(TileLowering &l, cuda_tile::ForOp loop) {
     Operation *mma = accumulatingMma(l, loop, index);
     if (!mma)
       continue;
-    std::string why;
-    Tcgen05Plan p = *plan(l, mma, why);
+    Tcgen05Plan p = plan(l, mma);
     Location loc = mma->getLoc();
     Value init = loop.getInitValues()[index];
-    ArrayRef<int64_t> shape = TileLowering::tileShape(init.getType());
+    ArrayRef<int64_t> shape = tileShape(init.getType());
     LinearLayout layout = tensorMmaResultLayout(shape, l.getNumWarps());
     FailureOr<SmallVector<Value>> sums = accumulatorRegisters(
         l, loc, init, layout, p.kind.accumulatorType);
@@ -741,13 +538,12 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
   for (unsigned index : kept) {
     Operation *mma =
         loop.getRegionIterValues()[index].getUses().begin()->getOwner();
-    std::string why;
-    Tcgen05Plan p = *plan(l, mma, why);
+    Tcgen05Plan p = plan(l, mma);
     const TileLowering::TensorMemoryAccumulator &where =
         *l.getTensorMemoryAccumulator(mma);
     Location loc = loop.getLoc();
     Value result = loop.getResult(index);
-    ArrayRef<int64_t> shape = TileLowering::tileShape(result.getType());
+    ArrayRef<int64_t> shape = tileShape(result.getType());
     // The products of the last chunk may still be running: the wait for
     // its commit, the count's last, where the loop ran.
     OpBuilder &b = l.b();
@@ -758,7 +554,7 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
     SmallVector<Value> registers =
         readBack(l, loc, {where.control, where.address, p.columns}, p.tiling,
                  shape.back(), p.kind.accumulatorType,
-                 TileLowering::tileElementType(result.getType()));
+                 tileElementType(result.getType()));
     l.map(result,
           l.makeDistributed(loc, registers,
                             tensorMmaResultLayout(shape, l.getNumWarps())));
@@ -766,14 +562,13 @@ void mma::finishAccumulatorsInTensorMemory(TileLowering &l,
 }
 
 LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
-  std::string why;
-  Tcgen05Plan p = *plan(l, op, why);
+  Tcgen05Plan p = plan(l, op);
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
   MLIRContext *context = op->getContext();
   Value lhs = op->getOperand(0), rhs = op->getOperand(1),
         acc = op->getOperand(2);
-  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
   int64_t n = shape[rank - 1];
   int64_t e = p.kind.elementBytes;
@@ -963,7 +758,7 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
     return success(); // the loop's `continue` carries nothing
   SmallVector<Value> results =
       readBack(l, loc, memory, p.tiling, n, sumType,
-               TileLowering::tileElementType(acc.getType()));
+               tileElementType(acc.getType()));
   l.map(op->getResult(0), l.makeDistributed(loc, results, layout));
   return success();
 }

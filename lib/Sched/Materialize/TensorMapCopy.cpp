@@ -102,7 +102,7 @@ struct ChunkBoxes {
 };
 
 ChunkBoxes chunkBoxes(const StagedOperand &operand, int64_t kc) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+  ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
   unsigned lead = operand.form.leadingUnitDims;
   unsigned rank = shape.size();
   int64_t batch = rank == 3 ? shape[0] : 1;
@@ -264,7 +264,7 @@ std::optional<std::string> mma::whyNotTensorMapCopy(TileLowering &l,
 }
 
 int64_t mma::tensorChunkBytes(const StagedOperand &operand, int64_t kc) {
-  ArrayRef<int64_t> shape = TileLowering::tileShape(operand.tile.getType());
+  ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
   int64_t batch = shape.size() == 3 ? shape[0] : 1;
   return batch * shape[operand.xDim] * kc *
          sharedElementBytes(operand.sharedType);
@@ -294,7 +294,7 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
   SmallVector<unsigned> tileDimOf = tileDimsOf(info);
   ChunkBoxes boxes = chunkBoxes(operand, kc);
   SmallVector<int64_t> box = tensorMapBox(l, operand, kc);
-  Type element = TileLowering::tileElementType(operand.tile.getType());
+  Type element = tileElementType(operand.tile.getType());
   TensorMapOperands tensor = tensorMapOperands(l, loc, load.getView(), element,
                                                box, operand.form.swizzle);
   SmallVector<Value> tileIndex = llvm::to_vector(loweredIndex);
@@ -556,7 +556,7 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
   Value tile = op.getTile();
-  Type element = TileLowering::tileElementType(tile.getType());
+  Type element = tileElementType(tile.getType());
   Type shared = sharedElementType(element);
   Value lowered = l.lookup(tile);
   const LinearLayout &layout = l.getLayout(lowered);

@@ -25,17 +25,6 @@ using namespace tilechain;
 
 using LL = LinearLayout;
 
-int64_t tilechain::tileElementBytes(Type t) {
-  if (isa<cuda_tile::PointerType>(t))
-    return 8;
-  if (isa<FloatTF32Type>(t))
-    return 4;
-  unsigned bits = t.getIntOrFloatBitWidth();
-  if (bits == 1)
-    return 1;
-  return bits % 8 == 0 ? bits / 8 : 0;
-}
-
 void TileLowering::startParallel(unsigned warps, Value laneId, Value warpId,
                                  Operation *kernelOp, int64_t bytesLimit) {
   numWarps = warps;
@@ -92,32 +81,6 @@ void TileLowering::orderAfterToken(Location loc, Value token) {
   if (!isParallel() || !token || token.getDefiningOp<cuda_tile::MakeTokenOp>())
     return;
   gpu::BarrierOp::create(builder, loc);
-}
-
-LL tilechain::defaultTileLayout(Type tileType, unsigned numWarps,
-                                std::optional<unsigned> fastDim) {
-  auto tile = cast<cuda_tile::TileType>(tileType);
-  ArrayRef<int64_t> shape = tile.getShape();
-  unsigned fast = fastDim.value_or(shape.size() - 1);
-  int64_t bytes = std::max<int64_t>(1, tileElementBytes(tile.getElementType()));
-  // As many contiguous elements as one 16-byte access moves, without
-  // leaving threads idle that could hold a run of their own. 8-byte
-  // elements (i64 index arithmetic, pointers) take as many as 4-byte ones,
-  // two accesses' worth: a gather's pointers computed in i64 then meet the
-  // 32-bit tiles they load or index without an exchange.
-  int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 4),
-                                         shape[fast]);
-  return blockedTileLayout(tileType, numWarps, contiguous, fast);
-}
-
-LL tilechain::blockedTileLayout(Type tileType, unsigned numWarps,
-                                int64_t contiguous, unsigned fastDim) {
-  auto tile = cast<cuda_tile::TileType>(tileType);
-  int64_t threads = int64_t(numWarps) * 32;
-  contiguous = std::max<int64_t>(
-      1, std::min(contiguous, tile.getNumElements() / threads));
-  contiguous = int64_t(1) << llvm::Log2_64(contiguous);
-  return LL::blocked(tile.getShape(), numWarps, contiguous, fastDim);
 }
 
 LL TileLowering::defaultLayout(Type tileType,

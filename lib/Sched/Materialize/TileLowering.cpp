@@ -110,16 +110,6 @@ void TileLowering::mapView(Value from, ViewInfo info) {
   views[from] = std::move(info);
 }
 
-Type TileLowering::convertElementType(Type t) {
-  if (isa<cuda_tile::PointerType>(t))
-    return IntegerType::get(t.getContext(), 64);
-  // A tf32 value is an f32 whose low 13 mantissa bits are zero, 4 bytes in
-  // memory: it lives as that f32.
-  if (isa<FloatTF32Type>(t))
-    return Float32Type::get(t.getContext());
-  return t;
-}
-
 Type TileLowering::convertType(Type t) {
   auto tile = dyn_cast<cuda_tile::TileType>(t);
   if (!tile)
@@ -128,14 +118,6 @@ Type TileLowering::convertType(Type t) {
   if (tile.getShape().empty())
     return element;
   return MemRefType::get(tile.getShape(), element);
-}
-
-ArrayRef<int64_t> TileLowering::tileShape(Type tileType) {
-  return cast<cuda_tile::TileType>(tileType).getShape();
-}
-
-Type TileLowering::tileElementType(Type tileType) {
-  return convertElementType(cast<cuda_tile::TileType>(tileType).getElementType());
 }
 
 Value TileLowering::allocTile(Location loc, ArrayRef<int64_t> shape,

@@ -63,7 +63,7 @@ static LogicalResult lowerMakeTensorView(TileLowering &l,
   auto type = cast<ct::TensorViewType>(op.getResult().getType());
   ViewInfo info;
   info.base = l.lookup(op.getBase());
-  info.elementType = TileLowering::convertElementType(type.getElementType());
+  info.elementType = convertElementType(type.getElementType());
   // Static extents are constants; each `?` takes the next dynamic operand.
   auto extents = [&](ArrayRef<int64_t> staticValues, ValueRange dynamicValues,
                      SmallVectorImpl<Value> &out,

@@ -54,67 +54,14 @@ namespace {
 /// prefill GQA fmha spills 208 bytes instead of 144.
 constexpr int64_t kFragmentRegisterBudget = 64;
 
-/// How `op` runs on wgmma.
-struct WgmmaPlan {
-  SharedOperandKind kind;
-  WgmmaTiling tiling;
-  SwizzledStaging staging;
-};
-
-FailureOr<WgmmaPlan> plan(const TileLowering &l, Operation *op,
-                          std::string &why) {
-  if (l.getTarget().smVersion != 90) {
-    why = "wgmma is sm_90's";
-    return failure();
-  }
-  if (isa<cuda_tile::MmaFScaledOp>(op)) {
-    why = "wgmma does not scale blocks of k";
-    return failure();
-  }
-  if (!l.allowsTensorCores()) {
-    why = "the kernel's other ops do not take the tensor-core fragment "
-          "layouts: " +
-          *l.getWhyNoTensorCores();
-    return failure();
-  }
-  FailureOr<SharedOperandKind> kind = classifySharedOperands(op, "wgmma", why);
-  if (failed(kind))
-    return failure();
-  ArrayRef<int64_t> shape =
-      TileLowering::tileShape(op->getOperand(2).getType());
-  unsigned rank = shape.size();
-  int64_t m = shape[rank - 2], n = shape[rank - 1];
-  int64_t k = TileLowering::tileShape(op->getOperand(0).getType()).back();
-  std::optional<WgmmaTiling> tiling = wgmmaTiling(shape, l.getNumWarps());
-  if (!tiling) {
-    why = (rank == 3 && shape[0] != 1)
-              ? "it multiplies a batch of " + std::to_string(shape[0])
-              : "its " + std::to_string(m) + "x" + std::to_string(n) +
-                    " result does not split into 64-row blocks of at least 8 "
-                    "columns over " +
-                    std::to_string(l.getNumWarps() / 4) + " warpgroups";
-    return failure();
-  }
-  int64_t accumulators = m * n / (32 * int64_t(l.getNumWarps()));
-  if (accumulators > kMaxAccumulatorRegisters) {
-    why = "its accumulator takes " + std::to_string(accumulators) +
-          " registers per thread, more than the " +
-          std::to_string(kMaxAccumulatorRegisters) +
-          " that leave room for wgmma's operands";
-    return failure();
-  }
-  int64_t e = kind->elementBytes;
-  int64_t instructionK = 32 / e;
-  if (k % instructionK) {
-    why = "k = " + std::to_string(k) + " is not a multiple of " +
-          std::to_string(instructionK);
-    return failure();
-  }
-  FailureOr<SwizzledStaging> staging =
-      planSwizzledStaging(m, n, k, e, why);
-  if (failed(staging))
-    return failure();
-  return WgmmaPlan{*kind, *tiling, *staging};
+/// How `op`, which runs on wgmma (instructionOf), runs on it. The
+/// materialization checks first that every recorded instruction takes its
+/// mma (checkRecordedMmaInstructions), so the plan exists.
+WgmmaPlan plan(const TileLowering &l, Operation *op) {
+  std::string why;
+  FailureOr<WgmmaPlan> p = planWgmma(op, l.getTarget(), l.getNumWarps(), why);
+  assert(succeeded(p) && "wgmma recorded for an mma it cannot take");
+  return *p;
 }
 
 /// Whether the running thread holds the lhs as wgmma's A fragments: 16-bit
@@ -128,9 +75,9 @@ bool lhsInFragments(TileLowering &l, Operation *op, const WgmmaPlan &p) {
   Value lhs = op->getOperand(0);
   if (p.kind.elementBytes != 2 || l.lookupSplat(lhs))
     return false;
-  ArrayRef<int64_t> shape = TileLowering::tileShape(lhs.getType());
+  ArrayRef<int64_t> shape = tileShape(lhs.getType());
   ArrayRef<int64_t> result =
-      TileLowering::tileShape(op->getResult(0).getType());
+      tileShape(op->getResult(0).getType());
   int64_t threads = 32 * int64_t(l.getNumWarps());
   int64_t words = shape[shape.size() - 2] * shape.back() / 2 / threads;
   int64_t accumulators =
@@ -145,14 +92,6 @@ bool lhsInFragments(TileLowering &l, Operation *op, const WgmmaPlan &p) {
 
 } // namespace
 
-std::optional<std::string> mma::whyNotWgmma(const TileLowering &l,
-                                            Operation *op) {
-  std::string why;
-  if (failed(plan(l, op, why)))
-    return why;
-  return std::nullopt;
-}
-
 /// wgmmaOperandOrder under plan `p`.
 static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
                                               unsigned index,
@@ -165,11 +104,7 @@ static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
 std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
                                                  Operation *op,
                                                  unsigned index) {
-  std::string why;
-  FailureOr<WgmmaPlan> p = plan(l, op, why);
-  if (failed(p))
-    return std::nullopt;
-  return operandOrder(l, op, index, *p);
+  return operandOrder(l, op, index, plan(l, op));
 }
 
 /// Whether `op`'s result, in `layout` and of the type the tensor cores
@@ -209,8 +144,7 @@ void mma::waitForWgmmaAfter(TileLowering &l, cuda_tile::ForOp loop) {
 }
 
 LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
-  std::string why;
-  WgmmaPlan p = *plan(l, op, why);
+  WgmmaPlan p = plan(l, op);
   // An instruction takes 32 bytes of k.
   remarkTensorCores(l, op, "Tensor-core SM90",
                     {kWgmmaM, p.tiling.instructionN, 32 / p.kind.elementBytes});
@@ -219,7 +153,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   MLIRContext *context = op->getContext();
   Value lhs = op->getOperand(0), rhs = op->getOperand(1),
         acc = op->getOperand(2);
-  ArrayRef<int64_t> shape = TileLowering::tileShape(acc.getType());
+  ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
 
   std::array<OperandForm, 2> forms = swizzledOperandForms(
@@ -235,7 +169,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
 
   LinearLayout layout = wgmmaResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
-  Type accType = TileLowering::tileElementType(acc.getType());
+  Type accType = tileElementType(acc.getType());
   Type sumType = p.kind.accumulatorType;
   FailureOr<SmallVector<Value>> accSums =
       accumulatorRegisters(l, loc, acc, layout, sumType);
@@ -292,7 +226,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   // k from `kStep` of the chunk: registers 8 q .. 8 q + 7 of the block's
   // (q the step over the whole k), two to a word; a choice among the
   // chunks' where there are several.
-  int64_t k = TileLowering::tileShape(lhs.getType()).back();
+  int64_t k = tileShape(lhs.getType()).back();
   auto fragment = [&](OpBuilder &at, Value chunk, int64_t mBlock,
                       int64_t kStep) -> Value {
     ArrayRef<Value> held = (*staged)[0].registers;

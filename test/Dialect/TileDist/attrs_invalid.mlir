@@ -47,3 +47,16 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @unknown_mma_instruction() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+2 {{to be one of: fma, mma_sync, wgmma, tcgen05}}
+    // expected-error @+1 {{failed to parse TileDist_MmaInstructionAttr parameter 'value'}}
+    %r = mmaf %a, %a, %acc {tile_dist.mma = #tile_dist.mma<dgemm>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

@@ -27,6 +27,9 @@
 
 #include "tilechain/Analysis/AxisInfo.h"
 #include "tilechain/Lower/LoopAnalysis.h"
+#include "tilechain/Lower/MmaInstructions.h"
+#include "tilechain/Lower/TileLayouts.h"
+#include "tilechain/Target/Chips.h"
 #include "tilechain/Target/TargetInfo.h"
 #include "tilechain/Lower/TileRemarks.h"
 #include "tilechain/Layout/LinearLayout.h"
@@ -168,15 +171,9 @@ public:
   void mapView(mlir::Value from, ViewInfo info);
 
   // --- types --------------------------------------------------------------
-  /// The scalar type an element of a cuda_tile tile or scalar becomes:
-  /// pointers are i64, everything else unchanged.
-  static mlir::Type convertElementType(mlir::Type cudaTileElementType);
   /// The lowered type of a value of cuda_tile type `t` (rank 0: scalar;
   /// rank >= 1: memref); null for tokens and views.
   static mlir::Type convertType(mlir::Type t);
-  /// Shape and (converted) element type of a cuda_tile tile type.
-  static llvm::ArrayRef<int64_t> tileShape(mlir::Type tileType);
-  static mlir::Type tileElementType(mlir::Type tileType);
 
   // --- buffers and loops --------------------------------------------------
   /// A fresh tile buffer of the given shape and (converted) element type.
@@ -576,39 +573,17 @@ mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
 
-/// The most accumulator registers per thread an mma keeps in registers
-/// (wgmma, mma.sync): each wgmma instruction holds up to 128 at once, beside
-/// the other instructions' and the addresses, and 255 registers leave no
-/// room for a second 128 (a 256x256 f32 tile over 256 threads spilled 1536
-/// bytes of stack on wgmma and 168-1472 on mma.sync). A larger accumulator
-/// is computed in column slices (SplitWideAccumulators.cpp).
-inline constexpr int64_t kMaxAccumulatorRegisters = 128;
-/// The first target with TMA: tensor maps and cp.async.bulk.tensor.
-inline constexpr unsigned kTensorMapMinSM = 90;
-/// The layout a tile of `tileType` takes in the parallel form over
-/// `numWarps` warps where nothing asks for another: blocked, up to 16
-/// contiguous bytes per thread along `fastDim` (default: the last dim).
-LinearLayout defaultTileLayout(mlir::Type tileType, unsigned numWarps,
-                               std::optional<unsigned> fastDim = {});
-/// The blocked layout of a tile of `tileType` over `numWarps` warps with
-/// runs of `contiguous` elements along `fastDim`, fewer where the tile has
-/// fewer than that many elements per thread (rounded down to a power of 2).
-LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
-                               int64_t contiguous, unsigned fastDim);
-/// Chooses layouts over `numWarps` warps from how `entry`'s tiles are used
-/// (LayoutAssignment.cpp) and records them on the ops as `tile_dist.layout`.
-void assignLayouts(mlir::cuda_tile::EntryOp entry, unsigned numWarps);
-/// Whether the parallel form computes `op`'s result register by register
-/// from its operands' registers in the result's layout (lowerElementwise):
-/// one result of rank >= 1, operands that are all tiles of its shape, no
-/// memory effects. Shape ops that keep the shape (broadcast, reshape,
-/// permute of a square tile), byte regrouping and mma choose their own
-/// layouts.
-bool computesPerElement(mlir::Operation *op);
 /// Checks that every `tile_dist.layout` in `entry` fits its op's result (its
 /// shape, `numWarps` warps); an error on the first that does not.
 mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
                                          unsigned numWarps);
+/// Checks that tile-lower recorded an instruction on each mmaf and mmai of
+/// `entry` and that each recorded instruction takes its mma on `target`
+/// over `numWarps` warps (an edited record may not); an error on the first
+/// that does not.
+mlir::LogicalResult checkRecordedMmaInstructions(mlir::Operation *entry,
+                                                 const TargetInfo &target,
+                                                 unsigned numWarps);
 
 /// The most elements of one tile a thread may hold in the parallel form,
 /// where a thread's share is unrolled into registers: 4 times what the
@@ -616,9 +591,6 @@ mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
 /// past what fits in registers; beyond it the kernel keeps the serial form,
 /// whose loops stay small.
 constexpr int64_t kMaxElementsPerThread = 1024;
-/// Bytes a tile element takes in memory (an i1 takes one); 0 when its
-/// elements are not whole bytes.
-int64_t tileElementBytes(mlir::Type elementType);
 
 /// The layout the parallel form gives the result of `op` where it is an
 /// mmaf or mmai that runs on tensor cores (an mma fragment layout), else
@@ -626,29 +598,6 @@ int64_t tileElementBytes(mlir::Type elementType);
 /// default one, so that its accumulator stays in its fragments.
 std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
                                             mlir::Operation *op);
-
-/// Why the parallel form cannot run `op` on the tensor cores' own block
-/// scaling on `target` over `numWarps` warps (tcgen05.mma's
-/// .kind::mxf8f6f4.block_scale, else sm_120a's block-scaled mma.sync), or
-/// nullopt where it can, provided the kernel's other ops take the
-/// tensor-core layouts. The parallel form's lowering of mmaf_scaled tries
-/// the same two in the same order (MmaLowering.cpp).
-std::optional<std::string>
-whyNotBlockScaled(mlir::cuda_tile::MmaFScaledOp op, const TargetInfo &target,
-                  unsigned numWarps);
-/// The two halves of whyNotBlockScaled: tcgen05.mma (Tcgen05Lowering.cpp)
-/// and mma.sync (MmaSyncLowering.cpp). With `columnSlices`, tcgen05.mma's
-/// answer for each of that many column slices of `op`
-/// (SplitWideAccumulators.cpp).
-std::optional<std::string>
-whyNotBlockScaledTcgen05(mlir::cuda_tile::MmaFScaledOp op,
-                         const TargetInfo &target, unsigned numWarps,
-                         int64_t columnSlices = 1);
-std::optional<std::string>
-whyNotBlockScaledMmaSync(mlir::cuda_tile::MmaFScaledOp op,
-                         const TargetInfo &target);
-
-
 
 } // namespace tilechain
 

@@ -1,4 +1,4 @@
-//===- TileDistAttrs.cpp - #tile_dist.linear ------------------------------===//
+//===- TileDistAttrs.cpp - #tile_dist.linear, .shared_matrix, .mma --------===//
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/IR/Builders.h"
@@ -9,6 +9,8 @@
 using namespace mlir;
 using namespace tilechain;
 using namespace tilechain::tile_dist;
+
+#include "tilechain/Dialect/TileDist/IR/TileDistEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistAttrs.cpp.inc"

@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tilechain/Dialect/TileDist/IR/TileDistDialect.h.inc"
+#include "tilechain/Dialect/TileDist/IR/TileDistEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistAttrs.h.inc"

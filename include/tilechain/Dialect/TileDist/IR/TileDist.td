@@ -18,6 +18,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 
@@ -33,6 +34,12 @@ def TileDist_Dialect : Dialect {
     /// the layout the parallel form builds that result in.
     static constexpr ::llvm::StringLiteral kLayoutAttrName =
         "tile_dist.layout";
+
+    /// The discardable attribute, on a cuda_tile mma (mmaf, mmai,
+    /// mmaf_scaled), that gives the instruction tile-lower chose for it
+    /// (tile_dist.mma), which the materialization builds.
+    static constexpr ::llvm::StringLiteral kMmaInstructionAttrName =
+        "tile_dist.mma";
   }];
 }
 
@@ -62,6 +69,35 @@ def TileDist_LinearLayoutAttr : AttrDef<TileDist_Dialect, "LinearLayout"> {
   let extraClassDeclaration = [{
     ::tilechain::LinearLayout getLayout() const;
   }];
+}
+
+def TileDist_MmaInstruction : I32EnumAttr<"MmaInstruction",
+    "the instruction an mma runs on", [
+      I32EnumAttrCase<"Fma", 0, "fma">,
+      I32EnumAttrCase<"MmaSync", 1, "mma_sync">,
+      I32EnumAttrCase<"Wgmma", 2, "wgmma">,
+      I32EnumAttrCase<"Tcgen05", 3, "tcgen05">]> {
+  let cppNamespace = "::tilechain::tile_dist";
+  let genSpecializedAttr = 0;
+}
+
+def TileDist_MmaInstructionAttr
+    : EnumAttr<TileDist_Dialect, TileDist_MmaInstruction, "mma"> {
+  let summary = "the instruction an mma runs on";
+  let description = [{
+    Which instruction the parallel form multiplies an mma on: the CUDA
+    cores' `fma`, PTX's warp-wide `mma_sync` (sm_80 on), sm_90's warpgroup
+    `wgmma`, or sm_100's `tcgen05` (tcgen05.mma). tile-lower chooses it
+    (tilechain-choose-mma-instructions, from what each instruction takes:
+    include/tilechain/Lower/MmaInstructions.h) and records it on the mma as
+    `tile_dist.mma`; the materialization builds the instruction recorded,
+    and refuses one the mma cannot take.
+
+    ```mlir
+    %c = cuda_tile.mmaf %a, %b, %acc {tile_dist.mma = #tile_dist.mma<wgmma>} ...
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
 }
 
 def TileDist_SharedMatrixAttr : AttrDef<TileDist_Dialect, "SharedMatrix"> {

@@ -1,0 +1,68 @@
+//===- TileLayouts.h - how the parallel form holds a tile -------*- C++ -*-===//
+//
+// What tile-lower's decisions and the materialization agree on about a tile
+// of the parallel form: the type its elements take once lowered and in
+// memory, the layout it takes where nothing asks for another, and which ops
+// compute their result element by element in their operands' layout. The
+// layout assignment (tilechain-assign-layouts) chooses from these, and the
+// materialization builds them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECHAIN_LOWER_TILELAYOUTS_H
+#define TILECHAIN_LOWER_TILELAYOUTS_H
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Layout/LinearLayout.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Types.h"
+
+#include <optional>
+
+namespace tilechain {
+
+/// The scalar type an element of a cuda_tile tile or scalar becomes:
+/// pointers are i64, a tf32 value lives as the f32 whose low 13 mantissa
+/// bits are zero, everything else is unchanged.
+mlir::Type convertElementType(mlir::Type cudaTileElementType);
+/// Shape and (converted) element type of a cuda_tile tile type.
+llvm::ArrayRef<int64_t> tileShape(mlir::Type tileType);
+mlir::Type tileElementType(mlir::Type tileType);
+
+/// Bytes a tile element takes in memory (an i1 takes one); 0 when its
+/// elements are not whole bytes.
+int64_t tileElementBytes(mlir::Type elementType);
+
+/// The type an element has in memory: itself when LLVM can access it, a byte
+/// for i1, the same-width integer for other whole-byte types (fp8); null for
+/// a type without whole-byte storage (f4E2M1FN).
+mlir::Type memoryType(mlir::Type element);
+/// Bytes of one element in memory (at least 1).
+unsigned byteSize(mlir::Type element);
+
+/// The layout a tile of `tileType` takes in the parallel form over
+/// `numWarps` warps where nothing asks for another: blocked, up to 16
+/// contiguous bytes per thread along `fastDim` (default: the last dim).
+LinearLayout defaultTileLayout(mlir::Type tileType, unsigned numWarps,
+                               std::optional<unsigned> fastDim = {});
+/// The blocked layout of a tile of `tileType` over `numWarps` warps with
+/// runs of `contiguous` elements along `fastDim`, fewer where the tile has
+/// fewer than that many elements per thread (rounded down to a power of 2).
+LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
+                               int64_t contiguous, unsigned fastDim);
+
+/// Whether the parallel form computes `op`'s result register by register
+/// from its operands' registers in the result's layout (lowerElementwise):
+/// one result of rank >= 1, operands that are all tiles of its shape, no
+/// memory effects. Shape ops that keep the shape (broadcast, reshape,
+/// permute of a square tile), byte regrouping and mma choose their own
+/// layouts.
+bool computesPerElement(mlir::Operation *op);
+
+/// Chooses layouts over `numWarps` warps from how `entry`'s tiles are used
+/// (AssignLayouts.cpp) and records them on the ops as `tile_dist.layout`.
+void assignLayouts(mlir::cuda_tile::EntryOp entry, unsigned numWarps);
+
+} // namespace tilechain
+
+#endif // TILECHAIN_LOWER_TILELAYOUTS_H

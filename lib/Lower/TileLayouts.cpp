@@ -1,0 +1,96 @@
+//===- TileLayouts.cpp - how the parallel form holds a tile ---------------===//
+#include "tilechain/Lower/TileLayouts.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilechain;
+namespace ct = mlir::cuda_tile;
+using LL = LinearLayout;
+
+Type tilechain::convertElementType(Type t) {
+  if (isa<ct::PointerType>(t))
+    return IntegerType::get(t.getContext(), 64);
+  if (isa<FloatTF32Type>(t))
+    return Float32Type::get(t.getContext());
+  return t;
+}
+
+ArrayRef<int64_t> tilechain::tileShape(Type tileType) {
+  return cast<ct::TileType>(tileType).getShape();
+}
+
+Type tilechain::tileElementType(Type tileType) {
+  return convertElementType(cast<ct::TileType>(tileType).getElementType());
+}
+
+int64_t tilechain::tileElementBytes(Type t) {
+  if (isa<cuda_tile::PointerType>(t))
+    return 8;
+  if (isa<FloatTF32Type>(t))
+    return 4;
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return 1;
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+Type tilechain::memoryType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (element.isInteger(1))
+    return IntegerType::get(context, 8);
+  if (LLVM::isCompatibleType(element))
+    return element;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits % 8 != 0)
+    return {};
+  return IntegerType::get(context, bits);
+}
+
+unsigned tilechain::byteSize(Type element) {
+  return std::max<unsigned>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+LL tilechain::defaultTileLayout(Type tileType, unsigned numWarps,
+                                std::optional<unsigned> fastDim) {
+  auto tile = cast<ct::TileType>(tileType);
+  ArrayRef<int64_t> shape = tile.getShape();
+  unsigned fast = fastDim.value_or(shape.size() - 1);
+  int64_t bytes = std::max<int64_t>(1, tileElementBytes(tile.getElementType()));
+  // As many contiguous elements as one 16-byte access moves, without
+  // leaving threads idle that could hold a run of their own. 8-byte
+  // elements (i64 index arithmetic, pointers) take as many as 4-byte ones,
+  // two accesses' worth: a gather's pointers computed in i64 then meet the
+  // 32-bit tiles they load or index without an exchange.
+  int64_t contiguous = std::min<int64_t>(16 / std::min<int64_t>(bytes, 4),
+                                         shape[fast]);
+  return blockedTileLayout(tileType, numWarps, contiguous, fast);
+}
+
+LL tilechain::blockedTileLayout(Type tileType, unsigned numWarps,
+                                int64_t contiguous, unsigned fastDim) {
+  auto tile = cast<ct::TileType>(tileType);
+  int64_t threads = int64_t(numWarps) * 32;
+  contiguous = std::max<int64_t>(
+      1, std::min(contiguous, tile.getNumElements() / threads));
+  contiguous = int64_t(1) << llvm::Log2_64(contiguous);
+  return LL::blocked(tile.getShape(), numWarps, contiguous, fastDim);
+}
+
+bool tilechain::computesPerElement(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      op->getNumRegions() != 0 ||
+      !isMemoryEffectFree(op) ||
+      isa<ct::BroadcastOp, ct::ReshapeOp, ct::PermuteOp, ct::PackOp,
+          ct::UnpackOp, ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp>(op))
+    return false;
+  auto result = dyn_cast<ct::TileType>(op->getResult(0).getType());
+  if (!result || result.getRank() == 0)
+    return false;
+  return llvm::all_of(op->getOperandTypes(), [&](Type type) {
+    auto tile = dyn_cast<ct::TileType>(type);
+    return tile && tile.getShape() == result.getShape();
+  });
+}
