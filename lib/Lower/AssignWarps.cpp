@@ -2,9 +2,11 @@
 //
 // The parallel form spreads each tile over all of a CTA's threads, so a
 // kernel of larger tiles gets more of them: 8 warps from 4096 elements on,
-// else 4. The choice is made once, here, after the passes that reshape the
-// kernel's tiles (the accumulator split, the scaled-mma expansion), and
-// recorded on the entry for the layouts and the materialization.
+// else 4. The choice is made once, here, first in the parallel form, and
+// recorded on the entry: the passes after it plan for it (the accumulator
+// split counts registers per thread, the instruction choice tiles results
+// over the warps, the layouts spread tiles over them), and the
+// materialization follows it.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/Passes.h"

@@ -108,6 +108,7 @@ struct ExpandScaledMmaPass
         tilechain::parseTarget(gpuName);
     if (!target || target->smVersion < 100)
       return;
+    bool expanded = true;
     getOperation().walk([&](MmaFScaledOp op) {
       // e2m1 operands have no conversion in the parallel form yet; the
       // serial form computes them.
@@ -115,8 +116,13 @@ struct ExpandScaledMmaPass
               cast<TileType>(op.getLhs().getType()).getElementType()))
         return;
       if (auto entry = op->getParentOfType<EntryOp>()) {
-        std::optional<std::string> why = tilechain::whyNotBlockScaled(
-            op, *target, tilechain::chooseNumWarps(entry));
+        unsigned numWarps = tilechain::recordedNumWarps(entry);
+        if (!numWarps) {
+          expanded = false;
+          return;
+        }
+        std::optional<std::string> why =
+            tilechain::whyNotBlockScaled(op, *target, numWarps);
         if (!why)
           return;
         tilechain::reportTileRemark(
@@ -144,6 +150,8 @@ struct ExpandScaledMmaPass
       op.getResult().replaceAllUsesWith(result);
       op.erase();
     });
+    if (!expanded)
+      signalPassFailure();
   }
 
   Option<std::string> gpuName{*this, "gpu-name",

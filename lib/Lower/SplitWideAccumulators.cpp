@@ -533,8 +533,13 @@ struct SplitWideAccumulatorsPass
         tilechain::parseTarget(gpuName);
     if (!target)
       return;
+    bool split = true;
     getOperation().walk([&](EntryOp entry) {
-      unsigned numWarps = tilechain::chooseNumWarps(entry);
+      unsigned numWarps = tilechain::recordedNumWarps(entry);
+      if (!numWarps) {
+        split = false;
+        return;
+      }
       SmallVector<ForOp> loops;
       entry.walk([&](ForOp loop) { loops.push_back(loop); });
       for (ForOp loop : loops) {
@@ -560,6 +565,8 @@ struct SplitWideAccumulatorsPass
         applySlices(*plan, *target);
       }
     });
+    if (!split)
+      signalPassFailure();
   }
 
   Option<std::string> gpuName{*this, "gpu-name",

@@ -87,10 +87,12 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
     // Shaped for the chip whose code is generated (sm_100's for sm_107:
     // RetargetPTX.h), as tile-sched materializes.
     StringRef chip = loweringChip(options.gpuName);
+    // The CTA's warps first: the passes after it shape the program for
+    // them (an accumulator's registers per thread, an instruction's tiling).
+    passes.add(pm, createAssignWarpsPass());
     passes.add(pm, createSplitWideAccumulatorsPass(chip));
     passes.add(pm, createExpandScaledMmaPass(chip));
     passes.add(pm, createPrefetchBlockScalesPass());
-    passes.add(pm, createAssignWarpsPass());
     passes.add(pm, createChooseMmaInstructionsPass(chip));
     passes.add(pm, createAssignLayoutsPass());
   }

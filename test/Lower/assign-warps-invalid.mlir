@@ -1,8 +1,10 @@
 // RUN: tile-lower %s --tilechain-assign-layouts --split-input-file --verify-diagnostics
+// RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file --verify-diagnostics
+// RUN: tile-lower %s --tilechain-choose-mma-instructions --split-input-file --verify-diagnostics
 
-// The layouts read the warps tile-lower recorded (and the materialization,
-// test/Stages/tile-sched-invalid.mlir); a kernel without them is refused,
-// not given a count of their own.
+// The passes after tilechain-assign-warps read the warps it recorded (and
+// the materialization, test/Stages/tile-sched-invalid.mlir); a kernel
+// without them is refused, not given a count of their own.
 
 cuda_tile.module @m {
   // expected-error@+1 {{expected the warps tile-lower assigns ('tile_dist.num_warps', tilechain-assign-warps)}}
