@@ -10,7 +10,12 @@
 // then left in flight: a commit arrives on its mbarrier at once
 // (HostMbarrier.cpp) and the tcgen05 fences go; the barrier tile-sched puts
 // between the last wait and the reads orders the products before them
-// (Tcgen05Lowering.cpp). tmem_load and tmem_store
+// (Tcgen05Lowering.cpp). Columns hold a poison word (kPoison) from their
+// tmem_alloc until something writes them, and again from their
+// tmem_dealloc: the hardware's contents are undefined there, so a read of
+// columns never written, or given back before every thread has read them
+// (a barrier missing before the dealloc), shows in the result instead of
+// reading zeros or the old values. tmem_load and tmem_store
 // move each word between a thread and the lane and column of the 16x256b
 // fragment (tile_dist.tmem_load), tmem_store_lanes between lane t of a warp
 // and lane first + t. A block-scaled product multiplies each A and B
@@ -33,6 +38,43 @@ using namespace tilechain;
 namespace {
 
 constexpr int64_t kLanes = 128, kColumns = 512;
+
+/// The word tensor memory holds where it is not allocated or not yet
+/// written: an f32 NaN, and as an i32 sum a value far from any test's.
+constexpr int32_t kPoison = 0x7FF0DEAD;
+
+/// Fills `columns` columns of every lane of `tmem` from `column0` (an
+/// index value) with kPoison, in the first thread of the running warp
+/// (the other threads of the warp that allocates or deallocates run the
+/// same op).
+void poisonColumns(OpBuilder &b, Location loc, Value tmem, Value column0,
+                   int64_t columns) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value lane = arith::RemUIOp::create(
+      b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+      c(host::kWarpSize));
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, c(0));
+  Value poison = arith::ConstantIntOp::create(b, loc, kPoison, 32);
+  scf::IfOp::create(b, loc, first, [&](OpBuilder &inFirst, Location) {
+    scf::ForOp::create(
+        inFirst, loc, c(0), c(kLanes), c(1), ValueRange(),
+        [&](OpBuilder &inLanes, Location, Value row, ValueRange) {
+          Value end = arith::AddIOp::create(inLanes, loc, column0, c(columns));
+          scf::ForOp::create(
+              inLanes, loc, column0, end, c(1), ValueRange(),
+              [&](OpBuilder &inColumns, Location, Value column, ValueRange) {
+                memref::StoreOp::create(inColumns, loc, poison, tmem,
+                                        ValueRange{row, column});
+                scf::YieldOp::create(inColumns, loc);
+              });
+          scf::YieldOp::create(inLanes, loc);
+        });
+    scf::YieldOp::create(inFirst, loc);
+  });
+}
 
 /// The lane and column (index values) of tensor-memory address `address`.
 std::pair<Value, Value> laneAndColumn(OpBuilder &b, Location loc,
@@ -283,11 +325,20 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
   for (Operation *op : ops) {
     if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
       OpBuilder b(alloc);
-      memref::StoreOp::create(b, alloc.getLoc(),
-                              arith::ConstantIntOp::create(b, alloc.getLoc(),
-                                                           0, 32),
+      Location loc = alloc.getLoc();
+      // The host's allocation is always at lane 0, column 0.
+      poisonColumns(b, loc, tmem, arith::ConstantIndexOp::create(b, loc, 0),
+                    alloc.getColumns());
+      memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
                               alloc.getSlots(), ValueRange{alloc.getSlot()});
       alloc.erase();
+    } else if (auto dealloc = dyn_cast<tile_dist::TmemDeallocOp>(op)) {
+      OpBuilder b(dealloc);
+      Location loc = dealloc.getLoc();
+      poisonColumns(b, loc, tmem,
+                    laneAndColumn(b, loc, dealloc.getAddress()).second,
+                    dealloc.getColumns());
+      dealloc.erase();
     } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {
       expandMma(mma, tmem);
     } else if (auto load = dyn_cast<tile_dist::TmemLoadOp>(op)) {
