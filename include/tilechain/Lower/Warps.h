@@ -9,14 +9,17 @@
 #ifndef TILECHAIN_LOWER_WARPS_H
 #define TILECHAIN_LOWER_WARPS_H
 
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tilechain {
 
 /// The i32 attribute of a cuda_tile.entry in the parallel form: its CTA's
-/// warps.
-constexpr llvm::StringLiteral kNumWarpsAttrName = "tile_dist.num_warps";
+/// warps (the dialect verifies its kind).
+constexpr llvm::StringLiteral kNumWarpsAttrName =
+    tile_dist::TileDistDialect::kNumWarpsAttrName;
 
 /// The number of elements of the largest tile any op of `entry` yields.
 int64_t largestTileElements(mlir::Operation *entry);

@@ -60,3 +60,42 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @mma_record_on_another_op() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.mma' must be a #tile_dist.mma instruction on a cuda_tile mmaf, mmai or mmaf_scaled}}
+    %a = iota {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  // expected-error @+1 {{'cuda_tile.entry' op 'tile_dist.num_warps' must be a power of two of warps, at most 32, on a cuda_tile.entry}}
+  entry @three_warps() {
+    return
+  } {tile_dist.num_warps = 3 : i32}
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @layout_not_linear() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.layout' must be a #tile_dist.linear layout}}
+    %0 = iota {tile_dist.layout = 4 : i32} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @unknown_attribute() {
+    // expected-error @+1 {{'cuda_tile.iota' op unknown tile_dist attribute 'tile_dist.colour'}}
+    %0 = iota {tile_dist.colour = 4 : i32} : tile<32xi32>
+    return
+  }
+}

@@ -12,3 +12,44 @@ void TileDistDialect::initialize() {
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
       >();
 }
+
+/// The discardable attributes tile-lower records on the tile program, each
+/// on the ops it describes, with its own kind: a layout on an op of one
+/// result (its fit to the result's shape and the CTA's warps is checked
+/// where both are known: tilechain::checkAssignedLayouts), the warps on an
+/// entry, the instruction on an mma.
+mlir::LogicalResult
+TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
+                                          mlir::NamedAttribute attribute) {
+  llvm::StringRef name = attribute.getName().getValue();
+  mlir::StringAttr opName = op->getName().getIdentifier();
+  if (name == kLayoutAttrName) {
+    if (!mlir::isa<LinearLayoutAttr>(attribute.getValue()))
+      return op->emitOpError() << "'" << name
+                               << "' must be a #tile_dist.linear layout";
+    return mlir::success();
+  }
+  if (name == kNumWarpsAttrName) {
+    auto warps = mlir::dyn_cast<mlir::IntegerAttr>(attribute.getValue());
+    if (opName != "cuda_tile.entry" || !warps || warps.getInt() <= 0 ||
+        !llvm::isPowerOf2_64(warps.getInt()) || warps.getInt() > 32)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a power of two of warps, at most 32, on a "
+                "cuda_tile.entry";
+    return mlir::success();
+  }
+  if (name == kMmaInstructionAttrName) {
+    if (!mlir::isa<MmaInstructionAttr>(attribute.getValue()) ||
+        !llvm::is_contained({"cuda_tile.mmaf", "cuda_tile.mmai",
+                             "cuda_tile.mmaf_scaled"},
+                            opName.getValue()))
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a #tile_dist.mma instruction on a cuda_tile "
+                "mmaf, mmai or mmaf_scaled";
+    return mlir::success();
+  }
+  return op->emitOpError() << "unknown tile_dist attribute '" << name << "'";
+}
+

@@ -27,6 +27,7 @@ def TileDist_Dialect : Dialect {
   let cppNamespace = "::tilechain::tile_dist";
   let summary = "layouts of tiles spread over a CTA's threads";
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
 
@@ -40,6 +41,11 @@ def TileDist_Dialect : Dialect {
     /// (tile_dist.mma), which the materialization builds.
     static constexpr ::llvm::StringLiteral kMmaInstructionAttrName =
         "tile_dist.mma";
+
+    /// The discardable i32 attribute of a cuda_tile.entry in the parallel
+    /// form: its CTA's warps (tilechain-assign-warps).
+    static constexpr ::llvm::StringLiteral kNumWarpsAttrName =
+        "tile_dist.num_warps";
   }];
 }
 
