@@ -7,8 +7,6 @@
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/TileLayouts.h"
 
-#include "mlir/IR/Matchers.h"
-
 using namespace mlir;
 using namespace tilechain;
 
