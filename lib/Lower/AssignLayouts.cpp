@@ -224,14 +224,8 @@ struct AssignLayoutsPass
   }
 
   void runOnOperation() override {
-    bool assigned = true;
-    getOperation().walk([&](cuda_tile::EntryOp entry) {
-      unsigned numWarps = tilechain::recordedNumWarps(entry);
-      assigned &= numWarps != 0;
-      if (numWarps)
-        tilechain::assignLayouts(entry, numWarps);
-    });
-    if (!assigned)
+    if (failed(tilechain::forEachEntryWithWarps(
+            getOperation(), tilechain::assignLayouts)))
       signalPassFailure();
   }
 };

@@ -41,6 +41,19 @@ unsigned tilechain::recordedNumWarps(Operation *entry) {
   return 0;
 }
 
+LogicalResult tilechain::forEachEntryWithWarps(
+    Operation *root,
+    llvm::function_ref<void(cuda_tile::EntryOp, unsigned)> fn) {
+  bool recorded = true;
+  root->walk([&](cuda_tile::EntryOp entry) {
+    unsigned numWarps = recordedNumWarps(entry);
+    recorded &= numWarps != 0;
+    if (numWarps)
+      fn(entry, numWarps);
+  });
+  return success(recorded);
+}
+
 namespace {
 
 struct AssignWarpsPass

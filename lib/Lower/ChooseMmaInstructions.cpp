@@ -51,27 +51,19 @@ struct ChooseMmaInstructionsPass
       getOperation().emitError() << "unsupported target " << gpuName;
       return signalPassFailure();
     }
-    bool chosen = true;
-    getOperation().walk([&](cuda_tile::EntryOp entry) {
-      unsigned numWarps = tilechain::recordedNumWarps(entry);
-      if (!numWarps) {
-        chosen = false;
-        return;
-      }
+    auto choose = [&](cuda_tile::EntryOp entry, unsigned numWarps) {
       entry.walk([&](Operation *op) {
         if (!tilechain::isMma(op))
           return;
-        std::string whyNot;
-        std::optional<tilechain::tile_dist::MmaInstruction> instruction =
-            tilechain::chooseMmaInstruction(op, *target, numWarps, whyNot);
-        if (instruction)
+        if (std::optional<tilechain::tile_dist::MmaInstruction> instruction =
+                tilechain::chooseMmaInstruction(op, *target, numWarps))
           op->setAttr(tilechain::tile_dist::TileDistDialect::
                           kMmaInstructionAttrName,
                       tilechain::tile_dist::MmaInstructionAttr::get(
                           op->getContext(), *instruction));
       });
-    });
-    if (!chosen)
+    };
+    if (failed(tilechain::forEachEntryWithWarps(getOperation(), choose)))
       signalPassFailure();
   }
 

@@ -108,50 +108,53 @@ struct ExpandScaledMmaPass
         tilechain::parseTarget(gpuName);
     if (!target || target->smVersion < 100)
       return;
-    bool expanded = true;
-    getOperation().walk([&](MmaFScaledOp op) {
-      // e2m1 operands have no conversion in the parallel form yet; the
-      // serial form computes them.
-      if (isa<Float4E2M1FNType>(
-              cast<TileType>(op.getLhs().getType()).getElementType()))
-        return;
-      if (auto entry = op->getParentOfType<EntryOp>()) {
-        unsigned numWarps = tilechain::recordedNumWarps(entry);
-        if (!numWarps) {
-          expanded = false;
-          return;
-        }
-        std::optional<std::string> why =
-            tilechain::whyNotBlockScaled(op, *target, numWarps);
-        if (!why)
-          return;
-        tilechain::reportTileRemark(
-            tilechain::TileRemark{
-                tilechain::TileRemarkKind::Missed,
-                tilechain::kTensorCoreRemarks,
-                "RemarkTensorCoreBlockScaling",
-                op.getLoc(),
-                "Block-scaled MMA operation does not use the tensor cores' "
-                "block scaling: its operands are scaled into bf16 first",
-                {}}
-                .reason(*why),
-            entry.getSymName());
-      }
-      OpBuilder b(op);
-      Location loc = op.getLoc();
-      unsigned rank = cast<TileType>(op.getAcc().getType()).getRank();
-      Value lhs =
-          scaledOperand(b, loc, op.getLhs(), op.getLhsScale(), rank - 1);
-      Value rhs =
-          scaledOperand(b, loc, op.getRhs(), op.getRhsScale(), rank - 2);
-      Value result = MmaFOp::create(b, loc, op.getResult().getType(), lhs, rhs,
-                                    op.getAcc())
-                         .getResult();
-      op.getResult().replaceAllUsesWith(result);
-      op.erase();
-    });
-    if (!expanded)
+    auto expand = [&](EntryOp entry, unsigned numWarps) {
+      SmallVector<MmaFScaledOp> scaled;
+      entry.walk([&](MmaFScaledOp op) { scaled.push_back(op); });
+      for (MmaFScaledOp op : scaled)
+        expandUnlessBlockScaled(op, entry, *target, numWarps);
+    };
+    if (failed(tilechain::forEachEntryWithWarps(getOperation(), expand)))
       signalPassFailure();
+  }
+
+  /// Replaces `op` by an mmaf of its operands scaled into bf16 where no
+  /// block-scaled instruction takes it, with a remark saying why.
+  static void expandUnlessBlockScaled(MmaFScaledOp op, EntryOp entry,
+                                      const tilechain::TargetInfo &target,
+                                      unsigned numWarps) {
+    // e2m1 operands have no conversion in the parallel form yet; the
+    // serial form computes them.
+    if (isa<Float4E2M1FNType>(
+            cast<TileType>(op.getLhs().getType()).getElementType()))
+      return;
+    std::optional<std::string> why =
+        tilechain::whyNotBlockScaled(op, target, numWarps);
+    if (!why)
+      return;
+    tilechain::reportTileRemark(
+        tilechain::TileRemark{
+            tilechain::TileRemarkKind::Missed,
+            tilechain::kTensorCoreRemarks,
+            "RemarkTensorCoreBlockScaling",
+            op.getLoc(),
+            "Block-scaled MMA operation does not use the tensor cores' "
+            "block scaling: its operands are scaled into bf16 first",
+            {}}
+            .reason(*why),
+        entry.getSymName());
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    unsigned rank = cast<TileType>(op.getAcc().getType()).getRank();
+    Value lhs =
+        scaledOperand(b, loc, op.getLhs(), op.getLhsScale(), rank - 1);
+    Value rhs =
+        scaledOperand(b, loc, op.getRhs(), op.getRhsScale(), rank - 2);
+    Value result = MmaFOp::create(b, loc, op.getResult().getType(), lhs, rhs,
+                                  op.getAcc())
+                       .getResult();
+    op.getResult().replaceAllUsesWith(result);
+    op.erase();
   }
 
   Option<std::string> gpuName{*this, "gpu-name",

@@ -455,40 +455,22 @@ tilechain::whyNotInstruction(Operation *op,
 
 std::optional<tile_dist::MmaInstruction>
 tilechain::chooseMmaInstruction(Operation *op, const TargetInfo &target,
-                                unsigned numWarps, std::string &whyNot) {
+                                unsigned numWarps) {
   using tile_dist::MmaInstruction;
-  whyNot.clear();
-  std::optional<std::string> whyNotOwn;
-  if (!isa<cuda_tile::MmaFScaledOp>(op)) {
-    std::optional<std::string> whyNotWgmma =
-        whyNotInstruction(op, MmaInstruction::Wgmma, target, numWarps);
-    if (!whyNotWgmma)
-      return MmaInstruction::Wgmma;
-    if (target.smVersion == 90)
-      whyNotOwn = whyNotWgmma;
-  }
-  std::optional<std::string> whyNotTcgen05 =
-      whyNotInstruction(op, MmaInstruction::Tcgen05, target, numWarps);
-  if (!whyNotTcgen05)
-    return MmaInstruction::Tcgen05;
-  if (target.smVersion == 100)
-    whyNotOwn = whyNotTcgen05;
-  std::optional<std::string> whyNotMmaSyncHere = whyNotMmaSync(op, target);
-  if (!whyNotMmaSyncHere) {
-    whyNot = whyNotOwn.value_or("");
-    return MmaInstruction::MmaSync;
-  }
-  if (isa<cuda_tile::MmaFScaledOp>(op))
-    return std::nullopt;
-  whyNot = *whyNotMmaSyncHere;
-  return MmaInstruction::Fma;
+  // In order of preference; at most one of wgmma and tcgen05.mma is the
+  // target's, and FMA takes every mma but an mmaf_scaled.
+  for (MmaInstruction preferred :
+       {MmaInstruction::Wgmma, MmaInstruction::Tcgen05,
+        MmaInstruction::MmaSync, MmaInstruction::Fma})
+    if (!whyNotInstruction(op, preferred, target, numWarps))
+      return preferred;
+  return std::nullopt;
 }
 
 std::optional<std::string>
 tilechain::whyNotBlockScaled(cuda_tile::MmaFScaledOp op,
                              const TargetInfo &target, unsigned numWarps) {
-  std::string whyNot;
-  if (chooseMmaInstruction(op, target, numWarps, whyNot))
+  if (chooseMmaInstruction(op, target, numWarps))
     return std::nullopt;
   // The reason that concerns the target's own block-scaled instruction.
   if (target.smVersion == 120 || target.smVersion == 121)

@@ -228,7 +228,7 @@ std::optional<ColumnSlices> planSlices(ForOp loop,
   Operation *yield = loop.getBody()->getTerminator();
   Operation *mma = yield->getOperand(0).getDefiningOp();
   Value carried = loop.getRegionIterValues()[0];
-  if (!mma || !isa<MmaFOp, MmaIOp, MmaFScaledOp>(mma) ||
+  if (!mma || !tilechain::isMma(mma) ||
       mma->getBlock() != loop.getBody() ||
       mma->getOperand(2) != carried || !carried.hasOneUse() ||
       !mma->getResult(0).hasOneUse())
@@ -533,13 +533,7 @@ struct SplitWideAccumulatorsPass
         tilechain::parseTarget(gpuName);
     if (!target)
       return;
-    bool split = true;
-    getOperation().walk([&](EntryOp entry) {
-      unsigned numWarps = tilechain::recordedNumWarps(entry);
-      if (!numWarps) {
-        split = false;
-        return;
-      }
+    auto split = [&](EntryOp entry, unsigned numWarps) {
       SmallVector<ForOp> loops;
       entry.walk([&](ForOp loop) { loops.push_back(loop); });
       for (ForOp loop : loops) {
@@ -564,8 +558,8 @@ struct SplitWideAccumulatorsPass
             entry.getSymName());
         applySlices(*plan, *target);
       }
-    });
-    if (!split)
+    };
+    if (failed(tilechain::forEachEntryWithWarps(getOperation(), split)))
       signalPassFailure();
   }
 

@@ -279,9 +279,6 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
                  OpBuilder &builder, const tilechain::TargetInfo &target,
                  const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason) {
-  if (failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
-      failed(tilechain::checkRecordedMmaInstructions(entry, target, numWarps)))
-    return failure();
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)
     return failure();
@@ -331,7 +328,9 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target) {
   unsigned numWarps = tilechain::recordedNumWarps(entry);
-  if (!numWarps)
+  if (!numWarps ||
+      failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
+      failed(tilechain::checkRecordedMmaInstructions(entry, target, numWarps)))
     return failure();
   int64_t largest = tilechain::largestTileElements(entry);
   int64_t threads = int64_t(numWarps) * 32;

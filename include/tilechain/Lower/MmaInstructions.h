@@ -191,12 +191,11 @@ int64_t stagingChunk(mlir::Type lhsType, mlir::Type rhsType);
 /// The instruction `op` runs on over `numWarps` warps of `target`: wgmma or
 /// tcgen05.mma where the target has it and it takes `op`, else mma.sync
 /// where it takes `op`, else FMA; or, for an mmaf_scaled, the target's
-/// block-scaled instruction, nullopt where none takes it. `whyNot` gives
-/// why the target's own instruction (wgmma, tcgen05.mma; mma.sync
-/// elsewhere) was not chosen, and is empty where it was.
+/// block-scaled instruction, nullopt where none takes it. Why the target's
+/// own instruction was not chosen is whyNotInstruction's to say.
 std::optional<tile_dist::MmaInstruction>
 chooseMmaInstruction(mlir::Operation *op, const TargetInfo &target,
-                     unsigned numWarps, std::string &whyNot);
+                     unsigned numWarps);
 
 /// Why `op` cannot take `instruction` over `numWarps` warps of `target`,
 /// or nullopt where it can.

@@ -9,9 +9,11 @@
 #ifndef TILECHAIN_LOWER_WARPS_H
 #define TILECHAIN_LOWER_WARPS_H
 
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tilechain {
@@ -31,6 +33,13 @@ unsigned chooseNumWarps(mlir::Operation *entry);
 /// The warps tilechain-assign-warps recorded on `entry`; 0 where it did
 /// not, after an error on `entry`.
 unsigned recordedNumWarps(mlir::Operation *entry);
+
+/// Runs `fn` on each cuda_tile.entry under `root` with the warps recorded
+/// on it, for the passes that plan for them; fails where an entry has none
+/// (after recordedNumWarps's error on it).
+mlir::LogicalResult forEachEntryWithWarps(
+    mlir::Operation *root,
+    llvm::function_ref<void(mlir::cuda_tile::EntryOp, unsigned)> fn);
 
 } // namespace tilechain
 

@@ -509,6 +509,18 @@ LogicalResult tilechain::checkRecordedMmaInstructions(Operation *entry,
   return failure(walk.wasInterrupted());
 }
 
+/// Why `op` does not run on mma.sync in this try at the kernel: the kernel's
+/// other ops keep the tensor cores from it, or mma.sync does not take it
+/// (nullopt where it does).
+static std::optional<std::string> whyNotMmaSyncHere(const TileLowering &l,
+                                                    Operation *op) {
+  if (!l.allowsTensorCores())
+    return "the kernel's other ops do not take the mma.sync fragment "
+           "layouts: " +
+           *l.getWhyNoTensorCores();
+  return whyNotMmaSync(op, l.getTarget());
+}
+
 /// Lowers `op` on the tensor-core instruction recorded for it, with a
 /// remark where that is mma.sync on sm_90 or sm_100, which have their own;
 /// where it is FMA, a remark says why and the result is nullopt: the caller
@@ -537,12 +549,7 @@ static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
     }
     return mma::lowerMmaSync(l, op);
   case tile_dist::MmaInstruction::Fma: {
-    std::optional<std::string> why =
-        l.allowsTensorCores()
-            ? whyNotMmaSync(op, target)
-            : "the kernel's other ops do not take the mma.sync fragment "
-              "layouts: " +
-                  *l.getWhyNoTensorCores();
+    std::optional<std::string> why = whyNotMmaSyncHere(l, op);
     l.remark(TileRemarkKind::Failure, kTensorCoreRemarks,
              "RemarkTensorCoreMMA", op->getLoc(),
              "MMA operation failed to optimize to use Tensor Cores, it is "
@@ -632,12 +639,7 @@ static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
     return mma::lowerTcgen05(l, op);
   if (instruction == tile_dist::MmaInstruction::MmaSync)
     return mma::lowerMmaSync(l, op);
-  std::optional<std::string> why =
-      l.allowsTensorCores()
-          ? whyNotMmaSync(op, l.getTarget())
-          : "the kernel's other ops do not take the mma.sync fragment "
-            "layouts: " +
-                *l.getWhyNoTensorCores();
+  std::optional<std::string> why = whyNotMmaSyncHere(l, op);
   return l.declineParallel(op, "block-scaled mma: " +
                                    why.value_or("tile-lower chose none"));
 }

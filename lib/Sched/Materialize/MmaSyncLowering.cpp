@@ -82,7 +82,7 @@ int64_t kHalves(const MmaSyncKind &kind) {
 
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                                                        Operation *op) {
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(op))
+  if (!isMma(op))
     return std::nullopt;
   ArrayRef<int64_t> shape = tileShape(op->getResult(0).getType());
   switch (mma::instructionOf(l, op).value_or(tile_dist::MmaInstruction::Fma)) {
@@ -172,9 +172,7 @@ std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
                                                  unsigned index) {
   // Operands 0 and 1 (lhs, rhs) are staged; mmaf_scaled's scales (3, 4)
   // are loaded into registers.
-  if (!isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp, cuda_tile::MmaFScaledOp>(
-          op) ||
-      index > 1)
+  if (!isMma(op) || index > 1)
     return std::nullopt;
   std::optional<tile_dist::MmaInstruction> instruction = instructionOf(l, op);
   if (instruction == tile_dist::MmaInstruction::Wgmma)
