@@ -417,6 +417,10 @@ int64_t tilechain::stagingChunk(Type lhsType, Type rhsType) {
   return kc;
 }
 
+int64_t tilechain::mmaSyncKHalves(const MmaSyncKind &kind) {
+  return kind.k / (4 * (32 / kind.elementBits));
+}
+
 std::optional<std::string> tilechain::whyNotMmaSync(Operation *op,
                                                     const TargetInfo &target) {
   if (isa<cuda_tile::MmaFScaledOp>(op) && target.smVersion != 120 &&

@@ -330,7 +330,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   unsigned numWarps = tilechain::recordedNumWarps(entry);
   if (!numWarps ||
       failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
-      failed(tilechain::checkRecordedMmaInstructions(entry, target, numWarps)))
+      failed(tilechain::checkRecordedMmas(entry, target, numWarps)))
     return failure();
   int64_t largest = tilechain::largestTileElements(entry);
   int64_t threads = int64_t(numWarps) * 32;

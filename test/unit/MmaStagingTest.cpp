@@ -45,10 +45,10 @@ TEST_CASE("swizzled chunk arrays are bijective, keep 16-byte runs and are "
   for (mlir::Type type : {mlir::Type(mlir::Float16Type::get(&context)),
                           mlir::Type(mlir::Float32Type::get(&context)),
                           mlir::Type(mlir::IntegerType::get(&context, 8))})
-    for (ChunkOrder order : {ChunkOrder::KContiguous, ChunkOrder::KMajor})
+    for (ChunkOrder order : {ChunkOrder::KContiguous, ChunkOrder::MNContiguous})
       for (int64_t swizzle : {32, 64, 128}) {
         int64_t e = tilechain::sharedElementBytes(type);
-        if (order == ChunkOrder::KMajor && e != 2)
+        if (order == ChunkOrder::MNContiguous && e != 2)
           continue;
         int64_t kc = swizzle / e, width = 128;
         tilechain::mma::StagedOperand operand;

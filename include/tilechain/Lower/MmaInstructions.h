@@ -164,6 +164,10 @@ struct MmaSyncKind {
 /// The mma.sync variant for `op`'s element types, or failure with `why`.
 mlir::FailureOr<MmaSyncKind> classifyMmaSync(mlir::Operation *op,
                                              std::string &why);
+/// The fragment registers of k of a `kind` instruction: 2 (k + 4 words'
+/// worth in a2, a3 and b1), or 1 for m16n8k16 with 8-bit inputs. With 2,
+/// the fragments are 8x8 matrices of 16-bit values that ldmatrix reads.
+int64_t mmaSyncKHalves(const MmaSyncKind &kind);
 /// Why `op` cannot run on mma.sync on `target`, or nullopt when it can.
 std::optional<std::string> whyNotMmaSync(mlir::Operation *op,
                                          const TargetInfo &target);

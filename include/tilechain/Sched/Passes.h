@@ -14,6 +14,10 @@
 
 namespace tilechain {
 
+/// tile-sched, parallel form: records on each mma on tensor cores how its
+/// lhs and rhs reach shared memory (tile_dist.operands, PlanMmaOperands.cpp).
+std::unique_ptr<mlir::Pass> createPlanMmaOperandsPass();
+
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels
 /// spread their tiles over a CTA's threads where they can

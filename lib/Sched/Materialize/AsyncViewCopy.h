@@ -4,9 +4,10 @@
 // operand on tensor cores) need not pass through registers: the threads
 // copy it from global into shared memory 16 bytes at a time with cp.async
 // (tile_dist.async_copy), and out-of-bounds bytes arrive as zeros. The
-// view code (ViewLowering.cpp) says when a load can be copied so and emits
-// the copies; the mma lowering decides which loads it takes this way and
-// where their bytes go.
+// view's facts say when a load can be copied so (asyncCopyDim, ViewFacts.h),
+// tile-sched's plan which loads are (tile_dist.operands, MmaOperands.h), and
+// the view code (ViewLowering.cpp) emits the copies where the mma lowering
+// puts their bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_SCHED_MATERIALIZE_ASYNCVIEWCOPY_H
@@ -19,16 +20,8 @@
 
 namespace tilechain {
 
-/// The tile dim along which `load`'s view is contiguous, where its tile can
-/// be copied 16 bytes at a time: a weak load of a tiled (not gather) view
-/// padded with zeros or not at all, whose facts (base alignment, strides,
-/// tile step) keep every 16-byte run of the tile along that dim aligned,
-/// and whose tile is a whole number of runs along it.
-std::optional<unsigned> asyncCopyDim(TileLowering &l,
-                                     mlir::cuda_tile::LoadViewTkoOp load);
-
 /// Copies the 16-byte run of `load`'s tile from tile element `coords` on
-/// (along asyncCopyDim; the coordinates of the tile's first
+/// (along asyncCopyDim, ViewFacts.h; the coordinates of the tile's first
 /// `leadingUnitDims` dims, all of extent 1, left out) into `shared` from
 /// element `slot` on; the bytes of elements outside the tensor are zeros.
 using AsyncRunCopy = std::function<void(mlir::OpBuilder &, mlir::Location,

@@ -488,10 +488,10 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
   table.add<cuda_tile::AssumeOp>([](TileLowering &l, cuda_tile::AssumeOp op) {
     Value value = op.getValue();
     if (isa<cuda_tile::TensorViewType>(value.getType())) {
-      // div_by on a view: its base address is a multiple of the divisor.
+      // div_by on a view: its base address is a multiple of the divisor,
+      // which its facts (viewFacts) say.
       ViewInfo info = l.lookupView(value);
-      if (auto divBy = dyn_cast<cuda_tile::DivByAttr>(op.getPredicate()))
-        info.baseAlignment = std::max(info.baseAlignment, divBy.getDivisor());
+      static_cast<ViewFacts &>(info) = viewFacts(op.getResult());
       l.mapView(op.getResult(), std::move(info));
     } else
       l.mapAlias(op.getResult(), value);

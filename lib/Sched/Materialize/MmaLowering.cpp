@@ -332,8 +332,8 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
   FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
       l, op, lhs, rhs, kc, k / kc,
-      {mma::OperandForm{mma::ChunkOrder::KMajor},
-       mma::OperandForm{mma::ChunkOrder::KMajor}});
+      {mma::OperandForm{mma::ChunkOrder::MNContiguous},
+       mma::OperandForm{mma::ChunkOrder::MNContiguous}});
   if (failed(staged))
     return failure();
   std::array<mma::StagedOperand, 2> &operands = *staged;
@@ -364,9 +364,9 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   SmallVector<Value> threadCoords = l.elementCoords(b, loc, layout, 0);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value batchCoord = rank == 3 ? threadCoords[0] : Value();
-  Value lhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::KMajor, batchCoord, zero,
+  Value lhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::MNContiguous, batchCoord, zero,
                                   threadCoords[rank - 2], kc, shape[rank - 2]);
-  Value rhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::KMajor, batchCoord, zero,
+  Value rhsThreadSlot = mma::chunkSlot(b, loc, mma::ChunkOrder::MNContiguous, batchCoord, zero,
                                   threadCoords[rank - 1], kc, shape[rank - 1]);
   SmallVector<int64_t> lhsSlots, rhsSlots;
   SmallVector<unsigned> lhsOf, rhsOf;
@@ -383,10 +383,10 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
     int64_t batchPart = rank == 3 ? part[0] : 0;
     lhsOf.push_back(slotIndex(
         lhsSeen, lhsSlots,
-        mma::chunkSlot(mma::ChunkOrder::KMajor, batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
+        mma::chunkSlot(mma::ChunkOrder::MNContiguous, batchPart, 0, part[rank - 2], kc, shape[rank - 2])));
     rhsOf.push_back(slotIndex(
         rhsSeen, rhsSlots,
-        mma::chunkSlot(mma::ChunkOrder::KMajor, batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
+        mma::chunkSlot(mma::ChunkOrder::MNContiguous, batchPart, 0, part[rank - 1], kc, shape[rank - 1])));
   }
 
   SmallVector<Value> starts;
@@ -479,9 +479,9 @@ mma::instructionOf(const TileLowering &l, Operation *op) {
   return recordedMmaInstruction(op);
 }
 
-LogicalResult tilechain::checkRecordedMmaInstructions(Operation *entry,
-                                                      const TargetInfo &target,
-                                                      unsigned numWarps) {
+LogicalResult tilechain::checkRecordedMmas(Operation *entry,
+                                           const TargetInfo &target,
+                                           unsigned numWarps) {
   WalkResult walk = entry->walk([&](Operation *op) {
     if (!isMma(op))
       return WalkResult::advance();
@@ -504,6 +504,29 @@ LogicalResult tilechain::checkRecordedMmaInstructions(Operation *entry,
                       << ", which cannot run this mma: " << *why;
       return WalkResult::interrupt();
     }
+    if (*recorded == tile_dist::MmaInstruction::Fma)
+      return WalkResult::advance();
+    StringRef operandsName = tile_dist::TileDistDialect::kMmaOperandsAttrName;
+    std::optional<std::array<tile_dist::MmaOperandAttr, 2>> operands =
+        recordedMmaOperands(op);
+    if (!operands) {
+      op->emitError() << "expected how tile-sched brings the operands to "
+                         "shared memory ('"
+                      << operandsName << "', tilechain-plan-mma-operands)";
+      return WalkResult::interrupt();
+    }
+    for (unsigned index : {0u, 1u})
+      if (std::optional<std::string> why =
+              whyNotMmaOperand(op, index, (*operands)[index], *recorded,
+                               target, numWarps)) {
+        op->emitError() << "'" << operandsName << "' records "
+                        << (*operands)[index] << " for the "
+                        << (index == 0 ? "lhs" : "rhs")
+                        << ", which it cannot take on "
+                        << tile_dist::stringifyMmaInstruction(*recorded)
+                        << ": " << *why;
+        return WalkResult::interrupt();
+      }
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());

@@ -4,6 +4,7 @@
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -134,6 +135,40 @@ int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc, ChunkOrder order) {
   return llvm::alignTo(arrayBytes(lhsType, rank - 2, kc, order), 16);
 }
 
+std::array<OperandForm, 2>
+mma::recordedOperandForms(TileLowering &l, Operation *op,
+                          tile_dist::MmaInstruction instruction) {
+  std::array<tile_dist::MmaOperandAttr, 2> recorded = *recordedMmaOperands(op);
+  const TargetInfo &target = l.getTarget();
+  std::optional<std::array<MmaOperandPlan, 2>> planned;
+  std::array<OperandForm, 2> forms;
+  for (unsigned index : {0u, 1u}) {
+    tile_dist::MmaOperandAttr record = recorded[index];
+    OperandForm &form = forms[index];
+    form.order = record.getOrder();
+    form.swizzle = record.getSwizzle();
+    form.paddedRows = instruction == tile_dist::MmaInstruction::MmaSync &&
+                      record.getSwizzle() == 0;
+    form.inRegisters = record.getCopy() == tile_dist::OperandCopy::Fragments;
+    if (record.getCopy() == tile_dist::OperandCopy::Registers ||
+        form.inRegisters)
+      continue;
+    form.copiedFrom =
+        operandLoad(op->getOperand(index), &form.leadingUnitDims);
+    form.byTensorMap = record.getCopy() == tile_dist::OperandCopy::Tma;
+    if (form.byTensorMap || target.smVersion < kTensorMapMinSM)
+      continue;
+    if (!planned)
+      planned = planMmaOperands(op, instruction, target, l.getNumWarps());
+    const MmaOperandPlan &plan = (*planned)[index];
+    form.whyNotTensorMap =
+        plan.form.getCopy() == tile_dist::OperandCopy::Tma
+            ? std::string("tile-sched chose it")
+            : plan.whyNotTensorMap;
+  }
+  return forms;
+}
+
 /// Records how the copied `operand`'s load reaches shared memory, in
 /// tileiras's words: TMA with its box, else cp.async (LDGSTS), and on chips
 /// with TMA why not.
@@ -198,7 +233,11 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         tileElementType(operand.tile.getType()));
     if (operand.form.copiedFrom)
       continue;
-    operand.layout = l.layoutOf(operand.tile);
+    // An lhs read as wgmma's A fragments is taken into them (the layout of
+    // a wgmma result of its shape) where it is held in another.
+    operand.layout = form.inRegisters
+                         ? wgmmaResultLayout(shape, l.getNumWarps())
+                         : l.layoutOf(operand.tile);
     if (!operand.layout.hasDisjointParts())
       return l.declineParallel(
           op, "an operand's layout " + operand.layout.str() +

@@ -18,7 +18,11 @@
 
 #include "AsyncViewCopy.h"
 
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Lower/MmaOperands.h"
 #include "tilechain/Sched/Materialize/TileLowering.h"
+
+#include <array>
 
 namespace tilechain::mma {
 
@@ -27,7 +31,9 @@ namespace tilechain::mma {
 /// copies in flight outrun any latency hint.
 constexpr int64_t kMaxStages = 8;
 
-enum class ChunkOrder { KMajor, KContiguous };
+/// Which dim of a chunk array is contiguous: k (rows of k, one per value of
+/// m or n) or m or n (rows of m or n, one per value of k).
+using ChunkOrder = tile_dist::ChunkOrder;
 
 /// The coordinates of the element that register `reg` holds in `layout` are
 /// the running thread's part (those of its register 0) plus the register's
@@ -58,11 +64,12 @@ mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
 /// The byte offset of the rhs array, after the lhs one.
 int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
 
-/// How an operand reaches its chunk array.
+/// How an operand reaches its chunk array: for the tensor cores, as
+/// tile-sched recorded it (recordedOperandForms).
 struct OperandForm {
   ChunkOrder order;
-  /// k-major rows padded as contiguousRowLength pads k-contiguous ones
-  /// (always padded): where a warp reads 8 rows at once (ldmatrix).
+  /// Plain rows padded as contiguousRowLength pads them (k contiguous ones
+  /// always are): where a warp reads 8 rows at once (ldmatrix).
   bool paddedRows = false;
   /// The view load whose tile is copied straight into the array
   /// (AsyncViewCopy.h), or null where the operand's registers are written,
@@ -77,12 +84,21 @@ struct OperandForm {
   /// Held in the mma's own registers (wgmma's A fragment), not staged: no
   /// array, nothing written.
   bool inRegisters = false;
-  /// For wgmma, S: the bytes of an array row, whose 16-byte units are
-  /// swizzled within 8 S bytes (tile_dist.shared_matrix: rows of kc values
-  /// of k, or k-major atoms of kc rows of S / e values of m or n, each atom
-  /// kc S bytes after the previous), unpadded; 0 for the plain arrays.
+  /// For the tensor cores' swizzled arrays, S: the bytes of an array row,
+  /// whose 16-byte units are swizzled within 8 S bytes
+  /// (tile_dist.shared_matrix: rows of kc values of k, or mn-contiguous
+  /// atoms of kc rows of S / e values of m or n, each atom kc S bytes after
+  /// the previous), unpadded; 0 for the plain arrays.
   int64_t swizzle = 0;
 };
+
+/// The forms of the lhs and rhs of `op`, which runs on tensor-core
+/// `instruction`, as tile-sched recorded them (tile_dist.operands, which
+/// checkRecordedMmas checked): where a copy on sm_90 on is by cp.async,
+/// with why not by TMA, or that tile-sched chose it.
+std::array<OperandForm, 2>
+recordedOperandForms(TileLowering &l, mlir::Operation *op,
+                     tile_dist::MmaInstruction instruction);
 
 /// An operand on its way through shared memory.
 struct StagedOperand {

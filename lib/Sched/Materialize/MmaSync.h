@@ -26,35 +26,8 @@ namespace tilechain::mma {
 std::optional<tile_dist::MmaInstruction> instructionOf(const TileLowering &l,
                                                        mlir::Operation *op);
 
-/// The tile dim of operand `index` of `op` along which its view load can
-/// be copied straight into shared memory (AsyncViewCopy.h), or nullopt: it
-/// is a view load (directly or through a reshape that only drops leading
-/// unit dims, as cuTile's loads of one batch or head do) of the same block,
-/// or of the block of the loop `op` is directly in where that loop's body
-/// only reads (a loop-invariant operand, copied again every iteration),
-/// read by nothing but mmas' lhs and rhs, with no write to memory between
-/// them.
-std::optional<unsigned> copyableOperandDim(TileLowering &l,
-                                           mlir::Operation *op,
-                                           unsigned index);
-
-/// How operand `index` of `op`, on wgmma, reaches its arrays straight from
-/// global memory, or nullopt where it is loaded into registers first: k
-/// contiguous where its view is contiguous along k, k major where a 16-bit
-/// view is contiguous along m or n and an instruction's rows or columns
-/// are whole swizzle atoms.
-std::optional<ChunkOrder> wgmmaOperandOrder(TileLowering &l,
-                                            mlir::Operation *op,
-                                            unsigned index);
-
 /// Lowers `op`, recorded to run on wgmma, to wgmma.
 mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
-
-/// wgmmaOperandOrder's counterpart on tcgen05.mma (instructions of 128
-/// rows).
-std::optional<ChunkOrder> tcgen05OperandOrder(TileLowering &l,
-                                              mlir::Operation *op,
-                                              unsigned index);
 
 /// Lowers `op`, recorded to run on tcgen05.mma, to it
 /// (Tcgen05Lowering.cpp).
@@ -81,24 +54,10 @@ void finishAccumulatorsInTensorMemory(TileLowering &l,
 /// then take from the wait (WgmmaLowering.cpp).
 void waitForWgmmaAfter(TileLowering &l, mlir::cuda_tile::ForOp loop);
 
-/// How operand `index` (0: lhs, 1: rhs) of `op` reaches its chunk arrays
-/// straight from global memory (AsyncViewCopy.h), or nullopt where it is
-/// loaded into registers first: on wgmma, wgmmaOperandOrder; on mma.sync,
-/// where copyableOperandDim has a dim and it is k (k-contiguous arrays) or,
-/// for 16-bit elements read with ldmatrix, m or n (k-major arrays, which
-/// the transposing ldmatrix reads).
-std::optional<ChunkOrder> asyncOperandOrder(TileLowering &l,
-                                            mlir::Operation *op,
-                                            unsigned index);
-
-/// The view load an mma operand is (asyncOperandOrder's shapes), and how
-/// many leading unit dims its tile has beyond the operand's; null if none.
-mlir::cuda_tile::LoadViewTkoOp operandLoad(mlir::Value operand,
-                                           unsigned *leadingUnitDims = nullptr);
-
 /// Whether the mmas that read `tile` (a view load's tile, or the reshape
-/// of one that operandLoad sees through) all copy the load themselves
-/// (asyncOperandOrder), so that the load and the reshape emit nothing.
+/// of one that operandLoad sees through) all copy the load themselves (on
+/// tensor cores, with a cp_async or tma record), so that the load and the
+/// reshape emit nothing.
 bool copiedByMma(TileLowering &l, mlir::Value tile);
 
 /// Lowers `op`, recorded to run on mma.sync, to it.

@@ -71,13 +71,6 @@ Value asFragmentRegister(OpBuilder &b, Location loc, Value word,
                                  word);
 }
 
-/// The fragment registers of k: 2 (k + 4 words' worth in a2, a3 and b1),
-/// or 1 for m16n8k16 with 8-bit inputs. With 2, the fragments are 8x8
-/// matrices of 16-bit values that ldmatrix reads.
-int64_t kHalves(const MmaSyncKind &kind) {
-  return kind.k / (4 * (32 / kind.elementBits));
-}
-
 } // namespace
 
 std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
@@ -98,106 +91,6 @@ std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
   llvm_unreachable("unknown mma instruction");
 }
 
-cuda_tile::LoadViewTkoOp mma::operandLoad(Value operand,
-                                          unsigned *leadingUnitDims) {
-  unsigned leading = 0;
-  Value tile = operand;
-  if (auto reshape = operand.getDefiningOp<cuda_tile::ReshapeOp>()) {
-    ArrayRef<int64_t> from = tileShape(reshape.getSource().getType());
-    ArrayRef<int64_t> to = tileShape(operand.getType());
-    if (from.size() < to.size() || from.take_back(to.size()) != to ||
-        llvm::any_of(from.drop_back(to.size()),
-                     [](int64_t extent) { return extent != 1; }) ||
-        !reshape.getSource().hasOneUse())
-      return {};
-    leading = from.size() - to.size();
-    tile = reshape.getSource();
-  }
-  auto load = tile.getDefiningOp<cuda_tile::LoadViewTkoOp>();
-  if (load && leadingUnitDims)
-    *leadingUnitDims = leading;
-  return load;
-}
-
-/// Whether the ops of a block from `from` up to (not including) `to` leave
-/// memory as it was: loads, ops without effects, and loops whose bodies
-/// only read.
-static bool onlyReadsBetween(Operation *from, Operation *to) {
-  for (Operation *between = from; between != to;
-       between = between->getNextNode()) {
-    auto loop = dyn_cast<cuda_tile::ForOp>(between);
-    if (!isa<cuda_tile::LoadViewTkoOp>(between) &&
-        !isMemoryEffectFree(between) && !(loop && loopBodyOnlyReads(loop)))
-      return false;
-  }
-  return true;
-}
-
-std::optional<unsigned> mma::copyableOperandDim(TileLowering &l,
-                                                Operation *op,
-                                                unsigned index) {
-  Value operand = op->getOperand(index);
-  unsigned leading = 0;
-  cuda_tile::LoadViewTkoOp load = operandLoad(operand, &leading);
-  if (!load)
-    return std::nullopt;
-  // The load itself, or the loop (whose body only reads) that `op` is
-  // directly in, where the load is in the loop's block: a loop-invariant
-  // operand, such as an attention's Q, copied again every iteration.
-  Operation *reader = op;
-  if (load->getBlock() != op->getBlock()) {
-    auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
-    if (!loop || loop->getBlock() != load->getBlock() ||
-        !loopBodyOnlyReads(loop))
-      return std::nullopt;
-    reader = loop;
-  }
-  // Every reader of the operand is an mma's lhs or rhs: each copies it, or
-  // (copiedByMma) the load fills registers for those that do not.
-  if (!llvm::all_of(operand.getUses(), [](OpOperand &use) {
-        return use.getOperandNumber() < 2 &&
-               isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(use.getOwner());
-      }))
-    return std::nullopt;
-  if (!onlyReadsBetween(load->getNextNode(), reader))
-    return std::nullopt;
-  std::optional<unsigned> along = asyncCopyDim(l, load);
-  if (!along || *along < leading)
-    return std::nullopt;
-  return *along - leading;
-}
-
-std::optional<ChunkOrder> mma::asyncOperandOrder(TileLowering &l,
-                                                 Operation *op,
-                                                 unsigned index) {
-  // Operands 0 and 1 (lhs, rhs) are staged; mmaf_scaled's scales (3, 4)
-  // are loaded into registers.
-  if (!isMma(op) || index > 1)
-    return std::nullopt;
-  std::optional<tile_dist::MmaInstruction> instruction = instructionOf(l, op);
-  if (instruction == tile_dist::MmaInstruction::Wgmma)
-    return wgmmaOperandOrder(l, op, index);
-  if (instruction == tile_dist::MmaInstruction::Tcgen05)
-    return tcgen05OperandOrder(l, op, index);
-  if (instruction != tile_dist::MmaInstruction::MmaSync)
-    return std::nullopt;
-  std::optional<unsigned> dim = copyableOperandDim(l, op, index);
-  if (!dim)
-    return std::nullopt;
-  std::string why;
-  MmaSyncKind kind = *classifyMmaSync(op, why);
-  unsigned rank = tileShape(op->getOperand(index).getType()).size();
-  unsigned kDim = index == 0 ? rank - 1 : rank - 2;
-  unsigned xDim = index == 0 ? rank - 2 : rank - 1;
-  int64_t kc = stagingChunk(op->getOperand(0).getType(),
-                            op->getOperand(1).getType());
-  if (*dim == kDim && kc * kind.elementBits % 128 == 0)
-    return ChunkOrder::KContiguous;
-  if (*dim == xDim && kHalves(kind) == 2 && kind.elementBits == 16)
-    return ChunkOrder::KMajor;
-  return std::nullopt;
-}
-
 bool mma::copiedByMma(TileLowering &l, Value tile) {
   Value operand = tile;
   if (tile.hasOneUse())
@@ -205,8 +98,16 @@ bool mma::copiedByMma(TileLowering &l, Value tile) {
       operand = reshape.getResult();
   return !operand.use_empty() &&
          llvm::all_of(operand.getUses(), [&](OpOperand &use) {
-           return use.getOperandNumber() < 2 &&
-                  asyncOperandOrder(l, use.getOwner(), use.getOperandNumber());
+           Operation *mma = use.getOwner();
+           unsigned index = use.getOperandNumber();
+           if (!isMma(mma) || index > 1 ||
+               instructionOf(l, mma).value_or(tile_dist::MmaInstruction::Fma) ==
+                   tile_dist::MmaInstruction::Fma)
+             return false;
+           std::optional<std::array<tile_dist::MmaOperandAttr, 2>> recorded =
+               recordedMmaOperands(mma);
+           return recorded && (*recorded)[index].getCopy() !=
+                                  tile_dist::OperandCopy::Registers;
          });
 }
 
@@ -222,7 +123,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
   int64_t m = shape[rank - 2], n = shape[rank - 1];
   int64_t k = tileShape(lhs.getType()).back();
   int64_t instructionK = kind.k;
-  int64_t kHalves = ::kHalves(kind);
+  int64_t kHalves = mmaSyncKHalves(kind);
   remarkTensorCores(l, op, "Tensor-core SM80",
                     {kMmaSyncM, kMmaSyncN, instructionK});
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
@@ -231,47 +132,8 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
 
   int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
   bool ldmatrix = kHalves == 2;
-  std::array<OperandForm, 2> forms;
-  for (unsigned index : {0u, 1u}) {
-    std::optional<ChunkOrder> copied = asyncOperandOrder(l, op, index);
-    OperandForm &form = forms[index];
-    form.order = copied.value_or(ChunkOrder::KContiguous);
-    form.paddedRows = true;
-    if (!copied)
-      continue;
-    form.copiedFrom = operandLoad(op->getOperand(index), &form.leadingUnitDims);
-    // Where TMA can copy a chunk (sm_90 on), its rows are swizzled as a
-    // TMA box writes them rather than padded: ldmatrix reads 8 rows of one
-    // 16-byte unit each, which the swizzle spreads over the banks as the
-    // padding did. k contiguous: rows of kc values of k, 32, 64 or 128
-    // bytes; k major: atoms of as many bytes of m or n (the most that
-    // divide the operand's width) by the chunk's rows of k.
-    int64_t elementBytes = kind.elementBits / 8;
-    int64_t width = tileShape(op->getOperand(index).getType())
-        [index == 0 ? rank - 2 : rank - 1];
-    int64_t rowBytes = kc * elementBytes;
-    if (*copied == ChunkOrder::KMajor)
-      for (rowBytes = 128; rowBytes >= 32; rowBytes /= 2)
-        if ((width * elementBytes) % rowBytes == 0)
-          break;
-    if (l.getTarget().smVersion < kTensorMapMinSM)
-      continue;
-    if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
-      form.whyNotTensorMap = "its chunk's rows are " +
-                             std::to_string(rowBytes) +
-                             " bytes, not 32, 64 or 128";
-      continue;
-    }
-    OperandForm swizzled = form;
-    swizzled.swizzle = rowBytes;
-    if (std::optional<std::string> whyNot = whyNotTensorMapCopy(l, swizzled)) {
-      form.whyNotTensorMap = *whyNot;
-      continue;
-    }
-    form = swizzled;
-    form.paddedRows = false;
-    form.byTensorMap = true;
-  }
+  std::array<OperandForm, 2> forms =
+      recordedOperandForms(l, op, tile_dist::MmaInstruction::MmaSync);
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
   // Where the accumulators take half of a thread's registers or more, the
@@ -491,7 +353,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     auto unitAt = [&](int64_t offset) -> Value {
       if (!reader.operand->form.swizzle)
         return arith::AddIOp::create(at, loc, base, constant(at, offset));
-      if (reader.operand->form.order == ChunkOrder::KMajor) {
+      if (reader.operand->form.order == ChunkOrder::MNContiguous) {
         // The thread's slot XOR the fragment's, then the chunk's stage and
         // the step's rows of k.
         Value inStage = arith::SubIOp::create(at, loc, chunkUnit,
@@ -508,7 +370,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
           at, loc, arith::XOrIOp::create(at, loc, chunkUnit, k),
           constant(at, offset - offset % rowUnits));
     };
-    bool transposed = reader.operand->form.order == ChunkOrder::KMajor;
+    bool transposed = reader.operand->form.order == ChunkOrder::MNContiguous;
     SmallVector<SmallVector<Value>> read;
     for (const auto &[key, offsets] : reader.fragments) {
       SmallVector<Value> fragment;

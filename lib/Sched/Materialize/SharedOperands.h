@@ -38,27 +38,6 @@ mlir::Value blockStart(mlir::OpBuilder &b, mlir::Location loc,
                        const OperandForm &form, int64_t kc,
                        int64_t elementBytes, mlir::Value x0);
 
-/// How operand `index` (0: lhs, 1: rhs) of `op` reaches swizzled arrays of
-/// S = `swizzle` bytes straight from global memory, or nullopt where it is
-/// loaded into registers first: k contiguous where its view is contiguous
-/// along k, k major where a 16-bit view is contiguous along m or n and an
-/// instruction's `instructionX` rows (lhs) or columns (rhs) are whole atoms.
-std::optional<ChunkOrder>
-swizzledOperandOrder(TileLowering &l, mlir::Operation *op, unsigned index,
-                     int64_t swizzle, int64_t elementBytes,
-                     int64_t instructionX);
-
-/// The forms of `op`'s operands staged in rows of `swizzle` bytes: copied
-/// where swizzledOperandOrder allows (by TMA where TensorMapCopy allows,
-/// else by cp.async with a remark saying why not TMA), else written from
-/// registers.
-std::array<OperandForm, 2> swizzledOperandForms(TileLowering &l,
-                                                mlir::Operation *op,
-                                                int64_t swizzle,
-                                                int64_t elementBytes,
-                                                int64_t instructionM,
-                                                int64_t instructionN);
-
 } // namespace tilechain::mma
 
 #endif // TILECHAIN_SCHED_MATERIALIZE_SHAREDOPERANDS_H

@@ -79,7 +79,7 @@ constexpr int64_t kReadbackWords = 64;
 
 /// How `op`, which runs on tcgen05.mma (instructionOf), runs on it. The
 /// materialization checks first that every recorded instruction takes its
-/// mma (checkRecordedMmaInstructions), so the plan exists.
+/// mma (checkRecordedMmas), so the plan exists.
 Tcgen05Plan plan(const TileLowering &l, Operation *op) {
   std::string why;
   FailureOr<Tcgen05Plan> p =
@@ -104,16 +104,6 @@ bool isZeroAccumulator(Value acc) {
 }
 
 } // namespace
-
-std::optional<ChunkOrder> mma::tcgen05OperandOrder(TileLowering &l,
-                                                   Operation *op,
-                                                   unsigned index) {
-  Tcgen05Plan p = plan(l, op);
-  return swizzledOperandOrder(l, op, index, p.staging.swizzle,
-                              p.kind.elementBytes,
-                              index == 0 ? p.tiling.instructionM
-                                         : p.tiling.instructionN);
-}
 
 namespace {
 
@@ -579,8 +569,8 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   remarkTensorCores(l, op, "Tensor-core SM100",
                     {instructionM, p.tiling.instructionN, 32 / e})
       .note("NumCTAs", "1");
-  std::array<OperandForm, 2> forms = swizzledOperandForms(
-      l, op, p.staging.swizzle, e, instructionM, p.tiling.instructionN);
+  std::array<OperandForm, 2> forms =
+      recordedOperandForms(l, op, tile_dist::MmaInstruction::Tcgen05);
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms, kMaxStages,
                     /*maxMmaGroupsInFlight=*/1);

@@ -20,48 +20,8 @@ namespace ct = mlir::cuda_tile;
 
 namespace {
 
-/// TMA takes at most 5 dims and 256 elements per box dim.
-constexpr size_t kMaxTensorMapRank = 5;
+/// TMA takes at most 256 elements per box dim.
 constexpr int64_t kMaxBoxExtent = 256;
-
-/// What the callback reads for one value of a tensor view: the kernel
-/// parameter it is ("argN", through assume ops), or the constant.
-Attribute parameterOrConstant(Value v) {
-  while (auto assume = v.getDefiningOp<ct::AssumeOp>())
-    v = assume.getValue();
-  auto argument = dyn_cast<BlockArgument>(v);
-  if (!argument || !isa<ct::EntryOp>(argument.getOwner()->getParentOp()))
-    return {};
-  return StringAttr::get(v.getContext(),
-                         "arg" + std::to_string(argument.getArgNumber()));
-}
-
-/// The tensor view under the tiled view `view`, if it is made here.
-ct::MakeTensorViewOp tensorViewOf(Value view) {
-  Operation *def = view.getDefiningOp();
-  if (auto partition = dyn_cast_or_null<ct::MakePartitionViewOp>(def))
-    return partition.getTensorView().getDefiningOp<ct::MakeTensorViewOp>();
-  if (auto strided = dyn_cast_or_null<ct::MakeStridedViewOp>(def))
-    return strided.getTensorView().getDefiningOp<ct::MakeTensorViewOp>();
-  return {};
-}
-
-/// The entries of a view's extents or strides for the callback: the
-/// static ones as constants, the dynamic ones as the parameters they are.
-std::optional<SmallVector<Attribute>>
-describeExtents(ArrayRef<int64_t> values, ValueRange dynamicValues,
-                Builder &b) {
-  SmallVector<Attribute> entries;
-  auto next = dynamicValues.begin();
-  for (int64_t v : values) {
-    Attribute entry = ShapedType::isDynamic(v) ? parameterOrConstant(*next++)
-                                               : b.getI64IntegerAttr(v);
-    if (!entry)
-      return std::nullopt;
-    entries.push_back(entry);
-  }
-  return entries;
-}
 
 /// The tensor dims in TMA's order: the contiguous one (stride 1) first,
 /// then the others from the last to the first.
@@ -154,42 +114,6 @@ Value tensorMapParameter(TileLowering &l, Location loc,
   return kernel.getArgument(count);
 }
 
-/// Why a tensor map filled in at launch cannot describe the tensor under
-/// tiled view `view`, or nullopt where it can: a tensor view the kernel
-/// makes from kernel parameters and constants, of rank 5 at most.
-std::optional<std::string> whyNotTensorMapView(Value view) {
-  ct::MakeTensorViewOp tensorView = tensorViewOf(view);
-  if (!tensorView)
-    return std::string("its view is not a tiled view of a tensor view the "
-                       "kernel makes");
-  auto type = cast<ct::TensorViewType>(tensorView.getResult().getType());
-  if (type.getShape().size() > kMaxTensorMapRank)
-    return "its tensor has " + std::to_string(type.getShape().size()) +
-           " dims, more than TMA's 5";
-  if (!parameterOrConstant(tensorView.getBase()))
-    return std::string("its tensor's base is not a kernel parameter");
-  Builder b(view.getContext());
-  if (!describeExtents(type.getShape(), tensorView.getDynamicShape(), b) ||
-      !describeExtents(type.getStrides(), tensorView.getDynamicStrides(), b))
-    return std::string("its tensor's extents or strides are not kernel "
-                       "parameters or constants");
-  return std::nullopt;
-}
-
-/// Why an access whose hints are `hints` may not use TMA: its `allow_tma`
-/// hint for the target (or `default`) is false, as cuTile's
-/// `allow_tma=False` writes it.
-std::optional<std::string> whyNotTensorMapHint(TileLowering &l,
-                                               ct::OptimizationHintsAttr hints) {
-  if (!hints)
-    return std::nullopt;
-  std::optional<bool> allowed =
-      hints.getAllowTMA("sm_" + std::to_string(l.getTarget().smVersion));
-  if (allowed && !*allowed)
-    return std::string("its allow_tma hint is false");
-  return std::nullopt;
-}
-
 /// What a TMA copy or store through tiled view `view` needs: the tensor
 /// map (a kernel parameter, described for the callback by the tensor's
 /// base, extents and strides in TMA's order, `box` and `swizzle`), the
@@ -253,15 +177,6 @@ SmallVector<Value> tileOrigin(OpBuilder &b, Location loc, const ViewInfo &info,
 }
 
 } // namespace
-
-std::optional<std::string> mma::whyNotTensorMapCopy(TileLowering &l,
-                                                    const OperandForm &form) {
-  ct::LoadViewTkoOp load = form.copiedFrom;
-  if (std::optional<std::string> why =
-          whyNotTensorMapHint(l, load.getOptimizationHintsAttr()))
-    return why;
-  return whyNotTensorMapView(load.getView());
-}
 
 int64_t mma::tensorChunkBytes(const StagedOperand &operand, int64_t kc) {
   ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
@@ -452,7 +367,7 @@ tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
   if (l.getTarget().smVersion < kTensorMapMinSM)
     return std::string("TMA is sm_90's and later's");
   if (std::optional<std::string> why =
-          whyNotTensorMapHint(l, op.getOptimizationHintsAttr()))
+          whyNotTensorMapHint(l.getTarget(), op.getOptimizationHintsAttr()))
     return why;
   if (op.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
     return std::string("its memory ordering is not weak");

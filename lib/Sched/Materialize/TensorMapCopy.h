@@ -21,13 +21,6 @@
 
 namespace tilechain::mma {
 
-/// Why the chunks of a copied, swizzled operand (`form`) cannot come by
-/// TMA, or nullopt where they can: its load's `allow_tma` hint for the
-/// target is not false, and its view is a tensor view made from kernel
-/// parameters and constants, of rank 5 at most.
-std::optional<std::string> whyNotTensorMapCopy(TileLowering &l,
-                                               const OperandForm &form);
-
 /// Starts the TMA copies of chunk `chunk` of `operand` (an index value)
 /// into stage `stage` of its array, completing on mbarrier
 /// `barriers[stage]`; run by one thread.
@@ -35,7 +28,7 @@ using TensorChunkCopy = std::function<void(
     mlir::OpBuilder &, mlir::Location, mlir::Value chunk,
     llvm::ArrayRef<StagedOperand> operands, mlir::Value barriers,
     mlir::Value stage)>;
-/// The copier of an operand that can come by TMA (whyNotTensorMapCopy) (the `index`-th staged one),
+/// The copier of an operand that comes by TMA (the `index`-th staged one),
 /// with the tile origin from `loweredIndex` where given (another
 /// iteration's) instead of the lowered index operands; adds the kernel's
 /// tensor-map parameter for it on first use.
@@ -58,7 +51,7 @@ namespace tilechain {
 
 /// Why view store `op` cannot go by TMA on this target, or nullopt where it
 /// can: on sm_90 and later, a weak store of a tile through a tiled view of
-/// a tensor a tensor map can describe (whyNotTensorMapCopy's conditions),
+/// a tensor a tensor map can describe (whyNotTensorMapView, ViewFacts.h),
 /// whose tile dims walk the tensor's in order with the last contiguous,
 /// of an element type the tensor map has, 16-byte aligned (base and
 /// strides) in rows of a multiple of 16 bytes, at most 256 elements along

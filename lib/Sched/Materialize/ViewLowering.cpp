@@ -38,107 +38,52 @@ static Value intToIndex(TileLowering &l, OpBuilder &b, Location loc, Value v) {
 // View construction and queries
 //===----------------------------------------------------------------------===//
 
-/// The largest power of two that the assume ops `v` went through say
-/// divides it (for a pointer: its address in bytes); 1 when none does.
-static uint64_t assumedDivisor(Value v) {
-  uint64_t divisor = 1;
-  while (auto assume = v.getDefiningOp<ct::AssumeOp>()) {
-    if (auto divBy = dyn_cast<ct::DivByAttr>(assume.getPredicate()))
-      if (!divBy.getEvery())
-        divisor = std::max(divisor, divBy.getDivisor());
-    v = assume.getValue();
-  }
-  return divisor;
-}
-
-/// The largest power of two dividing a static extent (0 is divided by all).
-static uint64_t staticDivisor(int64_t extent) {
-  return extent == 0 ? uint64_t(1) << 62 : uint64_t(extent) & -uint64_t(extent);
-}
-
 static LogicalResult lowerMakeTensorView(TileLowering &l,
                                          ct::MakeTensorViewOp op) {
   OpBuilder &b = l.b();
   Location loc = op.getLoc();
   auto type = cast<ct::TensorViewType>(op.getResult().getType());
   ViewInfo info;
+  static_cast<ViewFacts &>(info) = viewFacts(op.getResult());
   info.base = l.lookup(op.getBase());
-  info.elementType = convertElementType(type.getElementType());
   // Static extents are constants; each `?` takes the next dynamic operand.
   auto extents = [&](ArrayRef<int64_t> staticValues, ValueRange dynamicValues,
-                     SmallVectorImpl<Value> &out,
-                     SmallVectorImpl<uint64_t> &divisors) {
+                     SmallVectorImpl<Value> &out) {
     auto next = dynamicValues.begin();
-    for (int64_t v : staticValues) {
-      if (ShapedType::isDynamic(v)) {
-        divisors.push_back(assumedDivisor(*next));
-        out.push_back(intToIndex(l, b, loc, l.lookup(*next++)));
-      } else {
-        divisors.push_back(staticDivisor(v));
-        out.push_back(l.indexConstant(loc, v));
-      }
-    }
+    for (int64_t v : staticValues)
+      out.push_back(ShapedType::isDynamic(v)
+                        ? intToIndex(l, b, loc, l.lookup(*next++))
+                        : l.indexConstant(loc, v));
   };
-  extents(type.getShape(), op.getDynamicShape(), info.shape,
-          info.shapeDivisors);
-  extents(type.getStrides(), op.getDynamicStrides(), info.strides,
-          info.strideDivisors);
-  info.baseAlignment = assumedDivisor(op.getBase());
+  extents(type.getShape(), op.getDynamicShape(), info.shape);
+  extents(type.getStrides(), op.getDynamicStrides(), info.strides);
   l.mapView(op.getResult(), std::move(info));
   return success();
 }
 
-/// The ViewInfo of a tiled view over `tensorView`: tiles of `tileShape`
-/// whose origins are `traversalStrides` elements apart along each tile dim.
-static ViewInfo tiledView(TileLowering &l, Value tensorView,
-                          ArrayRef<int32_t> tileShape,
-                          ArrayRef<int32_t> traversalStrides,
-                          ArrayRef<int32_t> dimMap,
-                          ct::PaddingValueAttr padding) {
+/// The ViewInfo of tiled view `view` over `tensorView`: the tensor's values
+/// with the tiled view's facts.
+static ViewInfo tiledView(TileLowering &l, Value view, Value tensorView) {
   ViewInfo info = l.lookupView(tensorView);
-  info.tileShape.assign(tileShape.begin(), tileShape.end());
-  info.traversalStrides.assign(traversalStrides.begin(),
-                               traversalStrides.end());
-  info.dimMap.assign(dimMap.begin(), dimMap.end());
-  if (padding)
-    info.padding = static_cast<int32_t>(padding.getValue());
+  static_cast<ViewFacts &>(info) = viewFacts(view);
   return info;
 }
 
 static LogicalResult lowerMakePartitionView(TileLowering &l,
                                             ct::MakePartitionViewOp op) {
-  auto type = cast<ct::PartitionViewType>(op.getResult().getType());
-  ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
-  l.mapView(op.getResult(), tiledView(l, op.getTensorView(), tile, tile,
-                                      type.getDimMap(),
-                                      type.getPaddingValue()));
+  l.mapView(op.getResult(), tiledView(l, op.getResult(), op.getTensorView()));
   return success();
 }
 
 static LogicalResult lowerMakeStridedView(TileLowering &l,
                                           ct::MakeStridedViewOp op) {
-  auto type = cast<ct::StridedViewType>(op.getResult().getType());
-  l.mapView(op.getResult(),
-            tiledView(l, op.getTensorView(), type.getTileShape().asArrayRef(),
-                      type.getTraversalStrides(), type.getDimMap(),
-                      type.getPaddingValue()));
+  l.mapView(op.getResult(), tiledView(l, op.getResult(), op.getTensorView()));
   return success();
 }
 
-// A gather/scatter view indexes every dim by element: its dense dims take
-// the first element of the tile, its sparse dim one element per tile row.
 static LogicalResult lowerMakeGatherScatterView(TileLowering &l,
                                                 ct::MakeGatherScatterViewOp op) {
-  auto type = cast<ct::GatherScatterViewType>(op.getResult().getType());
-  ArrayRef<int32_t> tile = type.getTileShape().asArrayRef();
-  SmallVector<int32_t> ones(tile.size(), 1);
-  SmallVector<int32_t> identity;
-  for (int32_t d = 0, e = tile.size(); d < e; ++d)
-    identity.push_back(d);
-  ViewInfo info = tiledView(l, op.getTensorView(), tile, ones, identity,
-                            type.getPaddingValue());
-  info.isGatherScatter = true;
-  l.mapView(op.getResult(), std::move(info));
+  l.mapView(op.getResult(), tiledView(l, op.getResult(), op.getTensorView()));
   return success();
 }
 
@@ -256,30 +201,6 @@ static Value paddingValue(OpBuilder &b, Location loc, Type element,
 }
 
 namespace {
-/// The tile dim that walks the view's contiguous tensor dim (static stride
-/// 1), if any.
-static std::optional<unsigned> contiguousTileDim(const ViewInfo &info) {
-  std::optional<unsigned> fast;
-  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-    if (getConstantIntValue(info.strides[tensorDim]) == 1)
-      fast = tileDim;
-  return fast;
-}
-
-/// Whether the view's facts keep the first address of every run of `width`
-/// elements of `elementBytes` along tile dim `fastDim` (the contiguous one)
-/// a multiple of the run's size: the base alignment, the tile's step along
-/// the dim and the other dims' strides.
-static bool runsAligned(const ViewInfo &info, unsigned fastDim, int64_t width,
-                        int64_t elementBytes) {
-  if (info.baseAlignment % (width * elementBytes) != 0 ||
-      info.traversalStrides[fastDim] % width != 0)
-    return false;
-  for (auto [dim, divisor] : llvm::enumerate(info.strideDivisors))
-    if (int64_t(dim) != info.dimMap[fastDim] && divisor % width != 0)
-      return false;
-  return true;
-}
 
 /// One view access, resolved: per tile element, where it lives and whether
 /// it is inside the tensor.
@@ -621,27 +542,6 @@ static LogicalResult lowerStoreView(TileLowering &l, ct::StoreViewTkoOp op) {
       },
       nullptr, Value());
   return success();
-}
-
-std::optional<unsigned> tilechain::asyncCopyDim(TileLowering &l,
-                                                ct::LoadViewTkoOp load) {
-  if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
-    return std::nullopt;
-  const ViewInfo &info = l.lookupView(load.getView());
-  if (info.isGatherScatter || info.tileShape.empty() ||
-      !memoryType(info.elementType))
-    return std::nullopt;
-  if (info.padding && *info.padding != int32_t(ct::PaddingValue::zero))
-    return std::nullopt;
-  int64_t bytes = byteSize(info.elementType);
-  if (16 % bytes != 0)
-    return std::nullopt;
-  int64_t run = 16 / bytes;
-  std::optional<unsigned> fast = contiguousTileDim(info);
-  if (!fast || info.tileShape[*fast] % run != 0 ||
-      !runsAligned(info, *fast, run, bytes))
-    return std::nullopt;
-  return fast;
 }
 
 AsyncRunCopy tilechain::asyncRunCopy(TileLowering &l, ct::LoadViewTkoOp load,

@@ -45,18 +45,9 @@ using namespace tilechain::mma;
 
 namespace {
 
-/// The most registers per thread an lhs held as A fragments and the
-/// accumulator may take together: the fragments stay live through the
-/// whole mma beside the accumulator, where staged they would be free once
-/// written. Measured on the corpus fmha (sm_90): P x V with a 128x64
-/// accumulator (32 registers, P 32 words) takes 213 registers instead of
-/// 240, without spills either way; with a 128x128 one (64 + 32) the
-/// prefill GQA fmha spills 208 bytes instead of 144.
-constexpr int64_t kFragmentRegisterBudget = 64;
-
 /// How `op`, which runs on wgmma (instructionOf), runs on it. The
 /// materialization checks first that every recorded instruction takes its
-/// mma (checkRecordedMmaInstructions), so the plan exists.
+/// mma (checkRecordedMmas), so the plan exists.
 WgmmaPlan plan(const TileLowering &l, Operation *op) {
   std::string why;
   FailureOr<WgmmaPlan> p = planWgmma(op, l.getTarget(), l.getNumWarps(), why);
@@ -64,48 +55,7 @@ WgmmaPlan plan(const TileLowering &l, Operation *op) {
   return *p;
 }
 
-/// Whether the running thread holds the lhs as wgmma's A fragments: 16-bit
-/// elements laid out as the result of a wgmma of the lhs's shape whose
-/// warpgroups take the rows this one's take and every value of k. The D
-/// fragment of such a result is the A fragment an instruction reads (per 16
-/// values of k, registers (k + 1, m + 8, k + 8) in pairs of k), so an
-/// attention's P x V takes P from the registers its S = Q x K^T left; where
-/// they and the accumulator fit kFragmentRegisterBudget.
-bool lhsInFragments(TileLowering &l, Operation *op, const WgmmaPlan &p) {
-  Value lhs = op->getOperand(0);
-  if (p.kind.elementBytes != 2 || l.lookupSplat(lhs))
-    return false;
-  ArrayRef<int64_t> shape = tileShape(lhs.getType());
-  ArrayRef<int64_t> result =
-      tileShape(op->getResult(0).getType());
-  int64_t threads = 32 * int64_t(l.getNumWarps());
-  int64_t words = shape[shape.size() - 2] * shape.back() / 2 / threads;
-  int64_t accumulators =
-      result[result.size() - 2] * result.back() / threads;
-  if (words + accumulators > kFragmentRegisterBudget)
-    return false;
-  std::optional<WgmmaTiling> tiling = wgmmaTiling(shape, l.getNumWarps());
-  return tiling && tiling->blockM == p.tiling.blockM &&
-         tiling->blockN == shape.back() &&
-         l.layoutOf(lhs) == wgmmaResultLayout(shape, l.getNumWarps());
-}
-
 } // namespace
-
-/// wgmmaOperandOrder under plan `p`.
-static std::optional<ChunkOrder> operandOrder(TileLowering &l, Operation *op,
-                                              unsigned index,
-                                              const WgmmaPlan &p) {
-  return swizzledOperandOrder(l, op, index, p.staging.swizzle,
-                              p.kind.elementBytes,
-                              index == 0 ? kWgmmaM : p.tiling.instructionN);
-}
-
-std::optional<ChunkOrder> mma::wgmmaOperandOrder(TileLowering &l,
-                                                 Operation *op,
-                                                 unsigned index) {
-  return operandOrder(l, op, index, plan(l, op));
-}
 
 /// Whether `op`'s result, in `layout` and of the type the tensor cores
 /// sum in, only feeds its own accumulator in the next iteration of the loop
@@ -156,11 +106,8 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
 
-  std::array<OperandForm, 2> forms = swizzledOperandForms(
-      l, op, p.staging.swizzle, p.kind.elementBytes, kWgmmaM,
-      p.tiling.instructionN);
-  if (!forms[0].copiedFrom)
-    forms[0].inRegisters = lhsInFragments(l, op, p);
+  std::array<OperandForm, 2> forms =
+      recordedOperandForms(l, op, tile_dist::MmaInstruction::Wgmma);
   FailureOr<std::array<StagedOperand, 2>> staged =
       stageOperands(l, op, lhs, rhs, p.staging.kc, p.staging.chunks, forms,
                     kMaxStages, /*maxMmaGroupsInFlight=*/1);

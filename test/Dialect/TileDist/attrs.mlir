@@ -14,3 +14,16 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// #tile_dist.operand, the lhs's and rhs's entries of tile_dist.operands on
+// an mma, prints as it parses.
+// CHECK-LABEL: entry @operands
+// CHECK: tile_dist.operands = [#tile_dist.operand<tma, k_contiguous, swizzle = 128>, #tile_dist.operand<cp_async, mn_contiguous, swizzle = 0>]
+cuda_tile.module @operand_kernels {
+  entry @operands() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    %r = mmaf %a, %a, %acc {tile_dist.operands = [#tile_dist.operand<tma, k_contiguous, swizzle = 128>, #tile_dist.operand<cp_async, mn_contiguous, swizzle = 0>]} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

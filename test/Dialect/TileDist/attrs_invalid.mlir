@@ -99,3 +99,40 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @operand_swizzle() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+1 {{a swizzle of 0 (none), 32, 64 or 128 bytes, got 16}}
+    %r = mmaf %a, %a, %acc {tile_dist.operands = [#tile_dist.operand<registers, k_contiguous, swizzle = 16>, #tile_dist.operand<registers, k_contiguous, swizzle = 0>]} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @operand_copy() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+2 {{to be one of: registers, cp_async, tma}}
+    // expected-error @+1 {{failed to parse TileDist_MmaOperandAttr parameter 'copy'}}
+    %r = mmaf %a, %a, %acc {tile_dist.operands = [#tile_dist.operand<bulk, k_contiguous, swizzle = 0>, #tile_dist.operand<registers, k_contiguous, swizzle = 0>]} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @operands_one_entry() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+1 {{'cuda_tile.mmaf' op 'tile_dist.operands' must be the lhs's and rhs's #tile_dist.operand on a cuda_tile mmaf, mmai or mmaf_scaled}}
+    %r = mmaf %a, %a, %acc {tile_dist.operands = [#tile_dist.operand<registers, k_contiguous, swizzle = 0>]} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

@@ -32,6 +32,7 @@
 #include "tilechain/Target/Chips.h"
 #include "tilechain/Target/TargetInfo.h"
 #include "tilechain/Lower/TileRemarks.h"
+#include "tilechain/Lower/ViewFacts.h"
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Builders.h"
@@ -62,28 +63,13 @@ namespace tilechain {
 constexpr llvm::StringLiteral kWriteAfterReadAttrName =
     "tilechain.write_after_read";
 
-/// A view over global memory, as values: element (i0..in) of the underlying
-/// tensor is at base + sum(i_d * strides[d]) * sizeof(element).
-struct ViewInfo {
+/// A view over global memory, as values, beside its static facts: element
+/// (i0..in) of the underlying tensor is at base + sum(i_d * strides[d]) *
+/// sizeof(element).
+struct ViewInfo : ViewFacts {
   mlir::Value base;                      // i64 address of element 0
   mlir::SmallVector<mlir::Value> shape;  // index, one per tensor dim
   mlir::SmallVector<mlir::Value> strides; // index, in elements
-  mlir::Type elementType;                 // the pointee type
-  // For partition and strided views: the tile shape, the step between tiles
-  // (equal to the tile shape for partition views), the tensor dim each tile
-  // dim walks, and the value of out-of-bounds elements on load.
-  mlir::SmallVector<int64_t> tileShape;
-  mlir::SmallVector<int64_t> traversalStrides;
-  mlir::SmallVector<int64_t> dimMap;
-  std::optional<int32_t> padding; // cuda_tile::PaddingValue, if any
-  bool isGatherScatter = false;
-  // What the kernel's assume ops (div_by) and static extents tell about the
-  // view: bytes the base address is a multiple of, and per tensor dim the
-  // largest known power of two dividing its extent and its stride (1 when
-  // nothing is known). Wide accesses rely on them.
-  uint64_t baseAlignment = 1;
-  mlir::SmallVector<uint64_t> shapeDivisors;
-  mlir::SmallVector<uint64_t> strideDivisors;
 };
 
 /// How tile-sched spreads a kernel's tiles over threads (docs/pipeline.md):
@@ -577,13 +563,14 @@ mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 /// shape, `numWarps` warps); an error on the first that does not.
 mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
                                          unsigned numWarps);
-/// Checks that tile-lower recorded an instruction on each mmaf and mmai of
-/// `entry` and that each recorded instruction takes its mma on `target`
-/// over `numWarps` warps (an edited record may not); an error on the first
-/// that does not.
-mlir::LogicalResult checkRecordedMmaInstructions(mlir::Operation *entry,
-                                                 const TargetInfo &target,
-                                                 unsigned numWarps);
+/// Checks the records on each mmaf and mmai of `entry`: that tile-lower
+/// recorded an instruction that takes its mma on `target` over `numWarps`
+/// warps (an edited record may not) and, on tensor cores, that tile-sched
+/// recorded how its operands reach shared memory in a form the instruction
+/// takes (whyNotMmaOperand); an error on the first that does not.
+mlir::LogicalResult checkRecordedMmas(mlir::Operation *entry,
+                                      const TargetInfo &target,
+                                      unsigned numWarps);
 
 /// The most elements of one tile a thread may hold in the parallel form,
 /// where a thread's share is unrolled into registers: 4 times what the

@@ -120,6 +120,15 @@ SharedMatrixAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+MmaOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       OperandCopy copy, ChunkOrder order, int64_t swizzle) {
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "a swizzle of 0 (none), 32, 64 or 128 bytes, got "
+                       << swizzle;
+  return success();
+}
+
 Attribute SharedMatrixAttr::parse(AsmParser &parser, Type) {
   StringRef major;
   int64_t swizzle = 0, lbo = 0, sbo = 0;

@@ -13,11 +13,21 @@ void TileDistDialect::initialize() {
       >();
 }
 
-/// The discardable attributes tile-lower records on the tile program, each
-/// on the ops it describes, with its own kind: a layout on an op of one
-/// result (its fit to the result's shape and the CTA's warps is checked
-/// where both are known: tilechain::checkAssignedLayouts), the warps on an
-/// entry, the instruction on an mma.
+/// Whether `opName` is a cuda_tile mma (mmaf, mmai, mmaf_scaled): the
+/// records of instruction and operands go there. (The dialect sees
+/// cuda_tile's ops by name only.)
+static bool isMmaName(mlir::StringAttr opName) {
+  return llvm::is_contained(
+      {"cuda_tile.mmaf", "cuda_tile.mmai", "cuda_tile.mmaf_scaled"},
+      opName.getValue());
+}
+
+/// The discardable attributes tile-lower and tile-sched record on the tile
+/// program, each on the ops it describes, with its own kind: a layout on an
+/// op of one result (its fit to the result's shape and the CTA's warps is
+/// checked where both are known: tilechain::checkAssignedLayouts), the warps
+/// on an entry, the instruction and how its operands reach shared memory on
+/// an mma (checked against what the mma takes: tilechain::checkRecordedMmas).
 mlir::LogicalResult
 TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
                                           mlir::NamedAttribute attribute) {
@@ -41,13 +51,22 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
   }
   if (name == kMmaInstructionAttrName) {
     if (!mlir::isa<MmaInstructionAttr>(attribute.getValue()) ||
-        !llvm::is_contained({"cuda_tile.mmaf", "cuda_tile.mmai",
-                             "cuda_tile.mmaf_scaled"},
-                            opName.getValue()))
+        !isMmaName(opName))
       return op->emitOpError()
              << "'" << name
              << "' must be a #tile_dist.mma instruction on a cuda_tile "
                 "mmaf, mmai or mmaf_scaled";
+    return mlir::success();
+  }
+  if (name == kMmaOperandsAttrName) {
+    auto operands = mlir::dyn_cast<mlir::ArrayAttr>(attribute.getValue());
+    if (!operands || operands.size() != 2 ||
+        !llvm::all_of(operands, llvm::IsaPred<MmaOperandAttr>) ||
+        !isMmaName(opName))
+      return op->emitOpError()
+             << "'" << name
+             << "' must be the lhs's and rhs's #tile_dist.operand on a "
+                "cuda_tile mmaf, mmai or mmaf_scaled";
     return mlir::success();
   }
   return op->emitOpError() << "unknown tile_dist attribute '" << name << "'";

@@ -42,6 +42,12 @@ def TileDist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kMmaInstructionAttrName =
         "tile_dist.mma";
 
+    /// The discardable attribute, on a cuda_tile mma on tensor cores, that
+    /// gives how its lhs and rhs reach shared memory: an array of two
+    /// #tile_dist.operand (tilechain-plan-mma-operands).
+    static constexpr ::llvm::StringLiteral kMmaOperandsAttrName =
+        "tile_dist.operands";
+
     /// The discardable i32 attribute of a cuda_tile.entry in the parallel
     /// form: its CTA's warps (tilechain-assign-warps).
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName =
@@ -104,6 +110,62 @@ def TileDist_MmaInstructionAttr
     ```
   }];
   let assemblyFormat = "`<` $value `>`";
+}
+
+def TileDist_OperandCopy : I32EnumAttr<"OperandCopy",
+    "how an mma operand reaches shared memory", [
+      I32EnumAttrCase<"Registers", 0, "registers">,
+      I32EnumAttrCase<"CpAsync", 1, "cp_async">,
+      I32EnumAttrCase<"Tma", 2, "tma">,
+      I32EnumAttrCase<"Fragments", 3, "fragments">]> {
+  let cppNamespace = "::tilechain::tile_dist";
+  let genSpecializedAttr = 0;
+}
+
+def TileDist_ChunkOrder : I32EnumAttr<"ChunkOrder",
+    "which dim of an mma operand's chunk array is contiguous", [
+      I32EnumAttrCase<"MNContiguous", 0, "mn_contiguous">,
+      I32EnumAttrCase<"KContiguous", 1, "k_contiguous">]> {
+  let cppNamespace = "::tilechain::tile_dist";
+  let genSpecializedAttr = 0;
+}
+
+def TileDist_MmaOperandAttr : AttrDef<TileDist_Dialect, "MmaOperand"> {
+  let mnemonic = "operand";
+  let summary = "how an mma's lhs or rhs reaches shared memory";
+  let description = [{
+    wgmma, tcgen05.mma and mma.sync read an mma's lhs and rhs from arrays in
+    shared memory, a chunk of k at a time, in a ring of stages. This says
+    how one operand gets there, as tile-sched plans it
+    (tilechain-plan-mma-operands, include/tilechain/Lower/MmaOperands.h)
+    and records it on the mma as the lhs's and rhs's entries of
+    `tile_dist.operands`:
+      - `copy`: `registers`, the threads write the elements they hold;
+        `cp_async`, the threads copy the operand's view load 16 bytes at a
+        time; `tma`, one thread has the copy engine copy it through a
+        tensor map; `fragments` (a wgmma's lhs only), not staged at all:
+        the instructions read it from the threads' registers as their A
+        fragments (where the lhs is held in another layout, it is taken
+        into that one first);
+      - `order`: `k_contiguous` (rows of k, one per value of m or n) or
+        `mn_contiguous` (rows of m or n, one per value of k);
+      - `swizzle`: the bytes of a row whose 16-byte units are swizzled
+        within 8 rows (32, 64 or 128), or 0 for plain rows (mma.sync's are
+        then padded so that 8 rows fall on distinct banks).
+    The materialization builds what is recorded, and refuses a record the
+    mma cannot take.
+
+    ```mlir
+    %c = cuda_tile.mmaf %a, %b, %acc {tile_dist.mma = #tile_dist.mma<wgmma>,
+        tile_dist.operands = [#tile_dist.operand<tma, k_contiguous, swizzle = 128>,
+                              #tile_dist.operand<tma, mn_contiguous, swizzle = 128>]} ...
+    ```
+  }];
+  let parameters = (ins EnumParameter<TileDist_OperandCopy>:$copy,
+                        EnumParameter<TileDist_ChunkOrder>:$order,
+                        "int64_t":$swizzle);
+  let assemblyFormat = "`<` $copy `,` $order `,` `swizzle` `=` $swizzle `>`";
+  let genVerifyDecl = 1;
 }
 
 def TileDist_SharedMatrixAttr : AttrDef<TileDist_Dialect, "SharedMatrix"> {
