@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Target.h"
 #include "tilechain/Lower/Warps.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -26,12 +27,6 @@ struct ChooseMmaInstructionsPass
     : public PassWrapper<ChooseMmaInstructionsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ChooseMmaInstructionsPass)
 
-  ChooseMmaInstructionsPass() = default;
-  ChooseMmaInstructionsPass(const ChooseMmaInstructionsPass &other)
-      : PassWrapper(other) {}
-  explicit ChooseMmaInstructionsPass(StringRef gpuName) {
-    this->gpuName = gpuName.str();
-  }
 
   StringRef getArgument() const override {
     return "tilechain-choose-mma-instructions";
@@ -46,11 +41,9 @@ struct ChooseMmaInstructionsPass
 
   void runOnOperation() override {
     std::optional<tilechain::TargetInfo> target =
-        tilechain::parseTarget(gpuName);
-    if (!target) {
-      getOperation().emitError() << "unsupported target " << gpuName;
+        tilechain::recordedTarget(getOperation());
+    if (!target)
       return signalPassFailure();
-    }
     auto choose = [&](cuda_tile::EntryOp entry, unsigned numWarps) {
       entry.walk([&](Operation *op) {
         if (!tilechain::isMma(op))
@@ -67,14 +60,11 @@ struct ChooseMmaInstructionsPass
       signalPassFailure();
   }
 
-  Option<std::string> gpuName{*this, "gpu-name",
-                              llvm::cl::desc("the target, e.g. sm_90"),
-                              llvm::cl::init("sm_90")};
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
-tilechain::createChooseMmaInstructionsPass(StringRef gpuName) {
-  return std::make_unique<ChooseMmaInstructionsPass>(gpuName);
+tilechain::createChooseMmaInstructionsPass() {
+  return std::make_unique<ChooseMmaInstructionsPass>();
 }

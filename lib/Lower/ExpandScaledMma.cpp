@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Target.h"
 #include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Lower/TileRemarks.h"
@@ -90,10 +91,6 @@ struct ExpandScaledMmaPass
     : public PassWrapper<ExpandScaledMmaPass, OperationPass<mlir::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandScaledMmaPass)
 
-  ExpandScaledMmaPass() = default;
-  ExpandScaledMmaPass(const ExpandScaledMmaPass &other)
-      : PassWrapper(other) {}
-  explicit ExpandScaledMmaPass(StringRef chip) { gpuName = chip.str(); }
 
   StringRef getArgument() const override {
     return "tilechain-expand-scaled-mma";
@@ -105,8 +102,10 @@ struct ExpandScaledMmaPass
 
   void runOnOperation() override {
     std::optional<tilechain::TargetInfo> target =
-        tilechain::parseTarget(gpuName);
-    if (!target || target->smVersion < 100)
+        tilechain::recordedTarget(getOperation());
+    if (!target)
+      return signalPassFailure();
+    if (target->smVersion < 100)
       return;
     auto expand = [&](EntryOp entry, unsigned numWarps) {
       SmallVector<MmaFScaledOp> scaled;
@@ -157,14 +156,11 @@ struct ExpandScaledMmaPass
     op.erase();
   }
 
-  Option<std::string> gpuName{*this, "gpu-name",
-                              llvm::cl::desc("the target, e.g. sm_100"),
-                              llvm::cl::init("sm_100")};
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
-tilechain::createExpandScaledMmaPass(StringRef gpuName) {
-  return std::make_unique<ExpandScaledMmaPass>(gpuName);
+tilechain::createExpandScaledMmaPass() {
+  return std::make_unique<ExpandScaledMmaPass>();
 }

@@ -2,18 +2,32 @@
 //
 // tile-lower's output is a tile-level program; tile-sched materializes it
 // into per-thread code for a chip. The chip, the optimization level and the
-// tile form are options of tile-lower only: it checks them and records them
-// on the module (kTargetAttrName, kTileFormAttrName), so that tile-sched
-// takes no target options and a file says what it was lowered for.
+// tile form are options of tile-lower only: it checks them first and records
+// them on the module (kTargetAttrName, kTileFormAttrName), so that the passes
+// after it, tile-sched's too, take no target options (Target.h) and a file
+// says what it was lowered for.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Target.h"
+#include "tilechain/Target/Chips.h"
 #include "tilechain/Pipeline/Pipeline.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
+
+std::optional<tilechain::TargetInfo>
+tilechain::recordedTarget(ModuleOp module) {
+  auto recorded = module->getAttrOfType<NVVM::NVVMTargetAttr>(kTargetAttrName);
+  std::optional<TargetInfo> target =
+      recorded ? parseTarget(loweringChip(recorded.getChip())) : std::nullopt;
+  if (!target)
+    module.emitError() << "expected the target tile-lower records ("
+                       << kTargetAttrName << ", tilechain-record-target)";
+  return target;
+}
 
 namespace {
 

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/Target.h"
 #include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Lower/TileRemarks.h"
@@ -513,10 +514,6 @@ struct SplitWideAccumulatorsPass
                          OperationPass<mlir::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SplitWideAccumulatorsPass)
 
-  SplitWideAccumulatorsPass() = default;
-  SplitWideAccumulatorsPass(const SplitWideAccumulatorsPass &other)
-      : PassWrapper(other) {}
-  explicit SplitWideAccumulatorsPass(StringRef chip) { gpuName = chip.str(); }
 
   StringRef getArgument() const override {
     return "tilechain-split-wide-accumulators";
@@ -530,9 +527,9 @@ struct SplitWideAccumulatorsPass
 
   void runOnOperation() override {
     std::optional<tilechain::TargetInfo> target =
-        tilechain::parseTarget(gpuName);
+        tilechain::recordedTarget(getOperation());
     if (!target)
-      return;
+      return signalPassFailure();
     auto split = [&](EntryOp entry, unsigned numWarps) {
       SmallVector<ForOp> loops;
       entry.walk([&](ForOp loop) { loops.push_back(loop); });
@@ -563,14 +560,11 @@ struct SplitWideAccumulatorsPass
       signalPassFailure();
   }
 
-  Option<std::string> gpuName{*this, "gpu-name",
-                              llvm::cl::desc("the target, e.g. sm_90"),
-                              llvm::cl::init("sm_90")};
 };
 
 } // namespace
 
 std::unique_ptr<Pass>
-tilechain::createSplitWideAccumulatorsPass(StringRef gpuName) {
-  return std::make_unique<SplitWideAccumulatorsPass>(gpuName);
+tilechain::createSplitWideAccumulatorsPass() {
+  return std::make_unique<SplitWideAccumulatorsPass>();
 }

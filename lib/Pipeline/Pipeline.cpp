@@ -83,20 +83,18 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
                                                const StopPoint &stop) {
   StagePasses passes(stop);
   passes.add(pm, createExpectStagePass("tile-read"));
+  // The target first: the passes after it plan for the chip it records.
+  passes.add(pm, createRecordTargetPass(options));
   if (options.parallel) {
-    // Shaped for the chip whose code is generated (sm_100's for sm_107:
-    // RetargetPTX.h), as tile-sched materializes.
-    StringRef chip = loweringChip(options.gpuName);
-    // The CTA's warps first: the passes after it shape the program for
+    // The CTA's warps next: the passes after it shape the program for
     // them (an accumulator's registers per thread, an instruction's tiling).
     passes.add(pm, createAssignWarpsPass());
-    passes.add(pm, createSplitWideAccumulatorsPass(chip));
-    passes.add(pm, createExpandScaledMmaPass(chip));
+    passes.add(pm, createSplitWideAccumulatorsPass());
+    passes.add(pm, createExpandScaledMmaPass());
     passes.add(pm, createPrefetchBlockScalesPass());
-    passes.add(pm, createChooseMmaInstructionsPass(chip));
+    passes.add(pm, createChooseMmaInstructionsPass());
     passes.add(pm, createAssignLayoutsPass());
   }
-  passes.add(pm, createRecordTargetPass(options));
   passes.add(pm, createMarkStagePass("tile-lower"));
   return passes.finish();
 }
@@ -226,11 +224,11 @@ void tilechain::registerPipelinePasses() {
                              });
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
-  registerPass([] { return createSplitWideAccumulatorsPass("sm_90"); });
-  registerPass([] { return createExpandScaledMmaPass("sm_100"); });
+  registerPass([] { return createSplitWideAccumulatorsPass(); });
+  registerPass([] { return createExpandScaledMmaPass(); });
   registerPass([] { return createPrefetchBlockScalesPass(); });
   registerPass([] { return createAssignWarpsPass(); });
-  registerPass([] { return createChooseMmaInstructionsPass("sm_90"); });
+  registerPass([] { return createChooseMmaInstructionsPass(); });
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createRecordTargetPass(LowerOptions()); });
   registerPass([] { return createPlanMmaOperandsPass(); });

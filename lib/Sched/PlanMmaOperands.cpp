@@ -15,11 +15,10 @@
 #include "tilechain/Sched/Passes.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/MmaOperands.h"
+#include "tilechain/Lower/Target.h"
 #include "tilechain/Lower/Warps.h"
 #include "tilechain/Pipeline/Pipeline.h"
-#include "tilechain/Target/Chips.h"
 
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -47,17 +46,10 @@ struct PlanMmaOperandsPass
     auto form = top->getAttrOfType<StringAttr>(tilechain::kTileFormAttrName);
     if (!form || form.getValue() != "parallel")
       return;
-    auto recorded =
-        top->getAttrOfType<NVVM::NVVMTargetAttr>(tilechain::kTargetAttrName);
     std::optional<tilechain::TargetInfo> target =
-        recorded ? tilechain::parseTarget(
-                       tilechain::loweringChip(recorded.getChip()))
-                 : std::nullopt;
-    if (!target) {
-      top.emitError() << "expected the target tile-lower records ("
-                      << tilechain::kTargetAttrName << ")";
+        tilechain::recordedTarget(top);
+    if (!target)
       return signalPassFailure();
-    }
     auto plan = [&](cuda_tile::EntryOp entry, unsigned numWarps) {
       entry.walk([&](Operation *op) {
         // A record already there (a plan edited at this stop point and fed

@@ -1,6 +1,6 @@
 // RUN: tile-lower %s --tilechain-assign-layouts --split-input-file --verify-diagnostics
-// RUN: tile-lower %s --tilechain-split-wide-accumulators --split-input-file --verify-diagnostics
-// RUN: tile-lower %s --tilechain-choose-mma-instructions --split-input-file --verify-diagnostics
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-split-wide-accumulators --split-input-file --verify-diagnostics
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-choose-mma-instructions --split-input-file --verify-diagnostics
 
 // The passes after tilechain-assign-warps read the warps it recorded (and
 // the materialization, test/Stages/tile-sched-invalid.mlir); a kernel

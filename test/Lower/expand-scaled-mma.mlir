@@ -1,7 +1,7 @@
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-expand-scaled-mma="gpu-name=sm_103" | FileCheck %s
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-expand-scaled-mma="gpu-name=sm_120" | FileCheck %s --check-prefix=SM120
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM100
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-expand-scaled-mma="gpu-name=sm_90" | FileCheck %s --check-prefix=SM90
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_103 tile-form=parallel" --tilechain-assign-warps --tilechain-expand-scaled-mma | FileCheck %s
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_120 tile-form=parallel" --tilechain-assign-warps --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM120
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_100 tile-form=parallel" --tilechain-assign-warps --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM100
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-expand-scaled-mma | FileCheck %s --check-prefix=SM90
 
 // From sm_100 on, mmaf_scaled becomes an mmaf of bf16 operands: each
 // operand viewed with k split into (blocks, block size) (lhs: dims 1-2 of

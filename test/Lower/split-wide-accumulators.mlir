@@ -1,8 +1,8 @@
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file | FileCheck %s
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-split-wide-accumulators=gpu-name=sm_80 --split-input-file | FileCheck %s --check-prefix=UNROLLED
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file | FileCheck %s --check-prefix=TMEM
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-split-wide-accumulators=gpu-name=sm_100 --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=TMEM-REMARK
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file | FileCheck %s
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_80 tile-form=parallel" --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file | FileCheck %s --check-prefix=UNROLLED
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_100 tile-form=parallel" --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file | FileCheck %s --check-prefix=TMEM
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_100 tile-form=parallel" --tilechain-assign-warps --tilechain-split-wide-accumulators --split-input-file --remarks-filter=Tensor-core 2>&1 >/dev/null | FileCheck %s --check-prefix=TMEM-REMARK
 
 // A 256x256 f32 accumulator (256 registers per thread over 256 threads)
 // runs as two 256x128 column slices: a loop over the slices, each running

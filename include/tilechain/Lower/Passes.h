@@ -19,13 +19,12 @@ namespace tilechain {
 /// column slice where the accumulator would take more registers per thread
 /// than an mma keeps, or a block-scaled one's accumulator and scales more
 /// tensor memory than sm_100 has (SplitWideAccumulators.cpp).
-std::unique_ptr<mlir::Pass>
-createSplitWideAccumulatorsPass(llvm::StringRef gpuName);
+std::unique_ptr<mlir::Pass> createSplitWideAccumulatorsPass();
 
 /// tile-lower, parallel form, sm_100 and newer: computes each
 /// cuda_tile.mmaf_scaled as an mmaf of its operands times their block
 /// scales, rounded exactly to bf16 (ExpandScaledMma.cpp).
-std::unique_ptr<mlir::Pass> createExpandScaledMmaPass(llvm::StringRef gpuName);
+std::unique_ptr<mlir::Pass> createExpandScaledMmaPass();
 
 /// tile-lower, parallel form: loads the block scales of mmaf_scaled in a k
 /// loop an iteration ahead, carried by the loop (PrefetchBlockScales.cpp).
@@ -37,16 +36,16 @@ std::unique_ptr<mlir::Pass> createAssignWarpsPass();
 
 /// tile-lower, parallel form: chooses the instruction each mma runs on and
 /// records it as `tile_dist.mma` (ChooseMmaInstructions.cpp).
-std::unique_ptr<mlir::Pass>
-createChooseMmaInstructionsPass(llvm::StringRef gpuName);
+std::unique_ptr<mlir::Pass> createChooseMmaInstructionsPass();
 
 /// tile-lower, parallel form: chooses the layouts of each kernel's tiles
 /// from how they are used and records them as `tile_dist.layout` attributes
 /// for the lowering (LayoutAssignment.cpp).
 std::unique_ptr<mlir::Pass> createAssignLayoutsPass();
 
-/// tile-lower, last: checks the target chip, optimization level and tile
-/// form and records them on the module for tile-sched (RecordTarget.cpp).
+/// tile-lower, first: checks the target chip, optimization level and tile
+/// form and records them on the module for the passes after it and
+/// tile-sched (RecordTarget.cpp, Target.h).
 std::unique_ptr<mlir::Pass> createRecordTargetPass(const LowerOptions &options);
 
 } // namespace tilechain
