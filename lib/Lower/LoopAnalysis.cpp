@@ -36,3 +36,17 @@ bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
               })
               .wasInterrupted();
 }
+
+bool tilechain::leavesLoop(cuda_tile::IfOp ifOp) {
+  for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+    if (region->empty())
+      continue;
+    Block &block = region->front();
+    if (isa<cuda_tile::BreakOp, cuda_tile::ContinueOp>(block.getTerminator()))
+      return true;
+    for (auto nested : block.getOps<cuda_tile::IfOp>())
+      if (leavesLoop(nested))
+        return true;
+  }
+  return false;
+}

@@ -24,6 +24,10 @@ bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
 /// (weak) and computes, and runs whole (no continue, break or return
 /// inside).
 bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
+/// Whether a branch of `ifOp`, or of an `if` nested in it, leaves the
+/// enclosing loop (continue or break). Exits never cross another loop, so
+/// no need to look there.
+bool leavesLoop(mlir::cuda_tile::IfOp ifOp);
 
 } // namespace tilechain
 

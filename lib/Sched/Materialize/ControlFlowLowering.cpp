@@ -68,22 +68,6 @@ Value boolConstant(OpBuilder &b, Location loc, bool value) {
   return arith::ConstantIntOp::create(b, loc, value, 1);
 }
 
-/// Whether a branch of `ifOp`, or of an `if` nested in it, leaves the
-/// enclosing loop. Exits never cross another loop, so no need to look there.
-bool leavesLoop(cuda_tile::IfOp ifOp) {
-  for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
-    if (region->empty())
-      continue;
-    Block &block = region->front();
-    if (isa<cuda_tile::BreakOp, cuda_tile::ContinueOp>(block.getTerminator()))
-      return true;
-    for (auto nested : block.getOps<cuda_tile::IfOp>())
-      if (leavesLoop(nested))
-        return true;
-  }
-  return false;
-}
-
 /// What the values of a region's `yield` become: a buffer per tile, an scf
 /// result per scalar.
 struct YieldTarget {

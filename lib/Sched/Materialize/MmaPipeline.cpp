@@ -9,7 +9,10 @@
 // group), that group still reads chunk g - 1, and the copies run one chunk
 // less ahead, into the stage of chunk g - 2. In a loop that only loads and
 // computes, the ring runs on across the loop's iterations, so that none
-// but the first waits for its first chunks.
+// but the first waits for its first chunks. How many stages, groups and
+// whether the ring crosses iterations is planned from the tile program
+// (planMmaPipeline, include/tilechain/Lower/MmaPipelines.h); this file
+// builds the plan.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -28,161 +31,54 @@ using namespace mlir;
 using namespace tilechain;
 using namespace tilechain::mma;
 
-namespace {
-/// The latency hint assumed for a load cuTile gives none.
-constexpr int64_t kDefaultLatency = 4;
-/// The bytes of copies kept in flight per unit of latency hint: with
-/// kDefaultLatency, 64 KiB, what an SM's share of H100's DRAM bandwidth
-/// (3.35 TB/s over 132 SMs, about 25 KB a microsecond) moves in 2.5
-/// microseconds, over twice a load's latency from DRAM.
-constexpr int64_t kInFlightBytesPerLatency = 16 * 1024;
-} // namespace
-
-/// The loop around `op` that its ring may run through, the copies of an
-/// iteration's first chunks starting during the one before (so that no
-/// iteration but the first waits for them), or null, with `whyNot` where
-/// there is a loop: both operands are copied (or held in registers), by
-/// loads whose indices are the loop's counter or values from outside it;
-/// the loop counts up by a positive constant (or compares unsigned); its
-/// body writes no memory and leaves no iteration early, so that copying a
-/// load iterations ahead reads what the load would read and every
-/// iteration's mma takes the chunks the ones before it copied; and `op` is
-/// lowered straight into the loop's body. Where operands come by cp.async,
-/// a loop inside another loop is left alone: every thread computes its
-/// copies' addresses, and beside the outer loop's state the persistent
-/// matmul t128x256x64 then spilled (72 bytes of stack on sm_90, with its
-/// operands by cp.async); TMA copies, a few instructions of one thread, do
-/// not (220 registers and no stack there with four stages).
-static cuda_tile::ForOp pipelinedLoop(TileLowering &l, Operation *op,
-                                      ArrayRef<OperandForm> forms,
-                                      std::string *whyNot = nullptr) {
-  auto loop = dyn_cast<cuda_tile::ForOp>(op->getParentOp());
-  if (!loop || !isa<scf::ForOp>(l.b().getInsertionBlock()->getParentOp()))
-    return {};
-  auto decline = [&](StringRef why) {
-    if (whyNot)
-      *whyNot = why.str();
-    return cuda_tile::ForOp();
-  };
-  bool byTensorMaps = llvm::all_of(forms, [](const OperandForm &form) {
-    return form.byTensorMap || form.inRegisters;
-  });
-  if (!byTensorMaps && (loop->getParentOfType<cuda_tile::ForOp>() ||
-                        loop->getParentOfType<cuda_tile::LoopOp>()))
-    return decline("its loop is inside another loop");
-  if (!llvm::all_of(forms, [](const OperandForm &form) {
-        return form.copiedFrom || form.inRegisters;
-      }))
-    return decline("an operand is written from registers, not copied");
-  APInt step;
-  if (!loop.getUnsignedCmp() &&
-      !(matchPattern(l.lookup(loop.getStep()), m_ConstantInt(&step)) &&
-        step.isStrictlyPositive()))
-    return decline("its loop's step is not a positive constant");
+MmaPipelinePlan mma::planPipeline(TileLowering &l, Operation *op,
+                                  ArrayRef<OperandForm> forms,
+                                  int64_t stageBytes, int64_t chunks,
+                                  int64_t maxStages,
+                                  int64_t maxMmaGroupsInFlight) {
+  SmallVector<PipelinedOperand> operands;
   for (const OperandForm &form : forms)
-    if (form.copiedFrom && !loadFollowsCounter(loop, form.copiedFrom))
-      return decline("a load's view or index is computed in the loop, not "
-                     "from its counter");
-  if (!loopBodyOnlyReads(loop))
-    return decline("its loop's body writes memory or leaves an iteration "
-                   "early");
-  return loop;
-}
-
-Pipeline mma::planPipeline(TileLowering &l, Operation *op,
-                           ArrayRef<OperandForm> forms, int64_t stageBytes,
-                           int64_t chunks, int64_t maxStages,
-                           int64_t maxMmaGroupsInFlight) {
-  if (!llvm::any_of(forms,
-                    [](const OperandForm &form) { return form.copiedFrom; }))
-    return {cuda_tile::ForOp(), chunks > 1 ? 2 : 1, 0};
-  std::string whyNot;
-  cuda_tile::ForOp loop = pipelinedLoop(l, op, forms, &whyNot);
-  if (!whyNot.empty())
+    operands.push_back({form.copiedFrom, form.byTensorMap, form.inRegisters});
+  MmaPipelinePlan plan =
+      planMmaPipeline(op, operands, stageBytes, chunks, maxStages,
+                      maxMmaGroupsInFlight, l.getTarget());
+  if (!plan.copies)
+    return plan;
+  if (!plan.whyNotAcrossIterations.empty())
     l.remark(TileRemarkKind::Missed, kMemoryRemarks,
              "RemarkMemoryPipelineWithinIteration", op->getLoc(),
              "Copies pipelined within each loop iteration, not across "
              "iterations")
-        .reason(whyNot);
-  if (chunks == 1 && !loop)
-    return {loop, 1, 0};
-  std::string arch = "sm_" + std::to_string(l.getTarget().smVersion);
-  std::optional<int64_t> latency;
-  cuda_tile::LoadViewTkoOp hinted, firstCopied;
-  for (const OperandForm &form : forms)
-    if (cuda_tile::LoadViewTkoOp load = form.copiedFrom) {
-      firstCopied = firstCopied ? firstCopied : load;
-      if (cuda_tile::OptimizationHintsAttr hints =
-              load.getOptimizationHintsAttr())
-        if (std::optional<int64_t> given = hints.getLatency(arch)) {
-          if (!cuda_tile::OptimizationHintsAttr::isValidIntHint("latency",
-                                                                *given)) {
-            l.remark(TileRemarkKind::Missed, kHintRemarks,
-                     "RemarkHintNotFollowed", load.getLoc(),
-                     "OptimizationHint latency not followed")
-                .note("Latency", std::to_string(*given))
-                .reason("a latency hint is 1 to " +
-                        std::to_string(cuda_tile::OptimizationHintsAttr::
-                                           kMaxLatency) +
-                        "; the load is pipelined as if it had none");
-            continue;
-          }
-          if (*given > latency.value_or(0)) {
-            latency = *given;
-            hinted = load;
-          }
-        }
-    }
-  if (latency)
+        .reason(plan.whyNotAcrossIterations);
+  // One chunk and no loop to run through: nothing is pipelined.
+  if (!plan.firstCopied)
+    return plan;
+  for (auto [load, given] : plan.invalidLatencies)
+    l.remark(TileRemarkKind::Missed, kHintRemarks, "RemarkHintNotFollowed",
+             load.getLoc(), "OptimizationHint latency not followed")
+        .note("Latency", std::to_string(given))
+        .reason("a latency hint is 1 to " +
+                std::to_string(
+                    cuda_tile::OptimizationHintsAttr::kMaxLatency) +
+                "; the load is pipelined as if it had none");
+  if (plan.latency)
     l.remark(TileRemarkKind::Passed, kHintRemarks, "RemarkHint",
-             hinted.getLoc(), "OptimizationHint used latency")
-        .note("Latency", std::to_string(*latency));
+             plan.hinted.getLoc(), "OptimizationHint used latency")
+        .note("Latency", std::to_string(*plan.latency));
   else
     l.remark(TileRemarkKind::Passed, kHintRemarks, "RemarkHintDefault",
-             firstCopied.getLoc(), "OptimizationHint used default latency");
-  int64_t inFlight =
-      latency.value_or(kDefaultLatency) * kInFlightBytesPerLatency;
-  // The stages read at once: the chunk being multiplied and those of the
-  // groups left running, which only copies wait for (a register write into
-  // a stage comes before the barrier that would tell it is free).
-  int64_t groups = llvm::all_of(forms,
-                                [](const OperandForm &form) {
-                                  return form.copiedFrom || form.inRegisters;
-                                })
-                       ? maxMmaGroupsInFlight
-                       : 0;
-  int64_t stages = 1 + groups + llvm::divideCeil(inFlight, stageBytes);
-  // The mmas whose rings may be in use at once: those of op's block (a
-  // loop's body, or the kernel's), nested ones included. Rings of
-  // different loops one after the other share bytes (tile-sched).
-  int64_t mmas = 0;
-  for (Operation &sibling : *op->getBlock())
-    sibling.walk([&](Operation *inner) {
-      mmas += isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp,
-                  cuda_tile::MmaFScaledOp>(inner);
-    });
-  int64_t share = l.getTarget().sharedBytesPerBlock / (2 * mmas);
-  // The share bounds the stages being copied into; those the groups left
-  // running read come on top.
-  stages = std::min({stages, share / stageBytes + groups, maxStages});
-  if (!loop)
-    stages = std::min(stages, chunks);
-  stages = std::max<int64_t>(stages, 2);
-  // Where a stage is filled again, each group left running keeps one
-  // beside those being copied into; a run of no more chunks than stages
-  // gives each its own.
-  if ((loop || chunks > stages) && stages < 2 + groups)
-    groups = 0;
+             plan.firstCopied.getLoc(),
+             "OptimizationHint used default latency");
   TileRemark &remark =
       l.remark(TileRemarkKind::Passed, kMemoryRemarks,
                "RemarkMemoryPipelineStages", op->getLoc(),
-               "Copies pipelined in " + Twine(stages) + " stages")
-          .note("Stages", std::to_string(stages))
+               "Copies pipelined in " + Twine(plan.stages) + " stages")
+          .note("Stages", std::to_string(plan.stages))
           .note("StageBytes", std::to_string(stageBytes))
-          .note("Across", loop ? "loop iterations" : "chunks of k");
+          .note("Across", plan.ringLoop ? "loop iterations" : "chunks of k");
   if (maxMmaGroupsInFlight)
-    remark.note("MmaGroupsInFlight", std::to_string(groups));
-  return {loop, stages, groups};
+    remark.note("MmaGroupsInFlight", std::to_string(plan.mmaGroupsInFlight));
+  return plan;
 }
 
 SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,

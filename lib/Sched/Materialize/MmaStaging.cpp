@@ -262,7 +262,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), alignment);
   int64_t stageBytes =
       llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
-  Pipeline pipeline =
+  MmaPipelinePlan pipeline =
       planPipeline(l, op, forms, stageBytes, chunks, maxStages,
                    maxMmaGroupsInFlight);
   int64_t stages = pipeline.stages;

@@ -20,16 +20,12 @@
 
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Lower/MmaOperands.h"
+#include "tilechain/Lower/MmaPipelines.h"
 #include "tilechain/Sched/Materialize/TileLowering.h"
 
 #include <array>
 
 namespace tilechain::mma {
-
-/// The most stages of a pipeline: each is a bit of the word in which a
-/// thread counts the TMA phases it has waited for, and beyond this the
-/// copies in flight outrun any latency hint.
-constexpr int64_t kMaxStages = 8;
 
 /// Which dim of a chunk array is contiguous: k (rows of k, one per value of
 /// m or n) or m or n (rows of m or n, one per value of k).
@@ -115,11 +111,11 @@ struct StagedOperand {
   int64_t stages = 1;
   int64_t stageBytes = 0;
   /// The loop the ring runs through, its copies reaching into later
-  /// iterations (pipelinedLoop), or null where it runs within each run of
-  /// the mma.
+  /// iterations (MmaPipelinePlan::ringLoop), or null where it runs within
+  /// each run of the mma.
   mlir::cuda_tile::ForOp ringLoop;
   /// The groups of mma instructions each thread leaves running after a
-  /// chunk's multiply (Pipeline::mmaGroupsInFlight).
+  /// chunk's multiply (MmaPipelinePlan::mmaGroupsInFlight).
   int64_t mmaGroupsInFlight = 0;
   mlir::Value buffer;  // the chunk array, a view of `arrays` (every stage)
   /// Where operands come by TMA: the byte offset in `arrays` of one
@@ -132,35 +128,13 @@ struct StagedOperand {
   mlir::Value threadChunk, threadSlot;
 };
 
-/// How `op`'s operands are pipelined: the loop their ring runs through
-/// (or null), its stages, and the groups of mma instructions (wgmma's
-/// commit groups) each thread may leave running after a chunk's multiply.
-/// A running group still reads its chunk's stage, so the copies run that
-/// many stages less ahead: stages - 1 - mmaGroupsInFlight chunks.
-struct Pipeline {
-  mlir::cuda_tile::ForOp ringLoop;
-  int64_t stages;
-  int64_t mmaGroupsInFlight;
-};
-/// The pipeline `op` stages its operands in (`forms`), `kc` values of k in
-/// `chunks` chunks per run, one stage taking `stageBytes`: a ring of
-/// two where only registers are written and there is more than one chunk
-/// (else one); where operands are copied, enough stages that the copies in
-/// flight cover the loads' latency hint (cuTile's
-/// `latency`, 1 to 10, kDefaultLatency where none is given) times
-/// kInFlightBytesPerLatency, at most `maxStages` and, those the copies
-/// go into, at most the share of half the target's shared memory of each
-/// mma in `op`'s block,
-/// and no more than the chunks of a run where the copies cannot run into
-/// the next iteration of a loop (pipelinedLoop, which also gives the
-/// loop). Up to `maxMmaGroupsInFlight` groups stay running where every
-/// operand is copied or held in registers (a register write into a stage
-/// would not wait for them) and, where stages are filled again, the ring
-/// has a stage for each beside one being copied into. MmaPipeline.cpp.
-Pipeline planPipeline(TileLowering &l, mlir::Operation *op,
-                      llvm::ArrayRef<OperandForm> forms, int64_t stageBytes,
-                      int64_t chunks, int64_t maxStages,
-                      int64_t maxMmaGroupsInFlight);
+/// The pipeline `op` stages its operands in (`forms`): planMmaPipeline
+/// (MmaPipelines.h) on the kernel's target, with its remarks.
+/// MmaPipeline.cpp.
+MmaPipelinePlan planPipeline(TileLowering &l, mlir::Operation *op,
+                             llvm::ArrayRef<OperandForm> forms,
+                             int64_t stageBytes, int64_t chunks,
+                             int64_t maxStages, int64_t maxMmaGroupsInFlight);
 
 /// The lhs and rhs of an mma, staged `kc` values of k at a time in their
 /// `forms` over `chunks` chunks: their registers in their own layouts
@@ -258,11 +232,11 @@ using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
 /// `multiply`. Async copies run as many chunks ahead as the ring has stages
 /// but one (chunk g + stages - 1 is copied while chunk g is multiplied),
 /// less the stages of the mma groups left running (StagedOperand::
-/// mmaGroupsInFlight), and, in a loop that only loads and computes (pipelinedLoop), across its
-/// iterations: the ring then runs through the whole loop, the first
-/// iteration's first chunks copied before it. With `asyncProxyReads`
-/// (wgmma reads the arrays through the async proxy) each thread fences its
-/// writes to that proxy before the barrier.
+/// mmaGroupsInFlight), and, in a loop that only loads and computes
+/// (MmaPipelinePlan::ringLoop), across its iterations: the ring then runs
+/// through the whole loop, the first iteration's first chunks copied before
+/// it. With `asyncProxyReads` (wgmma reads the arrays through the async
+/// proxy) each thread fences its writes to that proxy before the barrier.
 llvm::SmallVector<mlir::Value>
 multiplyChunks(TileLowering &l, mlir::Operation *op,
                llvm::ArrayRef<StagedOperand> staged, int64_t kc,
