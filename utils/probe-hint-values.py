@@ -8,7 +8,8 @@ Compiles examples/vector_add.mlir with each hint value below under cuTile
 NVIDIA's tileiras and by tilechain's, and prints a TSV row per value:
 whether NVIDIA's cubin is byte-identical to its cubin without hints, and
 otherwise which .nv.info attributes differ (cuobjdump -elf), and the
-RemarkHintNotFollowed reasons tilechain gives. NVIDIA's tileiras is an
+RemarkHintNotFollowed reasons tilechain gives, and both cubins' threads per
+CTA (.nv.info EIATTR_REQNTID). NVIDIA's tileiras is an
 oracle here, never a dependency (PyPI nvidia-cuda-tileiras).
 """
 import argparse
@@ -25,7 +26,10 @@ BIN = os.environ.get("TILECHAIN_BIN_DIR", os.path.join(ROOT, "build", "bin"))
 HINTS = ["occupancy = 0", "occupancy = -1", "occupancy = 2", "occupancy = 99",
          "num_cta_in_cga = 0", "num_cta_in_cga = 2", "num_cta_in_cga = 5",
          "num_cta_in_cga = 64", "num_worker_warps_per_cta = 0",
-         "num_worker_warps_per_cta = 8", "num_worker_warps_per_cta = 1000"]
+         "num_worker_warps_per_cta = 1", "num_worker_warps_per_cta = 2",
+         "num_worker_warps_per_cta = 4", "num_worker_warps_per_cta = 8",
+         "num_worker_warps_per_cta = 16", "num_worker_warps_per_cta = 32",
+         "num_worker_warps_per_cta = 1000"]
 
 
 def cuobjdump():
@@ -67,6 +71,14 @@ def info_attributes(dump, cubin):
     return attrs
 
 
+def threads(dump, cubin):
+    """The threads per CTA `cubin`'s kernel asks for (EIATTR_REQNTID's x)."""
+    for attr in info_attributes(dump, cubin):
+        if attr.startswith("EIATTR_REQNTID="):
+            return str(int(attr.split("=", 1)[1].split()[0], 16))
+    return "-"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -82,7 +94,8 @@ def main():
                             capture_output=True, text=True).stdout.strip()
     rows = ["# NVIDIA tileiras (%s) and tilechain %s on the vector add, %s, %s"
             % (version, commit, args.gpu_name, datetime.date.today()),
-            "hint\tnvidia_exit\tnvidia_vs_no_hint\ttilechain_exit\ttilechain_not_followed"]
+            "hint\tnvidia_exit\tnvidia_vs_no_hint\tnvidia_threads\ttilechain_exit"
+            "\ttilechain_threads\ttilechain_not_followed"]
     with tempfile.TemporaryDirectory() as work:
         def nvidia(bc, name):
             cubin = os.path.join(work, name + ".nv.cubin")
@@ -102,14 +115,18 @@ def main():
                 attrs = info_attributes(dump, cubin)
                 changed = [a for a in attrs if a not in base_attrs]
                 difference = "; ".join(changed) or "code differs"
+            ours_cubin = os.path.join(work, "h%d.cubin" % i)
             ours = subprocess.run(
-                [os.path.join(ROOT, "scripts", "tileiras"), bc, "-o",
-                 os.path.join(work, "h%d.cubin" % i), "--gpu-name", args.gpu_name,
-                 "--remarks=all"], capture_output=True, text=True)
+                [os.path.join(ROOT, "scripts", "tileiras"), bc, "-o", ours_cubin,
+                 "--gpu-name", args.gpu_name, "--remarks=all"],
+                capture_output=True, text=True)
             reasons = [line.split("= reason: ", 1)[1] for line in ours.stdout.splitlines()
                        if "= reason: " in line]
-            rows.append("\t".join([hint, str(rc), difference, str(ours.returncode),
-                                   " | ".join(reasons) or "-"]))
+            rows.append("\t".join([
+                hint, str(rc), difference,
+                threads(dump, cubin) if rc == 0 else "-", str(ours.returncode),
+                threads(dump, ours_cubin) if ours.returncode == 0 else "-",
+                " | ".join(reasons) or "-"]))
     text = "\n".join(rows) + "\n"
     if args.output:
         with open(args.output, "w") as f:

@@ -238,10 +238,11 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
 }
 
 /// Remarks on the entry hints tilechain does not act on yet, so that a
-/// cuTile user asking for a cluster or for worker warps hears why the
-/// kernel has neither: clusters and warp specialization are not built.
+/// cuTile user asking for a cluster hears why the kernel has none: clusters
+/// are not built. (tile-lower's warp assignment remarks on
+/// num_worker_warps_per_cta.)
 void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
-                                cuda_tile::EntryOp entry, int64_t threads) {
+                                cuda_tile::EntryOp entry) {
   cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
   if (!hints)
     return;
@@ -263,11 +264,6 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
                       "block clusters yet"
                     : "a cluster has a power of two of CTAs, at most 16; "
                       "the kernel is compiled as if it had no hint");
-  if (std::optional<int64_t> warps = hints.getNumWorkerWarpsPerCTA(sm))
-    notFollowed("num_worker_warps_per_cta", *warps,
-                "tilechain chooses a CTA's warps from its tiles (" +
-                    Twine(threads / 32) +
-                    " here) and does not specialize warps yet");
 }
 
 /// One try at the parallel form over `numWarps` warps: the kernel, or null
@@ -301,7 +297,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);
-  remarkUnfollowedEntryHints(lowering, entry, threads);
+  remarkUnfollowedEntryHints(lowering, entry);
   lowering.startParallel(numWarps, lane, warp, func,
                          kernelTarget.sharedBytesPerBlock);
   if (whyNoTensorCores)

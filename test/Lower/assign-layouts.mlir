@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-assign-layouts --split-input-file | FileCheck %s
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-assign-layouts --split-input-file | FileCheck %s
 
 // An f16 gather as cuTile writes it. 16-byte aligned runs of 8 pointers are
 // proven (div_by 16 on the base and the extent), so the load and the store

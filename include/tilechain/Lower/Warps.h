@@ -11,6 +11,7 @@
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Target/TargetInfo.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -26,9 +27,13 @@ constexpr llvm::StringLiteral kNumWarpsAttrName =
 /// The number of elements of the largest tile any op of `entry` yields.
 int64_t largestTileElements(mlir::Operation *entry);
 
-/// The number of warps the parallel form spreads a kernel's tiles over:
-/// 4, or 8 when its largest tile has 4096 elements or more.
-unsigned chooseNumWarps(mlir::Operation *entry);
+/// The number of warps the parallel form spreads `entry`'s tiles over on
+/// `target`: its `num_worker_warps_per_cta` hint where it gives one in range
+/// (a power of two up to 32), at least 4 where an mma may run on a
+/// warpgroup instruction (sm_90, sm_100); else 4, or 8 when its largest tile
+/// has 4096 elements or more. A remark says whether the hint was followed.
+unsigned chooseNumWarps(mlir::cuda_tile::EntryOp entry,
+                        const TargetInfo &target);
 
 /// The warps tilechain-assign-warps recorded on `entry`; 0 where it did
 /// not, after an error on `entry`.

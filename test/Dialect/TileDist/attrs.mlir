@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-assign-layouts | FileCheck %s
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-assign-layouts | tile-lower --tilechain-assign-warps --tilechain-assign-layouts | FileCheck %s
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-assign-layouts | FileCheck %s
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-assign-layouts | tile-lower --tilechain-assign-warps --tilechain-assign-layouts | FileCheck %s
 
 // #tile_dist.linear prints as it parses and survives a round trip: the
 // shape, then the bases of the register, lane and warp bits (flat indices,

@@ -1,4 +1,4 @@
-// RUN: tile-lower %s --tilechain-assign-warps --tilechain-assign-layouts --split-input-file --verify-diagnostics
+// RUN: tile-lower %s --tilechain-record-target="gpu-name=sm_90 tile-form=parallel" --tilechain-assign-warps --tilechain-assign-layouts --split-input-file --verify-diagnostics
 
 cuda_tile.module @kernels {
   entry @rank0() {
