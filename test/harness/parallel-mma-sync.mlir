@@ -19,7 +19,9 @@
 // takes whole fragments too, its rows g + 8 copies of rows g: the lhs
 // fragment reads its 8 rows twice (ldmatrix naming rows 0-7 for matrices
 // 1 and 3, k-contiguous or transposed; a word per register for i8), and
-// a reduction over its rows counts each element once.
+// a reduction over its rows counts each element once. The same kernels run
+// over one warp too, as a num_worker_warps_per_cta hint of 1 gives them on
+// sm_80 (test/Lower/assign-warps.mlir).
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
@@ -29,6 +31,11 @@
 // RUN: tile-lower --gpu-name sm_120 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.tma.o
 // RUN: %cc -shared -o %t.tma.so %t.tma.o -lm
 // RUN: %hpython %S/Inputs/run_mma_sync.py %t.tma.so | FileCheck %s
+// RUN: tile-lower --gpu-name sm_80 --tile-form=parallel %s | sed -E 's/tile_dist.num_warps = [0-9]+/tile_dist.num_warps = 1/' > %t.one.mlir
+// RUN: grep -c 'tile_dist.num_warps = 1 ' %t.one.mlir | FileCheck %s --check-prefix=ONE-WARP
+// RUN: tile-sched %t.one.mlir | tile-llc --emit=host-obj -o %t.one.o
+// RUN: %cc -shared -o %t.one.so %t.one.o -lm
+// RUN: %hpython %S/Inputs/run_mma_sync.py %t.one.so | FileCheck %s
 
 // TMA-LABEL: gpu.func @f16_rows(
 // TMA-SAME: tile_dist.tensor_map = {base = "arg0", box = array<i64: 32, 32>, sizes = [64, 24], strides = [64], swizzle = 64 : i64, type = f16}
@@ -77,6 +84,7 @@
 // LOWER-LABEL: gpu.func @int8_eight_rows
 // LOWER: nvvm.mma.sync {{.+}} shape = #nvvm.shape<m = 16, n = 8, k = 32>}
 
+// ONE-WARP: {{^11$}}
 // CHECK: tf32: 512 elements match numpy
 // CHECK: int8: 512 elements match numpy
 // CHECK: int8 k16: 256 elements match numpy
