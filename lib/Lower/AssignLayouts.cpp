@@ -71,50 +71,7 @@ private:
   unsigned numWarps;
   AxisInfoAnalysis facts;
   llvm::DenseMap<Value, LinearLayout> assigned;
-  /// The parallel form keeps a broadcast unexpanded: its registers are
-  /// those of its source, in a layout of the source's shape, until a user
-  /// needs the tile whole; a splat constant is one register, and an
-  /// elementwise op over unexpanded broadcasts of one shape stays one too
-  /// (TileLowering::lowerElementwise). This is that shape for such values,
-  /// and none for values that are whole (or rank 0).
-  llvm::DenseMap<Value, std::optional<SmallVector<int64_t>>> unexpandedCache;
-
-  std::optional<SmallVector<int64_t>> unexpandedShape(Value v) {
-    auto cached = unexpandedCache.find(v);
-    if (cached != unexpandedCache.end())
-      return cached->second;
-    std::optional<SmallVector<int64_t>> shape;
-    Operation *op = v.getDefiningOp();
-    if (auto broadcast = dyn_cast_or_null<ct::BroadcastOp>(op)) {
-      Value source = broadcast.getSource();
-      shape = unexpandedShape(source);
-      if (!shape)
-        shape = llvm::to_vector(cast<ct::TileType>(source.getType()).getShape());
-    } else if (auto constant = dyn_cast_or_null<ct::ConstantOp>(op)) {
-      if (constant.getValue().isSplat())
-        shape = SmallVector<int64_t>(constant.getType().getRank(), 1);
-    } else if (op && computesPerElement(op)) {
-      for (Value operand : op->getOperands()) {
-        std::optional<SmallVector<int64_t>> operandShape =
-            unexpandedShape(operand);
-        if (!operandShape || (shape && *shape != *operandShape)) {
-          shape.reset();
-          break;
-        }
-        shape = std::move(operandShape);
-      }
-    }
-    unexpandedCache[v] = shape;
-    return shape;
-  }
-
-  /// Whether `v` is an unexpanded broadcast: it takes any layout its users
-  /// ask for without an exchange, so it needs none assigned.
-  bool isBroadcast(Value v) {
-    std::optional<SmallVector<int64_t>> shape = unexpandedShape(v);
-    return shape && ArrayRef<int64_t>(*shape) !=
-                        cast<ct::TileType>(v.getType()).getShape();
-  }
+  UnexpandedBroadcasts unexpanded;
 
   /// The layout an access of `pointers` wants, or none where the default
   /// layout does as well (atomic orderings access element by element).
@@ -182,7 +139,7 @@ private:
         continue;
       }
       bool perElement = computesPerElement(op);
-      if (perElement && isBroadcast(v)) {
+      if (perElement && unexpanded.isBroadcast(v)) {
         // Computed once on its operands' broadcast sources.
         for (Value operand : op->getOperands())
           worklist.push_back({operand, wanted});

@@ -483,6 +483,23 @@ tilechain::whyNotBlockScaled(cuda_tile::MmaFScaledOp op,
                            numWarps);
 }
 
+std::optional<LinearLayout>
+tilechain::instructionResultLayout(tile_dist::MmaInstruction instruction,
+                                   ArrayRef<int64_t> shape,
+                                   unsigned numWarps) {
+  switch (instruction) {
+  case tile_dist::MmaInstruction::Wgmma:
+    return wgmmaResultLayout(shape, numWarps);
+  case tile_dist::MmaInstruction::Tcgen05:
+    return tensorMmaResultLayout(shape, numWarps);
+  case tile_dist::MmaInstruction::MmaSync:
+    return mmaSyncResultLayout(shape, numWarps);
+  case tile_dist::MmaInstruction::Fma:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown mma instruction");
+}
+
 std::optional<tile_dist::MmaInstruction>
 tilechain::recordedMmaInstruction(Operation *op) {
   if (auto recorded = op->getAttrOfType<tile_dist::MmaInstructionAttr>(

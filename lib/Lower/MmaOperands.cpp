@@ -119,32 +119,13 @@ MmaOperandPlan copiedForm(MLIRContext *context, ct::LoadViewTkoOp load,
 /// prefill GQA fmha spills 208 bytes instead of 144.
 constexpr int64_t kFragmentRegisterBudget = 64;
 
-/// Whether `v` is a tile the parallel form keeps as an unexpanded
-/// broadcast, which an op computed per element takes in whatever layout
-/// its other operands have: a broadcast, a splat constant, or such an op
-/// (without an assigned layout) over those alone.
-bool isUnexpanded(Value v, unsigned depth = 0) {
-  Operation *op = v.getDefiningOp();
-  if (!op || depth > 8)
-    return false;
-  if (isa<ct::BroadcastOp>(op))
-    return true;
-  DenseElementsAttr value;
-  if (matchPattern(v, m_Constant(&value)))
-    return value.isSplat();
-  return computesPerElement(op) &&
-         !op->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName) &&
-         llvm::all_of(op->getOperands(), [&](Value operand) {
-           return isUnexpanded(operand, depth + 1);
-         });
-}
-
 /// The layout the parallel form builds `v` in over `numWarps` warps, where
 /// the tile program says: its assigned layout (tile_dist.layout), the
 /// result layout of an mma on tensor cores, or, for an op computed per
 /// element, that of its first operand that is not an unexpanded broadcast;
 /// nullopt elsewhere (a loop's iter value, say).
 std::optional<LinearLayout> heldLayout(Value v, unsigned numWarps,
+                                       UnexpandedBroadcasts &unexpanded,
                                        unsigned depth = 0) {
   Operation *op = v.getDefiningOp();
   if (!op || depth > 16)
@@ -152,24 +133,15 @@ std::optional<LinearLayout> heldLayout(Value v, unsigned numWarps,
   if (auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
           tile_dist::TileDistDialect::kLayoutAttrName))
     return assigned.getLayout();
-  ArrayRef<int64_t> shape = tileShape(v.getType());
-  if (isMma(op)) {
-    switch (recordedMmaInstruction(op).value_or(MmaInstruction::Fma)) {
-    case MmaInstruction::Wgmma:
-      return wgmmaResultLayout(shape, numWarps);
-    case MmaInstruction::Tcgen05:
-      return tensorMmaResultLayout(shape, numWarps);
-    case MmaInstruction::MmaSync:
-      return mmaSyncResultLayout(shape, numWarps);
-    case MmaInstruction::Fma:
-      return std::nullopt;
-    }
-  }
+  if (isMma(op))
+    return instructionResultLayout(
+        recordedMmaInstruction(op).value_or(MmaInstruction::Fma),
+        tileShape(v.getType()), numWarps);
   if (!computesPerElement(op))
     return std::nullopt;
   for (Value operand : op->getOperands())
-    if (!isUnexpanded(operand))
-      return heldLayout(operand, numWarps, depth + 1);
+    if (!unexpanded.isBroadcast(operand))
+      return heldLayout(operand, numWarps, unexpanded, depth + 1);
   return std::nullopt;
 }
 
@@ -211,8 +183,9 @@ std::optional<std::string> whyNotFragments(Operation *op, const WgmmaPlan &p,
 /// already (heldLayout).
 bool lhsInFragments(Operation *op, const WgmmaPlan &p, unsigned numWarps) {
   Value lhs = op->getOperand(0);
+  UnexpandedBroadcasts unexpanded;
   return !whyNotFragments(op, p, numWarps) &&
-         heldLayout(lhs, numWarps) ==
+         heldLayout(lhs, numWarps, unexpanded) ==
              wgmmaResultLayout(tileShape(lhs.getType()), numWarps);
 }
 
@@ -376,38 +349,52 @@ tilechain::recordedMmaOperands(Operation *op) {
   return std::array{lhs, rhs};
 }
 
-std::optional<std::string>
-tilechain::whyNotMmaOperand(Operation *op, unsigned index,
-                            MmaOperandAttr recorded,
-                            MmaInstruction instruction,
-                            const TargetInfo &target, unsigned numWarps) {
-  SmallVector<MmaOperandAttr> takes;
-  // A wgmma's lhs may be read from its registers wherever whyNotFragments
-  // allows, whatever layout holds them.
-  if (recorded.getCopy() == OperandCopy::Fragments) {
-    std::string why;
-    if (instruction != MmaInstruction::Wgmma || index != 0)
-      return std::string("only a wgmma's lhs is read from registers as "
-                         "fragments");
-    if (std::optional<std::string> whyNot = whyNotFragments(
-            op, *planWgmma(op, target, numWarps, why), numWarps))
-      return "its lhs cannot be read as wgmma's A fragments: " + *whyNot;
-  }
+std::optional<std::pair<unsigned, std::string>>
+tilechain::whyNotMmaOperands(Operation *op,
+                             std::array<MmaOperandAttr, 2> recorded,
+                             MmaInstruction instruction,
+                             const TargetInfo &target, unsigned numWarps) {
+  SmallVector<std::array<MmaOperandPlan, 2>, 4> plans;
   for (OperandChoices choices :
        {OperandChoices{}, OperandChoices{true, false, true},
         OperandChoices{false, false, true},
-        OperandChoices{false, false, false}}) {
-    MmaOperandAttr form =
-        planMmaOperands(op, instruction, target, numWarps, choices)[index]
-            .form;
-    if (form == recorded)
-      return std::nullopt;
-    if (!llvm::is_contained(takes, form))
-      takes.push_back(form);
+        OperandChoices{false, false, false}})
+    plans.push_back(
+        planMmaOperands(op, instruction, target, numWarps, choices));
+  for (unsigned index : {0u, 1u}) {
+    MmaOperandAttr form = recorded[index];
+    // A wgmma's lhs may be read from its registers wherever whyNotFragments
+    // allows, whatever layout holds them, in the arrays' form it would be
+    // written in (the plan without copies or fragments).
+    if (form.getCopy() == OperandCopy::Fragments) {
+      if (instruction != MmaInstruction::Wgmma || index != 0)
+        return std::pair(index,
+                         std::string("only a wgmma's lhs is read from "
+                                     "registers as fragments"));
+      std::string why;
+      if (std::optional<std::string> whyNot = whyNotFragments(
+              op, *planWgmma(op, target, numWarps, why), numWarps))
+        return std::pair(index, "its lhs cannot be read as wgmma's A "
+                                "fragments: " +
+                                    *whyNot);
+      MmaOperandAttr written = plans.back()[0].form;
+      if (form == MmaOperandAttr::get(op->getContext(),
+                                      OperandCopy::Fragments,
+                                      written.getOrder(),
+                                      written.getSwizzle()))
+        continue;
+    }
+    SmallVector<MmaOperandAttr> takes;
+    for (const std::array<MmaOperandPlan, 2> &plan : plans)
+      if (!llvm::is_contained(takes, plan[index].form))
+        takes.push_back(plan[index].form);
+    if (llvm::is_contained(takes, form))
+      continue;
+    std::string why;
+    llvm::raw_string_ostream os(why);
+    os << "it takes ";
+    llvm::interleave(takes, os, " or ");
+    return std::pair(index, why);
   }
-  std::string why;
-  llvm::raw_string_ostream os(why);
-  os << "it takes ";
-  llvm::interleave(takes, os, " or ");
-  return why;
+  return std::nullopt;
 }

@@ -94,3 +94,39 @@ bool tilechain::computesPerElement(Operation *op) {
     return tile && tile.getShape() == result.getShape();
   });
 }
+
+std::optional<SmallVector<int64_t>>
+tilechain::UnexpandedBroadcasts::shapeOf(Value v) {
+  auto cached = cache.find(v);
+  if (cached != cache.end())
+    return cached->second;
+  std::optional<SmallVector<int64_t>> shape;
+  Operation *op = v.getDefiningOp();
+  if (auto broadcast = dyn_cast_or_null<cuda_tile::BroadcastOp>(op)) {
+    Value source = broadcast.getSource();
+    shape = shapeOf(source);
+    if (!shape)
+      shape = llvm::to_vector(
+          cast<cuda_tile::TileType>(source.getType()).getShape());
+  } else if (auto constant = dyn_cast_or_null<cuda_tile::ConstantOp>(op)) {
+    if (constant.getValue().isSplat())
+      shape = SmallVector<int64_t>(constant.getType().getRank(), 1);
+  } else if (op && computesPerElement(op)) {
+    for (Value operand : op->getOperands()) {
+      std::optional<SmallVector<int64_t>> operandShape = shapeOf(operand);
+      if (!operandShape || (shape && *shape != *operandShape)) {
+        shape.reset();
+        break;
+      }
+      shape = std::move(operandShape);
+    }
+  }
+  cache[v] = shape;
+  return shape;
+}
+
+bool tilechain::UnexpandedBroadcasts::isBroadcast(Value v) {
+  std::optional<SmallVector<int64_t>> shape = shapeOf(v);
+  return shape && ArrayRef<int64_t>(*shape) !=
+                      cast<cuda_tile::TileType>(v.getType()).getShape();
+}

@@ -216,6 +216,13 @@ std::optional<std::string> whyNotBlockScaled(mlir::cuda_tile::MmaFScaledOp op,
                                              const TargetInfo &target,
                                              unsigned numWarps);
 
+/// The layout of an mma result of `shape` computed by `instruction` over
+/// `numWarps` warps (MmaLayouts.h); nullopt for FMA, whose result takes the
+/// accumulator's.
+std::optional<LinearLayout>
+instructionResultLayout(tile_dist::MmaInstruction instruction,
+                        llvm::ArrayRef<int64_t> shape, unsigned numWarps);
+
 /// The instruction tile-lower recorded on `op`
 /// (tile_dist::TileDistDialect::kMmaInstructionAttrName), or nullopt.
 std::optional<tile_dist::MmaInstruction> recordedMmaInstruction(

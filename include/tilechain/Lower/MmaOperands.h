@@ -83,15 +83,17 @@ planMmaOperands(mlir::Operation *op, tile_dist::MmaInstruction instruction,
 std::optional<std::array<tile_dist::MmaOperandAttr, 2>>
 recordedMmaOperands(mlir::Operation *op);
 
-/// Why `recorded` cannot bring operand `index` (0: lhs, 1: rhs) of `op` to
-/// `instruction`, or nullopt where it can: it is what planMmaOperands plans
-/// with every choice, without TMA, without copies or without fragments, or
-/// a wgmma's lhs read as fragments wherever its type and shape allow.
-std::optional<std::string>
-whyNotMmaOperand(mlir::Operation *op, unsigned index,
-                 tile_dist::MmaOperandAttr recorded,
-                 tile_dist::MmaInstruction instruction,
-                 const TargetInfo &target, unsigned numWarps);
+/// Why `recorded`, the lhs's and rhs's forms, cannot bring `op`'s operands
+/// to `instruction`: the first operand (0: lhs, 1: rhs) it cannot and why,
+/// or nullopt where it can. A form is taken where planMmaOperands plans it
+/// with every choice, without TMA, without copies or without fragments; a
+/// wgmma's lhs read as fragments is taken wherever its type and shape
+/// allow, whatever layout holds it (it is taken into the fragments').
+std::optional<std::pair<unsigned, std::string>>
+whyNotMmaOperands(mlir::Operation *op,
+                  std::array<tile_dist::MmaOperandAttr, 2> recorded,
+                  tile_dist::MmaInstruction instruction,
+                  const TargetInfo &target, unsigned numWarps);
 
 } // namespace tilechain
 

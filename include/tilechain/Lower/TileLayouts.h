@@ -15,6 +15,7 @@
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "mlir/IR/Types.h"
 
 #include <optional>
@@ -58,6 +59,26 @@ LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
 /// permute of a square tile), byte regrouping and mma choose their own
 /// layouts.
 bool computesPerElement(mlir::Operation *op);
+
+/// The parallel form keeps a broadcast unexpanded: its registers are those
+/// of its source, in a layout of the source's shape, until a user needs the
+/// tile whole; a splat constant is one register, and an elementwise op over
+/// unexpanded broadcasts of one shape stays one too
+/// (TileLowering::lowerElementwise). The layout assignment and the operand
+/// plan (MmaOperands.h) ask which values stay so; answers are cached.
+class UnexpandedBroadcasts {
+public:
+  /// The shape `v`'s registers have where it stays unexpanded, none where
+  /// it is whole (or rank 0).
+  std::optional<llvm::SmallVector<int64_t>> shapeOf(mlir::Value v);
+  /// Whether `v` is an unexpanded broadcast: it takes any layout its users
+  /// ask for without an exchange.
+  bool isBroadcast(mlir::Value v);
+
+private:
+  llvm::DenseMap<mlir::Value, std::optional<llvm::SmallVector<int64_t>>>
+      cache;
+};
 
 /// Chooses layouts over `numWarps` warps from how `entry`'s tiles are used
 /// (AssignLayouts.cpp) and records them on the ops as `tile_dist.layout`.

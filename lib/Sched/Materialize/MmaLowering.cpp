@@ -515,18 +515,17 @@ LogicalResult tilechain::checkRecordedMmas(Operation *entry,
                       << operandsName << "', tilechain-plan-mma-operands)";
       return WalkResult::interrupt();
     }
-    for (unsigned index : {0u, 1u})
-      if (std::optional<std::string> why =
-              whyNotMmaOperand(op, index, (*operands)[index], *recorded,
-                               target, numWarps)) {
-        op->emitError() << "'" << operandsName << "' records "
-                        << (*operands)[index] << " for the "
-                        << (index == 0 ? "lhs" : "rhs")
-                        << ", which it cannot take on "
-                        << tile_dist::stringifyMmaInstruction(*recorded)
-                        << ": " << *why;
-        return WalkResult::interrupt();
-      }
+    if (std::optional<std::pair<unsigned, std::string>> why =
+            whyNotMmaOperands(op, *operands, *recorded, target, numWarps)) {
+      auto [index, reason] = *why;
+      op->emitError() << "'" << operandsName << "' records "
+                      << (*operands)[index] << " for the "
+                      << (index == 0 ? "lhs" : "rhs")
+                      << ", which it cannot take on "
+                      << tile_dist::stringifyMmaInstruction(*recorded) << ": "
+                      << reason;
+      return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());

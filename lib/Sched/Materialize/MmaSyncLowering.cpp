@@ -77,18 +77,9 @@ std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
                                                        Operation *op) {
   if (!isMma(op))
     return std::nullopt;
-  ArrayRef<int64_t> shape = tileShape(op->getResult(0).getType());
-  switch (mma::instructionOf(l, op).value_or(tile_dist::MmaInstruction::Fma)) {
-  case tile_dist::MmaInstruction::Wgmma:
-    return wgmmaResultLayout(shape, l.getNumWarps());
-  case tile_dist::MmaInstruction::Tcgen05:
-    return tensorMmaResultLayout(shape, l.getNumWarps());
-  case tile_dist::MmaInstruction::MmaSync:
-    return mmaSyncResultLayout(shape, l.getNumWarps());
-  case tile_dist::MmaInstruction::Fma:
-    return std::nullopt;
-  }
-  llvm_unreachable("unknown mma instruction");
+  return instructionResultLayout(
+      mma::instructionOf(l, op).value_or(tile_dist::MmaInstruction::Fma),
+      tileShape(op->getResult(0).getType()), l.getNumWarps());
 }
 
 bool mma::copiedByMma(TileLowering &l, Value tile) {
@@ -106,8 +97,11 @@ bool mma::copiedByMma(TileLowering &l, Value tile) {
              return false;
            std::optional<std::array<tile_dist::MmaOperandAttr, 2>> recorded =
                recordedMmaOperands(mma);
-           return recorded && (*recorded)[index].getCopy() !=
-                                  tile_dist::OperandCopy::Registers;
+           if (!recorded)
+             return false;
+           tile_dist::OperandCopy copy = (*recorded)[index].getCopy();
+           return copy == tile_dist::OperandCopy::CpAsync ||
+                  copy == tile_dist::OperandCopy::Tma;
          });
 }
 

@@ -43,8 +43,8 @@ SmallVector<unsigned> tileDimsOf(const ViewInfo &info) {
 }
 
 unsigned contiguousTensorDim(const ViewInfo &info) {
-  for (auto [d, stride] : llvm::enumerate(info.strides))
-    if (getConstantIntValue(stride) == 1)
+  for (auto [d, stride] : llvm::enumerate(info.staticStrides))
+    if (stride == 1)
       return d;
   llvm_unreachable("a copied view has a contiguous dim");
 }

@@ -567,7 +567,7 @@ mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
 /// recorded an instruction that takes its mma on `target` over `numWarps`
 /// warps (an edited record may not) and, on tensor cores, that tile-sched
 /// recorded how its operands reach shared memory in a form the instruction
-/// takes (whyNotMmaOperand); an error on the first that does not.
+/// takes (whyNotMmaOperands); an error on the first that does not.
 mlir::LogicalResult checkRecordedMmas(mlir::Operation *entry,
                                       const TargetInfo &target,
                                       unsigned numWarps);
