@@ -2,6 +2,9 @@
 #include "tilechain/Lower/MmaPipelines.h"
 #include "tilechain/Lower/LoopAnalysis.h"
 #include "tilechain/Lower/MmaInstructions.h"
+#include "tilechain/Lower/MmaOperands.h"
+#include "tilechain/Lower/TileLayouts.h"
+#include "tilechain/Layout/MmaLayouts.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -41,23 +44,20 @@ bool inLoopBodyProper(Operation *op) {
   return true;
 }
 
-/// The loop around `op` that its ring may run through, the copies of an
-/// iteration's first chunks starting during the one before (so that no
-/// iteration but the first waits for them), or null, with `whyNot` where
-/// there is a loop: both operands are copied (or held in registers), by
-/// loads whose indices are the loop's counter or values from outside it;
-/// the loop counts up by a positive constant (or compares unsigned); its
-/// body writes no memory and leaves no iteration early, so that copying a
-/// load iterations ahead reads what the load would read and every
-/// iteration's mma takes the chunks the ones before it copied; and `op` is
-/// in the loop's body proper. Where operands come by cp.async, a loop
-/// inside another loop is left alone: every thread computes its copies'
-/// addresses, and beside the outer loop's state the persistent matmul
-/// t128x256x64 then spilled (72 bytes of stack on sm_90, with its operands
-/// by cp.async); TMA copies, a few instructions of one thread, do not (220
-/// registers and no stack there with four stages).
-ct::ForOp pipelinedLoop(Operation *op, ArrayRef<PipelinedOperand> operands,
-                        std::string &whyNot) {
+} // namespace
+
+/// Where operands come by cp.async, a loop inside another loop is left
+/// alone: every thread computes its copies' addresses, and beside the outer
+/// loop's state the persistent matmul t128x256x64 then spilled (72 bytes of
+/// stack on sm_90, with its operands by cp.async); TMA copies, a few
+/// instructions of one thread, do not (220 registers and no stack there
+/// with four stages). Copying a load iterations ahead reads what the load
+/// would read, and every iteration's mma takes the chunks the ones before
+/// it copied, because the body writes no memory and leaves no iteration
+/// early.
+ct::ForOp tilechain::pipelineLoop(Operation *op,
+                                  ArrayRef<PipelinedOperand> operands,
+                                  std::string &whyNot) {
   auto loop = dyn_cast<ct::ForOp>(op->getParentOp());
   if (!loop || !inLoopBodyProper(op))
     return {};
@@ -88,8 +88,6 @@ ct::ForOp pipelinedLoop(Operation *op, ArrayRef<PipelinedOperand> operands,
   return loop;
 }
 
-} // namespace
-
 MmaPipelinePlan tilechain::planMmaPipeline(
     Operation *op, ArrayRef<PipelinedOperand> operands, int64_t stageBytes,
     int64_t chunks, int64_t maxStages, int64_t maxMmaGroupsInFlight,
@@ -103,7 +101,7 @@ MmaPipelinePlan tilechain::planMmaPipeline(
     plan.mmaGroupsInFlight = 0;
     return plan;
   }
-  plan.ringLoop = pipelinedLoop(op, operands, plan.whyNotAcrossIterations);
+  plan.ringLoop = pipelineLoop(op, operands, plan.whyNotAcrossIterations);
   if (chunks == 1 && !plan.ringLoop) {
     plan.stages = 1;
     plan.mmaGroupsInFlight = 0;
@@ -160,4 +158,220 @@ MmaPipelinePlan tilechain::planMmaPipeline(
   plan.stages = stages;
   plan.mmaGroupsInFlight = groups;
   return plan;
+}
+
+MmaChunks tilechain::mmaChunks(Operation *op,
+                               tile_dist::MmaInstruction instruction,
+                               const TargetInfo &target, unsigned numWarps) {
+  std::string why;
+  switch (instruction) {
+  case tile_dist::MmaInstruction::Wgmma: {
+    FailureOr<WgmmaPlan> plan = planWgmma(op, target, numWarps, why);
+    assert(succeeded(plan) && "wgmma for an mma it cannot take");
+    return {plan->staging.kc, plan->staging.chunks, kMaxStages, 1};
+  }
+  case tile_dist::MmaInstruction::Tcgen05: {
+    FailureOr<Tcgen05Plan> plan = planTcgen05(op, target, numWarps, why);
+    assert(succeeded(plan) && "tcgen05 for an mma it cannot take");
+    return {plan->staging.kc, plan->staging.chunks, kMaxStages, 1};
+  }
+  case tile_dist::MmaInstruction::MmaSync:
+  case tile_dist::MmaInstruction::Fma:
+    break;
+  }
+  Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType();
+  int64_t kc = stagingChunk(lhs, rhs);
+  int64_t k = tileShape(lhs).back();
+  int64_t maxStages = kMaxStages;
+  if (instruction == tile_dist::MmaInstruction::MmaSync &&
+      mmaSyncResultLayout(tileShape(op->getResult(0).getType()), numWarps)
+              .getSize(LinearLayout::Register) >= kRegisterBoundAccumulators)
+    maxStages = 2;
+  return {kc, k / kc, maxStages, 0};
+}
+
+int64_t tilechain::contiguousRowLength(int64_t kc, int64_t elementBytes) {
+  int64_t bytes = kc * elementBytes;
+  if (bytes % 16 != 0 || (bytes / 16) % 2 != 0)
+    return kc;
+  return kc + 16 / elementBytes;
+}
+
+ChunkArrayForm
+tilechain::chunkArrayForm(tile_dist::MmaOperandAttr record,
+                          tile_dist::MmaInstruction instruction) {
+  ChunkArrayForm form;
+  form.order = record.getOrder();
+  form.swizzle = record.getSwizzle();
+  form.paddedRows =
+      instruction == tile_dist::MmaInstruction::MmaSync && form.swizzle == 0;
+  form.inRegisters = record.getCopy() == tile_dist::OperandCopy::Fragments;
+  return form;
+}
+
+MmaStageArrays tilechain::mmaStageArrays(Value lhs, Value rhs,
+                                         std::array<ChunkArrayForm, 2> forms,
+                                         int64_t kc) {
+  MmaStageArrays arrays;
+  unsigned rank = tileShape(lhs.getType()).size();
+  int64_t batch = rank == 3 ? tileShape(lhs.getType())[0] : 1;
+  // The lhs's rows run along m, the rhs's along n.
+  std::array<unsigned, 2> xDims = {rank - 2, rank - 1};
+  std::array<int64_t, 2> bytes;
+  for (auto [i, operand] : llvm::enumerate(std::array{lhs, rhs})) {
+    const ChunkArrayForm &form = forms[i];
+    int64_t width = tileShape(operand.getType())[xDims[i]];
+    // i1 and sub-byte elements take a byte.
+    bytes[i] = std::max<int64_t>(
+        1, tileElementBytes(tileElementType(operand.getType())));
+    bool contiguous = form.order == tile_dist::ChunkOrder::KContiguous;
+    arrays.rows[i] = form.inRegisters ? 0 : contiguous ? width : kc;
+    arrays.rowLength[i] =
+        form.swizzle ? (contiguous ? kc : width)
+        : contiguous ? contiguousRowLength(kc, bytes[i])
+                     : (form.paddedRows ? contiguousRowLength(width, bytes[i])
+                                        : width);
+  }
+  auto arrayBytes = [&](unsigned i) {
+    return batch * arrays.rows[i] * arrays.rowLength[i] * bytes[i];
+  };
+  // A swizzled array starts where its swizzle pattern does (8 rows).
+  arrays.alignment = std::max<int64_t>(
+      16, 8 * std::max(forms[0].swizzle, forms[1].swizzle));
+  arrays.offset[0] = 0;
+  arrays.offset[1] = llvm::alignTo(arrayBytes(0), arrays.alignment);
+  arrays.stageBytes =
+      llvm::alignTo(arrays.offset[1] + arrayBytes(1), arrays.alignment);
+  return arrays;
+}
+
+std::array<PipelinedOperand, 2>
+tilechain::pipelinedOperands(Operation *op,
+                             std::array<tile_dist::MmaOperandAttr, 2> records) {
+  std::array<PipelinedOperand, 2> operands;
+  for (auto [index, record] : llvm::enumerate(records)) {
+    tile_dist::OperandCopy copy = record.getCopy();
+    PipelinedOperand &operand = operands[index];
+    operand.inRegisters = copy == tile_dist::OperandCopy::Fragments;
+    operand.byTensorMap = copy == tile_dist::OperandCopy::Tma;
+    if (operand.byTensorMap || copy == tile_dist::OperandCopy::CpAsync)
+      operand.copiedFrom = operandLoad(op->getOperand(index));
+  }
+  return operands;
+}
+
+namespace {
+
+/// What planning `op`'s pipeline takes from its records.
+struct PipelineInputs {
+  MmaChunks chunks;
+  std::array<PipelinedOperand, 2> operands;
+  MmaStageArrays arrays;
+};
+
+PipelineInputs
+pipelineInputs(Operation *op, tile_dist::MmaInstruction instruction,
+               std::array<tile_dist::MmaOperandAttr, 2> records,
+               const TargetInfo &target, unsigned numWarps) {
+  PipelineInputs inputs{mmaChunks(op, instruction, target, numWarps),
+                        pipelinedOperands(op, records),
+                        {}};
+  inputs.arrays = mmaStageArrays(
+      op->getOperand(0), op->getOperand(1),
+      {chunkArrayForm(records[0], instruction),
+       chunkArrayForm(records[1], instruction)},
+      inputs.chunks.kc);
+  return inputs;
+}
+
+} // namespace
+
+MmaPipelinePlan tilechain::planMmaPipeline(
+    Operation *op, tile_dist::MmaInstruction instruction,
+    std::array<tile_dist::MmaOperandAttr, 2> operands, const TargetInfo &target,
+    unsigned numWarps) {
+  PipelineInputs in =
+      pipelineInputs(op, instruction, operands, target, numWarps);
+  return planMmaPipeline(op, in.operands, in.arrays.stageBytes,
+                         in.chunks.chunks, in.chunks.maxStages,
+                         in.chunks.maxMmaGroupsInFlight, target);
+}
+
+tile_dist::MmaPipelineAttr tilechain::recordedMmaPipeline(Operation *op) {
+  return op->getAttrOfType<tile_dist::MmaPipelineAttr>(
+      tile_dist::TileDistDialect::kMmaPipelineAttrName);
+}
+
+std::optional<std::string> tilechain::whyNotMmaPipeline(
+    Operation *op, tile_dist::MmaPipelineAttr pipeline,
+    tile_dist::MmaInstruction instruction,
+    std::array<tile_dist::MmaOperandAttr, 2> records, const TargetInfo &target,
+    unsigned numWarps) {
+  PipelineInputs in =
+      pipelineInputs(op, instruction, records, target, numWarps);
+  int64_t stages = pipeline.getStages();
+  int64_t groups = pipeline.getGroupsInFlight();
+  bool across =
+      pipeline.getAcross() == tile_dist::PipelineSpan::Iterations;
+  auto str = [](int64_t v) { return std::to_string(v); };
+  if (stages > in.chunks.maxStages)
+    return "a ring has at most " + str(in.chunks.maxStages) + " stages" +
+           (in.chunks.maxStages < kMaxStages
+                ? " where mma.sync's accumulators take " +
+                      str(kRegisterBoundAccumulators) +
+                      " registers a thread or more (more would spill)"
+                : " (a thread counts the TMA phases it waited for in a bit "
+                  "per stage)");
+  if (groups > in.chunks.maxMmaGroupsInFlight)
+    return tile_dist::stringifyMmaInstruction(instruction).str() +
+           (in.chunks.maxMmaGroupsInFlight == 0
+                ? std::string(" leaves no group of instructions running")
+                : " leaves at most " + str(in.chunks.maxMmaGroupsInFlight) +
+                      " group of instructions running");
+  bool copies = llvm::any_of(in.operands, [](const PipelinedOperand &o) {
+    return bool(o.copiedFrom);
+  });
+  if (groups && !llvm::all_of(in.operands, [](const PipelinedOperand &o) {
+        return o.copiedFrom || o.inRegisters;
+      }))
+    return std::string("an operand is written from registers, and a write "
+                       "into a stage would not wait for the groups left "
+                       "running");
+  if (across) {
+    if (!copies)
+      return std::string("no operand is copied, so nothing runs ahead "
+                         "across iterations");
+    std::string why;
+    if (!pipelineLoop(op, in.operands, why))
+      return why.empty() ? std::string("the mma is not in a loop's body")
+                         : "the copies may not run ahead through the loop: " +
+                               why;
+  }
+  if (copies) {
+    // Chunk g + ahead is copied while chunk g is multiplied and groups
+    // g - 1 .. g - groups still run: none of their stages may be its.
+    int64_t ahead = std::max<int64_t>(stages - 1 - groups, 1);
+    if (!across && ahead > in.chunks.chunks)
+      return "the copies would run " + str(ahead) +
+             " chunks ahead of a run of " + str(in.chunks.chunks) +
+             " with no loop to run on through";
+    for (int64_t behind = 0; behind <= groups; ++behind)
+      if ((ahead + behind) % stages == 0 &&
+          (across || in.chunks.chunks > ahead + behind))
+        return "chunk g + " + str(ahead) + " would be copied into the stage " +
+               (behind == 0 ? std::string("chunk g is multiplied from")
+                            : "that chunk g - " + str(behind) +
+                                  "'s running group reads");
+  }
+  bool byTensorMap = llvm::any_of(in.operands, [](const PipelinedOperand &o) {
+    return o.byTensorMap;
+  });
+  int64_t bytes = stages * (in.arrays.stageBytes +
+                            (byTensorMap ? int64_t(sizeof(uint64_t)) : 0));
+  if (bytes > target.sharedBytesPerBlock)
+    return str(stages) + " stages of " + str(in.arrays.stageBytes) +
+           " bytes" + (byTensorMap ? " and their mbarriers" : "") +
+           " take " + str(bytes) + " bytes of shared memory; a CTA has " +
+           str(target.sharedBytesPerBlock);
+  return std::nullopt;
 }

@@ -104,6 +104,7 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   StagePasses passes(stop);
   passes.add(pm, createExpectStagePass("tile-lower"));
   passes.add(pm, createPlanMmaOperandsPass());
+  passes.add(pm, createPlanMmaPipelinesPass());
   passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   // The changes of layout the materialization asked for, fewer, then
@@ -232,6 +233,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createAssignLayoutsPass(); });
   registerPass([] { return createRecordTargetPass(LowerOptions()); });
   registerPass([] { return createPlanMmaOperandsPass(); });
+  registerPass([] { return createPlanMmaPipelinesPass(); });
   registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });

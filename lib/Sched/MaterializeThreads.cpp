@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
+#include "tilechain/Lower/Occupancy.h"
 #include "tilechain/Lower/Warps.h"
 #include "tilechain/Target/PTXIdentifier.h"
 #include "tilechain/Target/Chips.h"
@@ -143,62 +144,13 @@ void remarkSerialForm(cuda_tile::EntryOp entry, const Twine &why) {
   tilechain::reportTileRemark(remark.reason(why.str()), entry.getSymName());
 }
 
-/// An SM's register file, in 32-bit registers, and the most a thread may
-/// have, on every target.
-constexpr int64_t kRegistersPerSM = 64 * 1024;
-constexpr int64_t kMaxThreadRegisters = 255;
-/// The fewest registers a thread is capped at for an occupancy hint, as in
-/// NVIDIA's tileiras 13.5: it caps 256-thread kernels at 128 for occupancy
-/// 2 and ignores occupancy 4 (64), at which ptxas refuses wgmma (C7602).
-constexpr int64_t kFewestCappedRegisters = 128;
-
-/// What `entry`'s occupancy hint for the target asks of a kernel of
-/// `threads` threads: that many CTAs fit an SM. It is followed where it
-/// leaves a thread at least 128 registers: the kernel asks ptxas for that
-/// many CTAs per SM (`.minnctapersm`, which caps the registers), and the
-/// lowering plans with a CTA's share of the SM's shared memory. On an H100
-/// the sample causal fmha capped so at 128 registers (160 bytes of stack)
-/// ran 1.28x faster than uncapped at 182; the GQA fmha's wgmma serialized
-/// under the cap and it ran 2.2x slower, which tile-link undoes
-/// (docs/pipeline.md).
-struct OccupancyHint {
-  std::optional<int64_t> occupancy; // as written
-  int64_t registers = 0;            // a thread's share of the register file
-  bool followed = false;
-};
-
-/// tilechain compiles a kernel whose occupancy hint is outside its range
-/// (OptimizationHintsAttr::kMaxOccupancy) as if it had none, with a remark;
-/// NVIDIA's tileiras 13.5 does the same for 0 and -1, and caps a thread at
-/// 64 registers for 99 (docs/hint-values.tsv), a cap tilechain would not
-/// follow anyway (kFewestCappedRegisters).
-bool isValidOccupancy(int64_t occupancy) {
-  return cuda_tile::OptimizationHintsAttr::isValidIntHint("occupancy",
-                                                          occupancy);
-}
-
-OccupancyHint occupancyHint(cuda_tile::EntryOp entry,
-                            const tilechain::TargetInfo &target,
-                            int64_t threads) {
-  OccupancyHint hint;
-  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
-  std::optional<int64_t> occupancy =
-      hints ? hints.getOccupancy("sm_" + std::to_string(target.smVersion))
-            : std::nullopt;
-  hint.occupancy = occupancy;
-  if (!occupancy || !isValidOccupancy(*occupancy))
-    return hint;
-  hint.registers = kRegistersPerSM / (*occupancy * threads) / 8 * 8;
-  hint.followed = hint.registers >= kFewestCappedRegisters;
-  return hint;
-}
-
 /// The remark on `hint` (RemarkHint, or RemarkHintNotFollowed with why).
 void remarkOccupancyHint(tilechain::TileLowering &lowering,
-                         cuda_tile::EntryOp entry, const OccupancyHint &hint,
+                         cuda_tile::EntryOp entry,
+                         const tilechain::OccupancyHint &hint,
                          int64_t threads) {
   std::string occupancy = std::to_string(*hint.occupancy);
-  if (!isValidOccupancy(*hint.occupancy)) {
+  if (!tilechain::isValidOccupancy(*hint.occupancy)) {
     lowering
         .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
                 "RemarkHintNotFollowed", entry.getLoc(),
@@ -231,8 +183,9 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
       .remark(tilechain::TileRemarkKind::Passed, tilechain::kHintRemarks,
               "RemarkHint", entry.getLoc(), "OptimizationHint used occupancy")
       .note("Occupancy", occupancy)
-      .note("Registers", std::to_string(std::min(hint.registers,
-                                                 kMaxThreadRegisters)))
+      .note("Registers",
+            std::to_string(
+                std::min(hint.registers, tilechain::kMaxThreadRegisters)))
       .note("SharedBytes",
             std::to_string(lowering.getTarget().sharedBytesPerBlock));
 }
@@ -282,7 +235,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>(numWarps * 32), 1, 1}));
   int64_t threads = int64_t(numWarps) * 32;
-  OccupancyHint occupancy = occupancyHint(entry, target, threads);
+  tilechain::OccupancyHint occupancy =
+      tilechain::occupancyHint(entry, target, threads);
   func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                 builder.getI32IntegerAttr(
                     occupancy.followed ? *occupancy.occupancy : 1));
@@ -290,16 +244,14 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = entry.getLoc();
   auto [lane, warp] = tilechain::laneAndWarp(bodyBuilder, loc);
-  tilechain::TargetInfo kernelTarget = target;
-  if (occupancy.followed)
-    kernelTarget.sharedBytesPerBlock =
-        tilechain::sharedBytesPerCTA(target, *occupancy.occupancy);
-  tilechain::TileLowering lowering(bodyBuilder, kernelTarget);
+  tilechain::TargetInfo ctaTarget =
+      tilechain::kernelTarget(entry, target, numWarps);
+  tilechain::TileLowering lowering(bodyBuilder, ctaTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);
   remarkUnfollowedEntryHints(lowering, entry);
   lowering.startParallel(numWarps, lane, warp, func,
-                         kernelTarget.sharedBytesPerBlock);
+                         ctaTarget.sharedBytesPerBlock);
   if (whyNoTensorCores)
     lowering.disallowTensorCores(*whyNoTensorCores);
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));

@@ -1,6 +1,6 @@
-// The mma operands' chunk arrays (lib/Sched/Materialize/MmaStaging.h):
-// the padding of mma.sync's k-contiguous rows, and the swizzled arrays of
-// wgmma.
+// The mma operands' chunk arrays (lib/Sched/Materialize/MmaStaging.h and
+// include/tilechain/Lower/MmaPipelines.h): the padding of mma.sync's
+// k-contiguous rows, and the swizzled arrays of wgmma.
 #include "MmaStaging.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -10,7 +10,7 @@
 
 #include <set>
 
-using tilechain::mma::contiguousRowLength;
+using tilechain::contiguousRowLength;
 
 // An mma.sync fragment read has lane group g (lane / 4) read row g, its four
 // lanes four consecutive words, so the 8 rows must start on 8 different

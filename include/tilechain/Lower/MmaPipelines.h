@@ -7,15 +7,19 @@
 // ring runs on across the iterations of the loop around the mma are a
 // function of the tile program (the operands' forms, MmaOperands.h; the
 // loads' latency hints; the loop; the shared memory the kernel may take),
-// not of anything materialized.
+// not of anything materialized. tile-sched plans it on the tile program
+// (tilechain-plan-mma-pipelines) and records it on the mma as
+// `tile_dist.pipeline`; the materialization builds what is recorded.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_LOWER_MMAPIPELINES_H
 #define TILECHAIN_LOWER_MMAPIPELINES_H
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Target/TargetInfo.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -25,6 +29,80 @@ namespace tilechain {
 /// thread counts the TMA phases it has waited for, and beyond this the
 /// copies in flight outrun any latency hint.
 inline constexpr int64_t kMaxStages = 8;
+
+//===----------------------------------------------------------------------===//
+// A stage
+//===----------------------------------------------------------------------===//
+
+/// Accumulator registers per thread from which an mma.sync's ring keeps two
+/// stages: half of the 255 a thread may have. The fragments ldmatrix reads
+/// fill most of the rest, and a ring of more stages, whose stage varies
+/// from one iteration to the next (so the fragments' addresses do), spills:
+/// the persistent t128x256x64 matmul on sm_80 took 144 bytes of stack with
+/// four stages, none with two.
+inline constexpr int64_t kRegisterBoundAccumulators = 128;
+
+/// How an mma's k is staged on its instruction: `kc` values of k a chunk,
+/// `chunks` chunks per run of the mma; and the most stages and groups of
+/// mma instructions in flight its ring may have.
+struct MmaChunks {
+  int64_t kc, chunks, maxStages, maxMmaGroupsInFlight;
+};
+
+/// The chunks of `op` on `instruction` over `numWarps` warps of `target`,
+/// which must take it (whyNotInstruction): wgmma's and tcgen05's swizzled
+/// staging (planWgmma, planTcgen05), with one group of instructions left
+/// running at most; mma.sync's and the CUDA cores' stagingChunk, with none.
+/// An mma.sync whose accumulators take kRegisterBoundAccumulators registers
+/// or more has at most two stages; other rings kMaxStages.
+MmaChunks mmaChunks(mlir::Operation *op, tile_dist::MmaInstruction instruction,
+                    const TargetInfo &target, unsigned numWarps);
+
+/// The elements of one row of a k-contiguous chunk array: `kc` values of k
+/// of `elementBytes` each, and 16 bytes of padding where the rows would
+/// otherwise start on the same banks every 8 or fewer rows. With it, the 8
+/// rows of an mma.sync fragment read (lane group g reads row g, its 4 lanes
+/// 4 consecutive words) fall on 8 distinct groups of 4 banks: a row of 4q
+/// words with q odd starts 4q mod 32 banks after the previous one.
+int64_t contiguousRowLength(int64_t kc, int64_t elementBytes);
+
+/// How one operand's chunk array is laid out.
+struct ChunkArrayForm {
+  tile_dist::ChunkOrder order;
+  /// S, the bytes of a swizzled row (tile_dist.operand's swizzle); 0 for
+  /// plain rows.
+  int64_t swizzle = 0;
+  /// Plain rows padded as contiguousRowLength pads them (k contiguous ones
+  /// always are): where a warp reads 8 rows at once (ldmatrix).
+  bool paddedRows = false;
+  /// No array: the instructions read the operand from registers (wgmma's A
+  /// fragments).
+  bool inRegisters = false;
+};
+
+/// The array form of an operand recorded as `record` for `instruction`.
+ChunkArrayForm chunkArrayForm(tile_dist::MmaOperandAttr record,
+                              tile_dist::MmaInstruction instruction);
+
+/// One stage of an mma's ring: both operands' chunk arrays of `kc` values
+/// of k, lhs first, each starting at a multiple of `alignment` (16 bytes,
+/// or where a swizzle pattern starts: 8 rows), and the stage's bytes, a
+/// multiple of it.
+struct MmaStageArrays {
+  /// Rows per batch: m or n where k is contiguous, else kc; 0 where the
+  /// operand is held in registers.
+  std::array<int64_t, 2> rows;
+  std::array<int64_t, 2> rowLength; // elements, padding included
+  std::array<int64_t, 2> offset;    // bytes from the stage's start
+  int64_t alignment, stageBytes;
+};
+MmaStageArrays mmaStageArrays(mlir::Value lhs, mlir::Value rhs,
+                              std::array<ChunkArrayForm, 2> forms,
+                              int64_t kc);
+
+//===----------------------------------------------------------------------===//
+// The pipeline
+//===----------------------------------------------------------------------===//
 
 /// What the pipeline needs to know of one operand's form.
 struct PipelinedOperand {
@@ -79,6 +157,49 @@ MmaPipelinePlan planMmaPipeline(mlir::Operation *op,
                                 int64_t maxStages,
                                 int64_t maxMmaGroupsInFlight,
                                 const TargetInfo &target);
+
+/// The operands of `op` as `records` (tile_dist.operands) bring them.
+std::array<PipelinedOperand, 2>
+pipelinedOperands(mlir::Operation *op,
+                  std::array<tile_dist::MmaOperandAttr, 2> records);
+
+/// The loop around `op` that its ring may run through (the copies of an
+/// iteration's first chunks starting during the one before, so that no
+/// iteration but the first waits for them), or null, with `whyNot` where
+/// there is a loop: both operands are copied (or held in registers), by
+/// loads whose indices are the loop's counter or values from outside it;
+/// the loop counts up by a positive constant (or compares unsigned); its
+/// body writes no memory and leaves no iteration early; and `op` is in the
+/// loop's body proper.
+mlir::cuda_tile::ForOp
+pipelineLoop(mlir::Operation *op, llvm::ArrayRef<PipelinedOperand> operands,
+             std::string &whyNot);
+
+/// The pipeline tile-sched plans for `op`, which runs on tensor-core
+/// `instruction` over `numWarps` warps of `target` (its shared memory the
+/// CTA's: kernelTarget) with its operands brought as `operands` records.
+MmaPipelinePlan planMmaPipeline(mlir::Operation *op,
+                                tile_dist::MmaInstruction instruction,
+                                std::array<tile_dist::MmaOperandAttr, 2>
+                                    operands,
+                                const TargetInfo &target, unsigned numWarps);
+
+/// The pipeline recorded on `op` (tile_dist.pipeline), or null.
+tile_dist::MmaPipelineAttr recordedMmaPipeline(mlir::Operation *op);
+
+/// Why `op`, planned as for planMmaPipeline, cannot be pipelined as
+/// `pipeline`, or nullopt where it can: at most the instruction's stages
+/// and groups in flight (MmaChunks); groups left running only where every
+/// operand is copied or held in registers; across iterations only through
+/// pipelineLoop's loop, and only where an operand is copied; no copy into a
+/// stage that a multiply or a running group still reads, nor of a chunk
+/// beyond the run where there is no loop to run on through; and the stages
+/// within the CTA's shared memory.
+std::optional<std::string>
+whyNotMmaPipeline(mlir::Operation *op, tile_dist::MmaPipelineAttr pipeline,
+                  tile_dist::MmaInstruction instruction,
+                  std::array<tile_dist::MmaOperandAttr, 2> operands,
+                  const TargetInfo &target, unsigned numWarps);
 
 } // namespace tilechain
 

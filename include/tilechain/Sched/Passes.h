@@ -17,6 +17,10 @@ namespace tilechain {
 /// tile-sched, parallel form: records on each mma on tensor cores how its
 /// lhs and rhs reach shared memory (tile_dist.operands, PlanMmaOperands.cpp).
 std::unique_ptr<mlir::Pass> createPlanMmaOperandsPass();
+/// tile-sched, parallel form: records on each of those mmas the ring of
+/// shared-memory stages its operands are pipelined through
+/// (tile_dist.pipeline, PlanMmaPipelines.cpp).
+std::unique_ptr<mlir::Pass> createPlanMmaPipelinesPass();
 
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels

@@ -21,6 +21,7 @@
 #include "MmaSync.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Lower/Occupancy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -325,15 +326,16 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   Location loc = op->getLoc();
   ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
-  int64_t k = tileShape(lhs.getType()).back();
 
   // The operands in their own layouts, staged k-major: each k step of a
   // chunk reads a row of each.
-  int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
+  MmaChunks staging = mmaChunks(op, tile_dist::MmaInstruction::Fma,
+                                l.getTarget(), l.getNumWarps());
+  int64_t kc = staging.kc;
   FailureOr<std::array<mma::StagedOperand, 2>> staged = mma::stageOperands(
-      l, op, lhs, rhs, kc, k / kc,
-      {mma::OperandForm{mma::ChunkOrder::MNContiguous},
-       mma::OperandForm{mma::ChunkOrder::MNContiguous}});
+      l, op, lhs, rhs, staging,
+      {mma::OperandForm{{mma::ChunkOrder::MNContiguous}},
+       mma::OperandForm{{mma::ChunkOrder::MNContiguous}}});
   if (failed(staged))
     return failure();
   std::array<mma::StagedOperand, 2> &operands = *staged;
@@ -419,8 +421,8 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   if (operands[0].stages > 1)
     l.barrierBeforeSharedWrites(b, loc);
   auto chunks = scf::ForOp::create(
-      b, loc, zero, arith::ConstantIndexOp::create(b, loc, k / kc), one,
-      starts,
+      b, loc, zero, arith::ConstantIndexOp::create(b, loc, staging.chunks),
+      one, starts,
       [&](OpBuilder &inChunks, Location, Value chunk, ValueRange sums) {
         // With one stage, a barrier keeps the writes from overtaking the
         // reads of the previous chunk; with two, the barrier before the
@@ -479,9 +481,11 @@ mma::instructionOf(const TileLowering &l, Operation *op) {
   return recordedMmaInstruction(op);
 }
 
-LogicalResult tilechain::checkRecordedMmas(Operation *entry,
+LogicalResult tilechain::checkRecordedMmas(cuda_tile::EntryOp entry,
                                            const TargetInfo &target,
                                            unsigned numWarps) {
+  // The pipelines' stages take the CTA's share of shared memory.
+  TargetInfo ctaTarget = kernelTarget(entry, target, numWarps);
   WalkResult walk = entry->walk([&](Operation *op) {
     if (!isMma(op))
       return WalkResult::advance();
@@ -524,6 +528,20 @@ LogicalResult tilechain::checkRecordedMmas(Operation *entry,
                       << ", which it cannot take on "
                       << tile_dist::stringifyMmaInstruction(*recorded) << ": "
                       << reason;
+      return WalkResult::interrupt();
+    }
+    StringRef pipelineName = tile_dist::TileDistDialect::kMmaPipelineAttrName;
+    tile_dist::MmaPipelineAttr pipeline = recordedMmaPipeline(op);
+    if (!pipeline) {
+      op->emitError() << "expected the ring tile-sched pipelines the "
+                         "operands through ('"
+                      << pipelineName << "', tilechain-plan-mma-pipelines)";
+      return WalkResult::interrupt();
+    }
+    if (std::optional<std::string> why = whyNotMmaPipeline(
+            op, pipeline, *recorded, *operands, ctaTarget, numWarps)) {
+      op->emitError() << "'" << pipelineName << "' records " << pipeline
+                      << ", which cannot be built: " << *why;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

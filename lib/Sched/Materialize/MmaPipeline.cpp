@@ -33,25 +33,38 @@ using namespace tilechain::mma;
 
 MmaPipelinePlan mma::planPipeline(TileLowering &l, Operation *op,
                                   ArrayRef<OperandForm> forms,
-                                  int64_t stageBytes, int64_t chunks,
-                                  int64_t maxStages,
-                                  int64_t maxMmaGroupsInFlight) {
+                                  int64_t stageBytes, const MmaChunks &chunks,
+                                  tile_dist::MmaPipelineAttr recorded) {
   SmallVector<PipelinedOperand> operands;
   for (const OperandForm &form : forms)
     operands.push_back({form.copiedFrom, form.byTensorMap, form.inRegisters});
-  MmaPipelinePlan plan =
-      planMmaPipeline(op, operands, stageBytes, chunks, maxStages,
-                      maxMmaGroupsInFlight, l.getTarget());
+  MmaPipelinePlan plan = planMmaPipeline(
+      op, operands, stageBytes, chunks.chunks, chunks.maxStages,
+      chunks.maxMmaGroupsInFlight, l.getTarget());
+  std::string whyWithin = plan.whyNotAcrossIterations;
+  if (recorded) {
+    // tile-sched's ring, which checkRecordedMmas found legal: across
+    // iterations only through the loop the plan found.
+    if (recorded.getAcross() == tile_dist::PipelineSpan::Iterations) {
+      std::string why;
+      plan.ringLoop = pipelineLoop(op, operands, why);
+    } else if (plan.ringLoop) {
+      plan.ringLoop = {};
+      whyWithin = "tile-sched chose it";
+    }
+    plan.stages = recorded.getStages();
+    plan.mmaGroupsInFlight = recorded.getGroupsInFlight();
+  }
   if (!plan.copies)
     return plan;
-  if (!plan.whyNotAcrossIterations.empty())
+  if (!whyWithin.empty())
     l.remark(TileRemarkKind::Missed, kMemoryRemarks,
              "RemarkMemoryPipelineWithinIteration", op->getLoc(),
              "Copies pipelined within each loop iteration, not across "
              "iterations")
-        .reason(plan.whyNotAcrossIterations);
+        .reason(whyWithin);
   // One chunk and no loop to run through: nothing is pipelined.
-  if (!plan.firstCopied)
+  if (chunks.chunks == 1 && !plan.ringLoop)
     return plan;
   for (auto [load, given] : plan.invalidLatencies)
     l.remark(TileRemarkKind::Missed, kHintRemarks, "RemarkHintNotFollowed",
@@ -76,7 +89,7 @@ MmaPipelinePlan mma::planPipeline(TileLowering &l, Operation *op,
           .note("Stages", std::to_string(plan.stages))
           .note("StageBytes", std::to_string(stageBytes))
           .note("Across", plan.ringLoop ? "loop iterations" : "chunks of k");
-  if (maxMmaGroupsInFlight)
+  if (chunks.maxMmaGroupsInFlight)
     remark.note("MmaGroupsInFlight", std::to_string(plan.mmaGroupsInFlight));
   return plan;
 }

@@ -48,13 +48,6 @@ Value mma::chunkSlot(OpBuilder &b, Location loc, ChunkOrder order, Value batch,
       kInside ? k : x);
 }
 
-int64_t mma::contiguousRowLength(int64_t kc, int64_t elementBytes) {
-  int64_t bytes = kc * elementBytes;
-  if (bytes % 16 != 0 || (bytes / 16) % 2 != 0)
-    return kc;
-  return kc + 16 / elementBytes;
-}
-
 int64_t mma::arraySlot(const StagedOperand &operand, int64_t batch, int64_t k,
                        int64_t x) {
   bool contiguous = operand.form.order == ChunkOrder::KContiguous;
@@ -113,28 +106,6 @@ Value mma::arraySlot(OpBuilder &b, Location loc, const StagedOperand &operand,
   return slot;
 }
 
-/// Bytes of one element of an operand's chunk array.
-static int64_t sharedBytes(Type tileType) {
-  return sharedElementBytes(
-      sharedElementType(tileElementType(tileType)));
-}
-
-/// Bytes of an operand's chunk array of `kc` values of k.
-static int64_t arrayBytes(Type tileType, unsigned xDim, int64_t kc,
-                          ChunkOrder order) {
-  ArrayRef<int64_t> shape = tileShape(tileType);
-  int64_t batch = shape.size() == 3 ? shape[0] : 1;
-  int64_t bytes = sharedBytes(tileType);
-  int64_t kExtent =
-      order == ChunkOrder::KContiguous ? contiguousRowLength(kc, bytes) : kc;
-  return batch * shape[xDim] * kExtent * bytes;
-}
-
-int64_t mma::rhsArrayOffset(Type lhsType, int64_t kc, ChunkOrder order) {
-  unsigned rank = tileShape(lhsType).size();
-  return llvm::alignTo(arrayBytes(lhsType, rank - 2, kc, order), 16);
-}
-
 std::array<OperandForm, 2>
 mma::recordedOperandForms(TileLowering &l, Operation *op,
                           tile_dist::MmaInstruction instruction) {
@@ -145,11 +116,7 @@ mma::recordedOperandForms(TileLowering &l, Operation *op,
   for (unsigned index : {0u, 1u}) {
     tile_dist::MmaOperandAttr record = recorded[index];
     OperandForm &form = forms[index];
-    form.order = record.getOrder();
-    form.swizzle = record.getSwizzle();
-    form.paddedRows = instruction == tile_dist::MmaInstruction::MmaSync &&
-                      record.getSwizzle() == 0;
-    form.inRegisters = record.getCopy() == tile_dist::OperandCopy::Fragments;
+    static_cast<ChunkArrayForm &>(form) = chunkArrayForm(record, instruction);
     if (record.getCopy() == tile_dist::OperandCopy::Registers ||
         form.inRegisters)
       continue;
@@ -209,34 +176,32 @@ TileRemark &mma::remarkTensorCores(TileLowering &l, Operation *op,
 
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
-                   int64_t kc, int64_t chunks, std::array<OperandForm, 2> forms,
-                   int64_t maxStages, int64_t maxMmaGroupsInFlight) {
+                   const MmaChunks &chunks, std::array<OperandForm, 2> forms,
+                   tile_dist::MmaPipelineAttr recorded) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
+  int64_t kc = chunks.kc;
   unsigned rank = tileShape(lhs.getType()).size();
   int64_t batch = rank == 3 ? tileShape(lhs.getType())[0] : 1;
   std::array<StagedOperand, 2> operands = {
       StagedOperand{lhs, rank - 1, rank - 2, forms[0]},
       StagedOperand{rhs, rank - 2, rank - 1, forms[1]}};
-  for (auto [operand, form] : llvm::zip(operands, forms)) {
-    ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
-    int64_t width = shape[operand.xDim];
-    int64_t bytes = sharedBytes(operand.tile.getType());
-    bool contiguous = operand.form.order == ChunkOrder::KContiguous;
-    operand.rows = form.inRegisters ? 0 : contiguous ? width : kc;
-    operand.rowLength =
-        form.swizzle ? (contiguous ? kc : width)
-        : contiguous ? contiguousRowLength(kc, bytes)
-                     : (form.paddedRows ? contiguousRowLength(width, bytes)
-                                        : width);
+  MmaStageArrays stage = mmaStageArrays(
+      lhs, rhs, {forms[0], forms[1]}, kc);
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    const OperandForm &form = operand.form;
+    operand.rows = stage.rows[index];
+    operand.rowLength = stage.rowLength[index];
+    operand.offset = stage.offset[index];
     operand.sharedType = sharedElementType(
         tileElementType(operand.tile.getType()));
-    if (operand.form.copiedFrom)
+    if (form.copiedFrom)
       continue;
     // An lhs read as wgmma's A fragments is taken into them (the layout of
     // a wgmma result of its shape) where it is held in another.
     operand.layout = form.inRegisters
-                         ? wgmmaResultLayout(shape, l.getNumWarps())
+                         ? wgmmaResultLayout(tileShape(operand.tile.getType()),
+                                             l.getNumWarps())
                          : l.layoutOf(operand.tile);
     if (!operand.layout.hasDisjointParts())
       return l.declineParallel(
@@ -250,21 +215,10 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.registerType = operand.registers.front().getType();
     operand.sharedType = sharedElementType(operand.registerType);
   }
-  // Both arrays in one shared buffer, lhs first.
-  auto arrayBytes = [&](const StagedOperand &operand) {
-    return batch * operand.rows * operand.rowLength *
-           sharedElementBytes(operand.sharedType);
-  };
-  // A swizzled array starts where its swizzle pattern does (8 rows).
-  int64_t alignment = std::max<int64_t>(
-      16, 8 * std::max(forms[0].swizzle, forms[1].swizzle));
-  operands[0].offset = 0;
-  operands[1].offset = llvm::alignTo(arrayBytes(operands[0]), alignment);
-  int64_t stageBytes =
-      llvm::alignTo(operands[1].offset + arrayBytes(operands[1]), alignment);
+  int64_t alignment = stage.alignment;
+  int64_t stageBytes = stage.stageBytes;
   MmaPipelinePlan pipeline =
-      planPipeline(l, op, forms, stageBytes, chunks, maxStages,
-                   maxMmaGroupsInFlight);
+      planPipeline(l, op, forms, stageBytes, chunks, recorded);
   int64_t stages = pipeline.stages;
   int64_t arraysBytes = stages * stageBytes;
   bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;

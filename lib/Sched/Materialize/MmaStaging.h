@@ -39,14 +39,6 @@ using ChunkOrder = tile_dist::ChunkOrder;
 llvm::SmallVector<int64_t> registerPart(const LinearLayout &layout,
                                         int64_t reg);
 
-/// The elements of one row of a k-contiguous chunk array: `kc` values of k
-/// of `elementBytes` each, and 16 bytes of padding where the rows would
-/// otherwise start on the same banks every 8 or fewer rows. With it, the 8
-/// rows of an mma.sync fragment read (lane group g reads row g, its 4 lanes
-/// 4 consecutive words) fall on 8 distinct groups of 4 banks: a row of 4q
-/// words with q odd starts 4q mod 32 banks after the previous one.
-int64_t contiguousRowLength(int64_t kc, int64_t elementBytes);
-
 /// The slot of element (batch, k within the chunk, x) in a chunk array of
 /// `width` rows of `kc` values of k (k-major), or of `kc` rows of `width`
 /// (k contiguous, where `kc` is then the row length, contiguousRowLength)
@@ -57,16 +49,12 @@ mlir::Value chunkSlot(mlir::OpBuilder &b, mlir::Location loc, ChunkOrder order,
                       mlir::Value batch, mlir::Value k, mlir::Value x,
                       int64_t kc, int64_t width);
 
-/// The byte offset of the rhs array, after the lhs one.
-int64_t rhsArrayOffset(mlir::Type lhsType, int64_t kc, ChunkOrder order);
-
-/// How an operand reaches its chunk array: for the tensor cores, as
-/// tile-sched recorded it (recordedOperandForms).
-struct OperandForm {
-  ChunkOrder order;
-  /// Plain rows padded as contiguousRowLength pads them (k contiguous ones
-  /// always are): where a warp reads 8 rows at once (ldmatrix).
-  bool paddedRows = false;
+/// How an operand reaches its chunk array (ChunkArrayForm: its order, rows
+/// and whether it has one): for the tensor cores, as tile-sched recorded it
+/// (recordedOperandForms). A swizzled array (tile_dist.shared_matrix) has
+/// rows of kc values of k, or mn-contiguous atoms of kc rows of S / e
+/// values of m or n, each atom kc S bytes after the previous, unpadded.
+struct OperandForm : ChunkArrayForm {
   /// The view load whose tile is copied straight into the array
   /// (AsyncViewCopy.h), or null where the operand's registers are written,
   /// and how many leading unit dims its tile has beyond the operand's.
@@ -77,15 +65,6 @@ struct OperandForm {
   /// Why a copy on a chip with TMA (sm_90 on) is by cp.async; empty
   /// otherwise.
   std::string whyNotTensorMap;
-  /// Held in the mma's own registers (wgmma's A fragment), not staged: no
-  /// array, nothing written.
-  bool inRegisters = false;
-  /// For the tensor cores' swizzled arrays, S: the bytes of an array row,
-  /// whose 16-byte units are swizzled within 8 S bytes
-  /// (tile_dist.shared_matrix: rows of kc values of k, or mn-contiguous
-  /// atoms of kc rows of S / e values of m or n, each atom kc S bytes after
-  /// the previous), unpadded; 0 for the plain arrays.
-  int64_t swizzle = 0;
 };
 
 /// The forms of the lhs and rhs of `op`, which runs on tensor-core
@@ -128,34 +107,35 @@ struct StagedOperand {
   mlir::Value threadChunk, threadSlot;
 };
 
-/// The pipeline `op` stages its operands in (`forms`): planMmaPipeline
-/// (MmaPipelines.h) on the kernel's target, with its remarks.
+/// The pipeline `op` stages its operands in (`forms`, `chunks`, one stage
+/// taking `stageBytes`): `recorded` (tile_dist.pipeline, which
+/// checkRecordedMmas checked) where there is one, else planMmaPipeline
+/// (MmaPipelines.h) on the kernel's target; with the plan's remarks.
 /// MmaPipeline.cpp.
 MmaPipelinePlan planPipeline(TileLowering &l, mlir::Operation *op,
                              llvm::ArrayRef<OperandForm> forms,
-                             int64_t stageBytes, int64_t chunks,
-                             int64_t maxStages, int64_t maxMmaGroupsInFlight);
+                             int64_t stageBytes, const MmaChunks &chunks,
+                             tile_dist::MmaPipelineAttr recorded);
 
-/// The lhs and rhs of an mma, staged `kc` values of k at a time in their
-/// `forms` over `chunks` chunks: their registers in their own layouts
-/// (unless copied), their chunk arrays (lhs at byte 0, rhs after it) and
-/// the running thread's parts.
-/// With more than one chunk the arrays form a ring of stages: operands
-/// written from registers take two (chunk c in stage c mod 2, so writing
-/// a chunk cannot overtake reads of the one before it, and a chunk loop
-/// needs one barrier per chunk, not two); copied operands take as many as
-/// hide their copies' latency (planPipeline, at most `maxStages`, with up
-/// to `maxMmaGroupsInFlight` groups of mma left running per chunk), the
-/// copies running all but one stage ahead, less those groups' stages.
-/// Fails, declining the parallel form, where a
-/// layout does not split into thread and register parts or shared memory
-/// cannot hold the arrays.
+/// The lhs and rhs of an mma, staged `chunks.kc` values of k at a time in
+/// their `forms` over `chunks.chunks` chunks: their registers in their own
+/// layouts (unless copied), their chunk arrays (mmaStageArrays: lhs at
+/// byte 0, rhs after it) and the running thread's parts.
+/// With more than one chunk the arrays form a ring of stages, as
+/// `recorded` (tile-sched's tile_dist.pipeline) says or, for an mma on CUDA
+/// cores, as planPipeline plans it: operands written from registers take
+/// two (chunk c in stage c mod 2, so writing a chunk cannot overtake reads
+/// of the one before it, and a chunk loop needs one barrier per chunk, not
+/// two); copied operands take as many as hide their copies' latency, the
+/// copies running all but one stage ahead, less the stages of the groups
+/// of mma left running. Fails, declining the parallel form, where a layout
+/// does not split into thread and register parts or shared memory cannot
+/// hold the arrays.
 mlir::FailureOr<std::array<StagedOperand, 2>>
 stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
-              mlir::Value rhs, int64_t kc, int64_t chunks,
+              mlir::Value rhs, const MmaChunks &chunks,
               std::array<OperandForm, 2> forms,
-              int64_t maxStages = kMaxStages,
-              int64_t maxMmaGroupsInFlight = 0);
+              tile_dist::MmaPipelineAttr recorded = {});
 
 /// Records that `op` runs on tensor cores, by `instruction` ("Tensor-core
 /// SM90": tileiras's names) of shape `shape` (m, n, k).

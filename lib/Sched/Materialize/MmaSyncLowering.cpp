@@ -53,10 +53,6 @@ using namespace tilechain::mma;
 
 namespace {
 
-/// Accumulator registers per thread from which an mma.sync's pipeline
-/// keeps two stages: half of the 255 a thread may have.
-constexpr int64_t kRegisterBoundAccumulators = 128;
-
 bool isFp8(NVVM::MMATypes type) {
   return type == NVVM::MMATypes::e4m3 || type == NVVM::MMATypes::e5m2;
 }
@@ -124,20 +120,16 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
 
-  int64_t kc = stagingChunk(lhs.getType(), rhs.getType());
+  MmaChunks chunks = mmaChunks(op, tile_dist::MmaInstruction::MmaSync,
+                               l.getTarget(), l.getNumWarps());
+  int64_t kc = chunks.kc;
   bool ldmatrix = kHalves == 2;
   std::array<OperandForm, 2> forms =
       recordedOperandForms(l, op, tile_dist::MmaInstruction::MmaSync);
   LinearLayout layout = mmaSyncResultLayout(shape, l.getNumWarps());
   int64_t registers = layout.getSize(LinearLayout::Register);
-  // Where the accumulators take half of a thread's registers or more, the
-  // fragments ldmatrix reads fill most of the rest, and a ring of more than
-  // two stages, whose stage varies from one iteration to the next (so the
-  // fragments' addresses do), spills: the persistent t128x256x64 matmul on
-  // sm_80 took 144 bytes of stack with four stages, none with two.
-  int64_t maxStages = registers >= kRegisterBoundAccumulators ? 2 : kMaxStages;
-  FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, k / kc, forms, maxStages);
+  FailureOr<std::array<StagedOperand, 2>> staged = stageOperands(
+      l, op, lhs, rhs, chunks, forms, recordedMmaPipeline(op));
   if (failed(staged))
     return failure();
   const StagedOperand &lhsStaged = (*staged)[0], &rhsStaged = (*staged)[1];

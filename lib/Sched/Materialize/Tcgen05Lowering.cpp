@@ -571,9 +571,11 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
       .note("NumCTAs", "1");
   std::array<OperandForm, 2> forms =
       recordedOperandForms(l, op, tile_dist::MmaInstruction::Tcgen05);
-  FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, kc, p.staging.chunks, forms, kMaxStages,
-                    /*maxMmaGroupsInFlight=*/1);
+  FailureOr<std::array<StagedOperand, 2>> staged = stageOperands(
+      l, op, lhs, rhs,
+      mmaChunks(op, tile_dist::MmaInstruction::Tcgen05, l.getTarget(),
+                l.getNumWarps()),
+      forms, recordedMmaPipeline(op));
   if (failed(staged))
     return failure();
   bool leavesRunning = (*staged)[0].mmaGroupsInFlight != 0;

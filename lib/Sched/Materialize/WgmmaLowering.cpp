@@ -108,9 +108,11 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
 
   std::array<OperandForm, 2> forms =
       recordedOperandForms(l, op, tile_dist::MmaInstruction::Wgmma);
-  FailureOr<std::array<StagedOperand, 2>> staged =
-      stageOperands(l, op, lhs, rhs, p.staging.kc, p.staging.chunks, forms,
-                    kMaxStages, /*maxMmaGroupsInFlight=*/1);
+  FailureOr<std::array<StagedOperand, 2>> staged = stageOperands(
+      l, op, lhs, rhs,
+      mmaChunks(op, tile_dist::MmaInstruction::Wgmma, l.getTarget(),
+                l.getNumWarps()),
+      forms, recordedMmaPipeline(op));
   if (failed(staged))
     return failure();
 

@@ -27,3 +27,18 @@ cuda_tile.module @operand_kernels {
     return
   }
 }
+
+// #tile_dist.pipeline, the ring of stages an mma's operands are pipelined
+// through, prints as it parses.
+// CHECK-LABEL: entry @pipeline
+// CHECK: tile_dist.pipeline = #tile_dist.pipeline<stages = 4, groups_in_flight = 1, across = iterations>
+// CHECK: tile_dist.pipeline = #tile_dist.pipeline<stages = 1, groups_in_flight = 0, across = chunks>
+cuda_tile.module @pipeline_kernels {
+  entry @pipeline() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    %r = mmaf %a, %a, %acc {tile_dist.pipeline = #tile_dist.pipeline<stages = 4, groups_in_flight = 1, across = iterations>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    %s = mmaf %a, %a, %r {tile_dist.pipeline = #tile_dist.pipeline<stages = 1, groups_in_flight = 0, across = chunks>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

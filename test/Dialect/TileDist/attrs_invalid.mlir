@@ -136,3 +136,50 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @pipeline_no_stage() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+1 {{a pipeline has at least one stage, got 0}}
+    %r = mmaf %a, %a, %acc {tile_dist.pipeline = #tile_dist.pipeline<stages = 0, groups_in_flight = 0, across = chunks>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @pipeline_groups() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+1 {{the groups left in flight read stages beside the one multiplied: 0 to 1 of 2 stages, got 2}}
+    %r = mmaf %a, %a, %acc {tile_dist.pipeline = #tile_dist.pipeline<stages = 2, groups_in_flight = 2, across = chunks>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @pipeline_across() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    // expected-error @+2 {{to be one of: chunks, iterations}}
+    // expected-error @+1 {{failed to parse TileDist_MmaPipelineAttr parameter 'across'}}
+    %r = mmaf %a, %a, %acc {tile_dist.pipeline = #tile_dist.pipeline<stages = 2, groups_in_flight = 0, across = loops>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @pipeline_on_iota() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.pipeline' must be a #tile_dist.pipeline on a cuda_tile mmaf, mmai or mmaf_scaled}}
+    %0 = iota {tile_dist.pipeline = #tile_dist.pipeline<stages = 2, groups_in_flight = 0, across = chunks>} : tile<32xi32>
+    return
+  }
+}

@@ -567,8 +567,9 @@ mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
 /// recorded an instruction that takes its mma on `target` over `numWarps`
 /// warps (an edited record may not) and, on tensor cores, that tile-sched
 /// recorded how its operands reach shared memory in a form the instruction
-/// takes (whyNotMmaOperands); an error on the first that does not.
-mlir::LogicalResult checkRecordedMmas(mlir::Operation *entry,
+/// takes (whyNotMmaOperands) and a pipeline that can be built in the CTA's
+/// shared memory (whyNotMmaPipeline); an error on the first that does not.
+mlir::LogicalResult checkRecordedMmas(mlir::cuda_tile::EntryOp entry,
                                       const TargetInfo &target,
                                       unsigned numWarps);
 

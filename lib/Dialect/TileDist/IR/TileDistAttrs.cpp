@@ -129,6 +129,20 @@ MmaOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+MmaPipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        int64_t stages, int64_t groupsInFlight,
+                        PipelineSpan across) {
+  if (stages < 1)
+    return emitError() << "a pipeline has at least one stage, got " << stages;
+  if (groupsInFlight < 0 || groupsInFlight >= stages)
+    return emitError() << "the groups left in flight read stages beside the "
+                          "one multiplied: 0 to "
+                       << stages - 1 << " of " << stages
+                       << " stages, got " << groupsInFlight;
+  return success();
+}
+
 Attribute SharedMatrixAttr::parse(AsmParser &parser, Type) {
   StringRef major;
   int64_t swizzle = 0, lbo = 0, sbo = 0;

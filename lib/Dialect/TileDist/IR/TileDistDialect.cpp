@@ -26,8 +26,9 @@ static bool isMmaName(mlir::StringAttr opName) {
 /// program, each on the ops it describes, with its own kind: a layout on an
 /// op of one result (its fit to the result's shape and the CTA's warps is
 /// checked where both are known: tilechain::checkAssignedLayouts), the warps
-/// on an entry, the instruction and how its operands reach shared memory on
-/// an mma (checked against what the mma takes: tilechain::checkRecordedMmas).
+/// on an entry, the instruction, how its operands reach shared memory and
+/// their pipeline on an mma (checked against what the mma takes:
+/// tilechain::checkRecordedMmas).
 mlir::LogicalResult
 TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
                                           mlir::NamedAttribute attribute) {
@@ -67,6 +68,15 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
              << "'" << name
              << "' must be the lhs's and rhs's #tile_dist.operand on a "
                 "cuda_tile mmaf, mmai or mmaf_scaled";
+    return mlir::success();
+  }
+  if (name == kMmaPipelineAttrName) {
+    if (!mlir::isa<MmaPipelineAttr>(attribute.getValue()) ||
+        !isMmaName(opName))
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a #tile_dist.pipeline on a cuda_tile mmaf, mmai "
+                "or mmaf_scaled";
     return mlir::success();
   }
   return op->emitOpError() << "unknown tile_dist attribute '" << name << "'";

@@ -48,6 +48,12 @@ def TileDist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kMmaOperandsAttrName =
         "tile_dist.operands";
 
+    /// The discardable attribute, on a cuda_tile mma on tensor cores, that
+    /// gives the ring of stages its operands are pipelined through: a
+    /// #tile_dist.pipeline (tilechain-plan-mma-pipelines).
+    static constexpr ::llvm::StringLiteral kMmaPipelineAttrName =
+        "tile_dist.pipeline";
+
     /// The discardable i32 attribute of a cuda_tile.entry in the parallel
     /// form: its CTA's warps (tilechain-assign-warps).
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName =
@@ -165,6 +171,50 @@ def TileDist_MmaOperandAttr : AttrDef<TileDist_Dialect, "MmaOperand"> {
                         EnumParameter<TileDist_ChunkOrder>:$order,
                         "int64_t":$swizzle);
   let assemblyFormat = "`<` $copy `,` $order `,` `swizzle` `=` $swizzle `>`";
+  let genVerifyDecl = 1;
+}
+
+def TileDist_PipelineSpan : I32EnumAttr<"PipelineSpan",
+    "what the ring of an mma's pipeline runs through", [
+      I32EnumAttrCase<"Chunks", 0, "chunks">,
+      I32EnumAttrCase<"Iterations", 1, "iterations">]> {
+  let cppNamespace = "::tilechain::tile_dist";
+  let genSpecializedAttr = 0;
+}
+
+def TileDist_MmaPipelineAttr : AttrDef<TileDist_Dialect, "MmaPipeline"> {
+  let mnemonic = "pipeline";
+  let summary = "the ring of stages an mma's operands are pipelined through";
+  let description = [{
+    An mma on tensor cores multiplies its operands a chunk of k at a time
+    from a ring of shared-memory stages, chunk g in stage g mod `stages`.
+    Where operands are copied (cp_async or tma in `tile_dist.operands`),
+    the copies run ahead of the multiplies, into the stages no multiply
+    reads. This records the ring, as tile-sched plans it
+    (tilechain-plan-mma-pipelines, include/tilechain/Lower/MmaPipelines.h)
+    on the mma as `tile_dist.pipeline`:
+      - `stages`: the stages of the ring;
+      - `groups_in_flight`: the groups of mma instructions (wgmma's and
+        tcgen05's commit groups) each thread leaves running after a chunk's
+        multiply; a running group still reads its stage, so the copies run
+        `stages - 1 - groups_in_flight` chunks ahead;
+      - `across`: `chunks`, the ring starts again with each run of the mma;
+        or `iterations`, it runs on through the iterations of the loop
+        around the mma, the copies of an iteration's first chunks issued
+        during the one before.
+    The materialization builds what is recorded, and refuses a ring that
+    would copy into a stage still read, a loop the copies may not run
+    ahead through, or stages that do not fit the CTA's shared memory.
+
+    ```mlir
+    %c = cuda_tile.mmaf %a, %b, %acc {tile_dist.mma = #tile_dist.mma<wgmma>,
+        tile_dist.pipeline = #tile_dist.pipeline<stages = 4, groups_in_flight = 1, across = iterations>} ...
+    ```
+  }];
+  let parameters = (ins "int64_t":$stages, "int64_t":$groupsInFlight,
+                        EnumParameter<TileDist_PipelineSpan>:$across);
+  let assemblyFormat = "`<` `stages` `=` $stages `,` `groups_in_flight` `=` "
+                       "$groupsInFlight `,` `across` `=` $across `>`";
   let genVerifyDecl = 1;
 }
 
