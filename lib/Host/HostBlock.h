@@ -178,6 +178,27 @@ void declareBlockPointer(mlir::ModuleOp module, llvm::StringRef name);
 mlir::Value allocateOnFirstUse(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value slot, int64_t count, int64_t size);
 
+/// The most threads a block has (CUDA's limit).
+constexpr int64_t kMaxThreads = 1024;
+
+/// The block's array of one flag byte per thread named `name`, where a check
+/// reads what the other threads have done since their last fence: a
+/// thread-local global (one block runs at a time in a host thread),
+/// kMaxThreads zeroed bytes allocated by the first thread that needs them.
+/// Each thread clears its own at its start.
+mlir::Value blockFlags(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::ModuleOp module, llvm::StringRef name);
+/// Sets (`value`) or clears thread `tid`'s (an i32) flag of `flags`.
+void setThreadFlag(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flags,
+                   mlir::Value tid, bool value);
+/// Whether any thread's flag of `flags` is set, an i1.
+mlir::Value anyThreadFlag(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value flags);
+
+/// Whether `fence` orders the thread's generic accesses of shared memory
+/// with the async proxy's (fence.proxy.async, whole or of shared memory).
+bool fencesToAsyncProxy(mlir::NVVM::FenceProxyOp fence);
+
 /// The value of kHostSeedVariable (atoi), 0 where it is not set.
 mlir::Value readHostSeed(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::ModuleOp module);
@@ -232,8 +253,10 @@ void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 void expandTensorStores(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.warpgroup_mma of `kernel` -> the thread's own accumulator
-/// elements, computed at once from the shared-memory operands; the wgmma
-/// ordering ops and async-proxy fences go (HostWgmma.cpp).
+/// elements, computed at once from the shared-memory operands, stopping the
+/// block where the thread has no wgmma.fence since its start or its last
+/// warpgroup_wait; the wgmma ordering ops and async-proxy fences go
+/// (HostWgmma.cpp).
 void expandWarpgroupMma(mlir::gpu::GPUFuncOp kernel);
 
 /// The byte (an index value) of `buffer` where element (x, k) of a
@@ -276,6 +299,14 @@ mlir::Value mbarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
 /// Whether `op` sets up, arrives on, completes bytes of, waits on or gives
 /// back an mbarrier: what lowerMbarrierOps lowers.
 bool isMbarrierOp(mlir::Operation *op);
+
+/// Checks in `kernel` that the async proxy sees every mbarrier it uses set
+/// up: a thread's flag (blockFlags) is set by its mbarrier_init and cleared
+/// by its fence.mbarrier_init or fence.proxy.async, and a TMA copy or a
+/// tcgen05 commit (whose arrivals the async proxy makes) issued while any
+/// thread's is set stops the block (HostMbarrier.cpp). Runs before the TMA
+/// copies, the tcgen05 ops and the fences are expanded.
+void checkMbarrierInitFences(mlir::gpu::GPUFuncOp kernel);
 
 /// The mbarrier ops of K__thread -> the mbarrier's state in its shared
 /// memory words, updated as the PTX ISA says; a wait suspends the thread

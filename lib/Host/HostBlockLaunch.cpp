@@ -488,3 +488,46 @@ Value tilechain::host::mixHash(OpBuilder &b, Location loc,
   return arith::XOrIOp::create(
       b, loc, h, arith::ShRUIOp::create(b, loc, h, constantI32(b, loc, 16)));
 }
+
+Value tilechain::host::blockFlags(OpBuilder &b, Location loc, ModuleOp module,
+                                  StringRef name) {
+  declareHeapFunctions(module);
+  declareBlockPointer(module, name);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  return allocateOnFirstUse(b, loc,
+                            LLVM::AddressOfOp::create(b, loc, ptrType, name),
+                            kMaxThreads, 1);
+}
+
+void tilechain::host::setThreadFlag(OpBuilder &b, Location loc, Value flags,
+                                    Value tid, bool value) {
+  Value index = arith::ExtUIOp::create(b, loc, b.getI64Type(), tid);
+  Value at = LLVM::GEPOp::create(b, loc, flags.getType(), b.getI8Type(), flags,
+                                 ArrayRef<LLVM::GEPArg>{index});
+  LLVM::StoreOp::create(b, loc,
+                        arith::ConstantIntOp::create(b, loc, value ? 1 : 0, 8),
+                        at);
+}
+
+Value tilechain::host::anyThreadFlag(OpBuilder &b, Location loc, Value flags) {
+  auto any = scf::ForOp::create(
+      b, loc, constantI64(b, loc, 0), constantI64(b, loc, kMaxThreads),
+      constantI64(b, loc, 1),
+      ValueRange{arith::ConstantIntOp::create(b, loc, 0, 8)},
+      [&](OpBuilder &at, Location, Value t, ValueRange seen) {
+        Value flag = LLVM::LoadOp::create(
+            at, loc, at.getI8Type(),
+            LLVM::GEPOp::create(at, loc, flags.getType(), at.getI8Type(),
+                                flags, ArrayRef<LLVM::GEPArg>{t}));
+        scf::YieldOp::create(
+            at, loc, ValueRange{arith::OrIOp::create(at, loc, seen[0], flag)});
+      });
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                               any.getResult(0),
+                               arith::ConstantIntOp::create(b, loc, 0, 8));
+}
+
+bool tilechain::host::fencesToAsyncProxy(NVVM::FenceProxyOp fence) {
+  return fence.getKind() == NVVM::ProxyKind::async ||
+         fence.getKind() == NVVM::ProxyKind::async_shared;
+}

@@ -243,6 +243,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
 /// (HostBlock.h), in the builtin.module before the gpu.module.
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
+  host::checkMbarrierInitFences(kernel);
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);
   host::expandTensorStores(kernel);

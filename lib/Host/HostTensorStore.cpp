@@ -57,8 +57,6 @@ constexpr llvm::StringLiteral kLandFunction = "__tilechain_host_tma_store_land";
 /// The block's flags, one byte per thread: wrote a TMA store's buffer since
 /// its last fence.proxy.async (null until the first block that needs them).
 constexpr llvm::StringLiteral kUnfencedGlobal = "__tilechain_host_unfenced";
-/// The most threads a block has (CUDA's limit).
-constexpr int64_t kMaxThreads = 1024;
 /// The thread's list: a count word, then records of kRecordWords words: the
 /// store's element table, its elements, its bulk group.
 constexpr int64_t kListCapacity = 1024;
@@ -317,30 +315,6 @@ Value genericWriteTarget(Operation *op) {
   return {};
 }
 
-bool fencesToAsyncProxy(NVVM::FenceProxyOp fence) {
-  return fence.getKind() == NVVM::ProxyKind::async ||
-         fence.getKind() == NVVM::ProxyKind::async_shared;
-}
-
-/// The block's flag array, allocated (zeroed) by the first thread that needs
-/// it.
-Value unfencedFlags(OpBuilder &b, Location loc, ModuleOp module) {
-  host::declareBlockPointer(module, kUnfencedGlobal);
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  return host::allocateOnFirstUse(
-      b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kUnfencedGlobal),
-      kMaxThreads, 1);
-}
-
-void setFlag(OpBuilder &b, Location loc, Value flags, Value tid, bool value) {
-  Value index = arith::ExtUIOp::create(b, loc, b.getI64Type(), tid);
-  Value at = LLVM::GEPOp::create(b, loc, flags.getType(), b.getI8Type(), flags,
-                                 ArrayRef<LLVM::GEPArg>{index});
-  LLVM::StoreOp::create(b, loc,
-                        arith::ConstantIntOp::create(b, loc, value ? 1 : 0, 8),
-                        at);
-}
-
 /// Sets a thread's flag at its generic writes to the buffers TMA stores
 /// read, clears it at its fences to the async proxy and at its start, and
 /// stops a store issued while any thread's is set.
@@ -353,9 +327,9 @@ void checkProxyFences(gpu::GPUFuncOp kernel,
       buffers.insert(root);
   kernel.walk([&](Operation *op) {
     if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op)) {
-      if (fencesToAsyncProxy(fence)) {
+      if (host::fencesToAsyncProxy(fence)) {
         OpBuilder b(op);
-        setFlag(b, op->getLoc(), flags, thread.tid, false);
+        host::setThreadFlag(b, op->getLoc(), flags, thread.tid, false);
       }
       return;
     }
@@ -363,29 +337,13 @@ void checkProxyFences(gpu::GPUFuncOp kernel,
     if (target && buffers.contains(rootBuffer(target))) {
       OpBuilder b = OpBuilder::atBlockEnd(op->getBlock());
       b.setInsertionPointAfter(op);
-      setFlag(b, op->getLoc(), flags, thread.tid, true);
+      host::setThreadFlag(b, op->getLoc(), flags, thread.tid, true);
     }
   });
   for (tile_dist::TensorStoreOp store : stores) {
     OpBuilder b(store);
-    Location loc = store.getLoc();
-    auto any = scf::ForOp::create(
-        b, loc, constantI64(b, loc, 0), constantI64(b, loc, kMaxThreads),
-        constantI64(b, loc, 1),
-        ValueRange{arith::ConstantIntOp::create(b, loc, 0, 8)},
-        [&](OpBuilder &at, Location, Value t, ValueRange seen) {
-          Value flag = LLVM::LoadOp::create(
-              at, loc, at.getI8Type(),
-              LLVM::GEPOp::create(at, loc, flags.getType(), at.getI8Type(),
-                                  flags, ArrayRef<LLVM::GEPArg>{t}));
-          scf::YieldOp::create(
-              at, loc, ValueRange{arith::OrIOp::create(at, loc, seen[0], flag)});
-        });
     host::abortIf(
-        b, store,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                              any.getResult(0),
-                              arith::ConstantIntOp::create(b, loc, 0, 8)),
+        b, store, host::anyThreadFlag(b, store.getLoc(), flags),
         kernel.getName(),
         "reads shared memory that a thread wrote with no fence.proxy.async "
         "after the write (the async proxy may not see it)");
@@ -443,8 +401,8 @@ void tilechain::host::expandTensorStores(gpu::GPUFuncOp kernel) {
   thread.tid = arith::IndexCastUIOp::create(
       b, loc, b.getI32Type(),
       gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value flags = unfencedFlags(b, loc, module);
-  setFlag(b, loc, flags, thread.tid, false);
+  Value flags = host::blockFlags(b, loc, module, kUnfencedGlobal);
+  host::setThreadFlag(b, loc, flags, thread.tid, false);
   checkProxyFences(kernel, stores, thread, flags);
   for (tile_dist::TensorStoreOp store : stores)
     expandStore(store, thread, kernel.getName());

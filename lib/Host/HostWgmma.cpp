@@ -11,9 +11,20 @@
 // aligns to the swizzle pattern). An lhs in registers is each lane's four
 // words of A: the thread gathers the 16 words of its lane group (the four
 // lanes holding its rows) with warp shuffles. The product runs at once, so
-// the wgmma fence, commit and waits (a tile_dist.warpgroup_wait hands its
-// values on as they are), and the async-proxy fence, have nothing left to
-// order and go.
+// the wgmma commit and waits (a tile_dist.warpgroup_wait hands its values
+// on as they are) and the async-proxy fence have nothing left to order and
+// go.
+//
+// The wgmma fence stays as a check. A wgmma reads its accumulator and A
+// fragment registers after its issue, so PTX asks for a wgmma.fence before
+// the warpgroup's first wgmma and between other instructions' accesses of
+// those registers and the wgmma that accesses them. Each thread keeps a
+// flag, clear at its start and at each tile_dist.warpgroup_wait (whose
+// values go on to other instructions) and set by its wgmma.fence; a
+// warpgroup_mma issued with the flag clear stops the block. (This is
+// stricter than PTX where a wait's values go straight on to the next wgmma
+// of the same shape, which needs no fence; the lowering fences every chunk's
+// wgmma anyway.)
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -157,25 +168,58 @@ Value host::readSharedMatrixElement(OpBuilder &b, Location loc, Value buffer,
 }
 
 void host::expandWarpgroupMma(gpu::GPUFuncOp kernel) {
+  SmallVector<tile_dist::WarpgroupMmaOp> mmas;
+  kernel.walk([&](tile_dist::WarpgroupMmaOp op) { mmas.push_back(op); });
+  // The thread's flag: a wgmma.fence since its start or its last wait.
+  Value fenced;
+  auto setFenced = [&](OpBuilder &b, Location loc, bool value) {
+    LLVM::StoreOp::create(b, loc,
+                          arith::ConstantIntOp::create(b, loc, value, 8),
+                          fenced);
+  };
+  if (!mmas.empty()) {
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Location loc = kernel.getLoc();
+    fenced = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), b.getI8Type(),
+        arith::ConstantIntOp::create(b, loc, 1, 32), 1);
+    setFenced(b, loc, false);
+  }
   SmallVector<Operation *> orderingOps;
   kernel.walk([&](Operation *op) {
     if (isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
             NVVM::WgmmaWaitGroupSyncOp, NVVM::FenceProxyOp>(op))
       orderingOps.push_back(op);
   });
-  for (Operation *op : orderingOps)
+  for (Operation *op : orderingOps) {
+    if (fenced && isa<NVVM::WgmmaFenceAlignedOp>(op)) {
+      OpBuilder b(op);
+      setFenced(b, op->getLoc(), true);
+    }
     op->erase();
+  }
   SmallVector<tile_dist::WarpgroupWaitOp> waits;
   kernel.walk([&](tile_dist::WarpgroupWaitOp op) { waits.push_back(op); });
   for (tile_dist::WarpgroupWaitOp wait : waits) {
+    if (fenced) {
+      OpBuilder b(wait);
+      setFenced(b, wait.getLoc(), false);
+    }
     wait.replaceAllUsesWith(wait.getValues());
     wait.erase();
   }
-  SmallVector<tile_dist::WarpgroupMmaOp> mmas;
-  kernel.walk([&](tile_dist::WarpgroupMmaOp op) { mmas.push_back(op); });
   for (tile_dist::WarpgroupMmaOp op : mmas) {
     OpBuilder b(op);
     Location loc = op.getLoc();
+    abortIf(b, op,
+            arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::eq,
+                LLVM::LoadOp::create(b, loc, b.getI8Type(), fenced),
+                arith::ConstantIntOp::create(b, loc, 0, 8)),
+            kernel.getName(),
+            "issues a wgmma with no wgmma.fence since the thread's start or "
+            "its last warpgroup_wait (other instructions may still access "
+            "the registers it reads)");
     auto c = [&](OpBuilder &at, int64_t v) -> Value {
       return arith::ConstantIndexOp::create(at, loc, v);
     };

@@ -22,7 +22,7 @@
 
 // AFTER: refilled_after: out matches (1 values)
 // WGMMA: tilechain host: kernel 'wgmma_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+23]]:12: tile_dist.warpgroup_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
-// TCGEN05: tilechain host: kernel 'tcgen05_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+73]]:7: tile_dist.mbarrier_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
+// TCGEN05: tilechain host: kernel 'tcgen05_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+74]]:7: tile_dist.mbarrier_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
 
 module attributes {tilechain.stage = "tile-sched"} {
   gpu.module @m [#nvvm.target<O = 3, chip = "sm_90a">] {
@@ -88,6 +88,7 @@ module attributes {tilechain.stage = "tile-sched"} {
       %first = arith.cmpi eq, %t, %c0 : index
       scf.if %first {
         tile_dist.mbarrier_init %bars[%c0], %one : memref<1xi64, #gpu.address_space<workgroup>>
+        nvvm.fence.mbarrier.init
       }
       gpu.barrier
       scf.if %first {
@@ -115,6 +116,7 @@ module attributes {tilechain.stage = "tile-sched"} {
       %first = arith.cmpi eq, %t, %c0 : index
       scf.if %first {
         tile_dist.mbarrier_init %bars[%c0], %one : memref<1xi64, #gpu.address_space<workgroup>>
+        nvvm.fence.mbarrier.init
       }
       gpu.barrier
       scf.if %first {

@@ -31,10 +31,10 @@
 // copied the box, so they suspend until its copy completes the phase.
 // PHASES: two_phases: out matches (128 values)
 // SHORT: tilechain host: kernel '{{short_bytes|stale_parity}}': every unfinished thread waits at a barrier or shuffle that not all threads of its block or warp reach, or for an mbarrier phase that nothing completes
-// INVAL: tilechain host: kernel 'inval_in_flight': {{.*}}host-mbarrier.mlir:[[#@LINE+121]]:9: tile_dist.mbarrier_inval invalidates an mbarrier that is not set up or whose phase has arrivals or transaction bytes outstanding
-// UNSET: tilechain host: kernel 'not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+131]]:7: tile_dist.mbarrier_wait waits on an mbarrier that is not set up
+// INVAL: tilechain host: kernel 'inval_in_flight': {{.*}}host-mbarrier.mlir:[[#@LINE+124]]:9: tile_dist.mbarrier_inval invalidates an mbarrier that is not set up or whose phase has arrivals or transaction bytes outstanding
+// UNSET: tilechain host: kernel 'not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+134]]:7: tile_dist.mbarrier_wait waits on an mbarrier that is not set up
 // LATE-UNSET: tilechain host: kernel 'copy_not_set_up': a TMA copy completes its bytes on an mbarrier that is not set up (before its mbarrier_init or after its mbarrier_inval)
-// EARLY-UNSET: tilechain host: kernel 'copy_not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+147]]:9: nvvm.mbarrier.complete_tx arrives on or completes bytes of an mbarrier that is not set up
+// EARLY-UNSET: tilechain host: kernel 'copy_not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+150]]:9: nvvm.mbarrier.complete_tx arrives on or completes bytes of an mbarrier that is not set up
 
 module attributes {tilechain.stage = "tile-sched"} {
   gpu.module @m [#nvvm.target<O = 3, chip = "sm_90a">] {
@@ -105,6 +105,7 @@ module attributes {tilechain.stage = "tile-sched"} {
       %first = arith.cmpi eq, %t, %c0 : index
       scf.if %first {
         tile_dist.mbarrier_init %bars[%c0], %one : memref<1xi64, #gpu.address_space<workgroup>>
+        nvvm.fence.mbarrier.init
         tile_dist.mbarrier_expect_tx %bars[%c0], %bytes : memref<1xi64, #gpu.address_space<workgroup>>
         tile_dist.tensor_copy %map, %src, [%c128], [] at [%at0] into %buf[%c0], %bars[%c0] {box = array<i64: 64>, swizzle = 0 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<64xf32, #gpu.address_space<workgroup>>, memref<1xi64, #gpu.address_space<workgroup>>
       }
@@ -132,6 +133,7 @@ module attributes {tilechain.stage = "tile-sched"} {
       %first = arith.cmpi eq, %t, %c0 : index
       scf.if %first {
         tile_dist.mbarrier_init %bars[%c0], %one : memref<1xi64, #gpu.address_space<workgroup>>
+        nvvm.fence.mbarrier.init
         tile_dist.mbarrier_expect_tx %bars[%c0], %bytes : memref<1xi64, #gpu.address_space<workgroup>>
         tile_dist.tensor_copy %map, %src, [%c128], [] at [%at0] into %buf[%c0], %bars[%c0] {box = array<i64: 64>, swizzle = 0 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<64xf32, #gpu.address_space<workgroup>>, memref<1xi64, #gpu.address_space<workgroup>>
       }
@@ -151,6 +153,7 @@ module attributes {tilechain.stage = "tile-sched"} {
       %first = arith.cmpi eq, %t, %c0 : index
       scf.if %first {
         tile_dist.mbarrier_init %bars[%c0], %one : memref<1xi64, #gpu.address_space<workgroup>>
+        nvvm.fence.mbarrier.init
         tile_dist.mbarrier_expect_tx %bars[%c0], %bytes : memref<1xi64, #gpu.address_space<workgroup>>
         tile_dist.mbarrier_inval %bars[%c0] : memref<1xi64, #gpu.address_space<workgroup>>
       }
