@@ -44,11 +44,9 @@ MmaPipelinePlan mma::planPipeline(TileLowering &l, Operation *op,
   std::string whyWithin = plan.whyNotAcrossIterations;
   if (recorded) {
     // tile-sched's ring, which checkRecordedMmas found legal: across
-    // iterations only through the loop the plan found.
-    if (recorded.getAcross() == tile_dist::PipelineSpan::Iterations) {
-      std::string why;
-      plan.ringLoop = pipelineLoop(op, operands, why);
-    } else if (plan.ringLoop) {
+    // iterations only where the plan found the loop (pipelineLoop).
+    if (recorded.getAcross() == tile_dist::PipelineSpan::Chunks &&
+        plan.ringLoop) {
       plan.ringLoop = {};
       whyWithin = "tile-sched chose it";
     }
