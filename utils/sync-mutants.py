@@ -15,7 +15,9 @@ lib/Host/HostAsyncCopy.cpp, HostTensorCopy.cpp). --ops keeps only the
 named ops' deletions. A mutant is
 caught when a seed's run fails (wrong values, a deadlock or an abort the
 host reports, a hang); a harness error gives no verdict. One line per mutant, then per kernel and target:
-`KERNEL TARGET: N mutants, K caught`.
+`KERNEL TARGET: N mutants, K caught`. A kernel that fails under a seed
+with nothing deleted is reported instead of its mutants, and the exit
+status is 1.
 """
 import argparse
 import multiprocessing
@@ -60,7 +62,11 @@ def sync_lines(text):
 
 
 def delete(n):
+    """Deletes the n-th sync op of stdin's text; n < 0 deletes none."""
     text = sys.stdin.read()
+    if n < 0:
+        sys.stdout.write(text)
+        return
     lines = text.splitlines(keepends=True)
     index, _ = sync_lines(text)[n]
     del lines[index]
@@ -122,7 +128,22 @@ def main():
             f.write(WRAPPER.format(real=BIN, python=sys.executable,
                                    script=os.path.abspath(__file__)))
         os.chmod(wrapper, 0o755)
+        status = 0
         for bytecode in args.kernels:
+            # The kernel as scheduled must pass under every seed: else a
+            # mutant's failure says nothing about its deletion.
+            with multiprocessing.Pool(args.jobs) as pool:
+                baseline = pool.map(run, [(bytecode, args.gpu_name, -1, seed,
+                                           bin_dir, args.timeout)
+                                          for seed in seeds])
+            if any(o != "pass" for o in baseline):
+                print("%s %s: the kernel without deletions does not pass: %s"
+                      % (os.path.basename(bytecode), args.gpu_name,
+                         " ".join("%d:%s" % (s, o)
+                                  for s, o in zip(seeds, baseline))),
+                      flush=True)
+                status = 1
+                continue
             # (the op's number among all sync ops, its line, its name)
             ops = [(n, line, op) for n, (line, op) in
                    enumerate(sync_lines(scheduled(bytecode, args.gpu_name)))
@@ -154,7 +175,7 @@ def main():
                 len(ops) - invalid - broken, caught,
                 ", %d invalid" % invalid if invalid else "",
                 ", %d harness errors" % broken if broken else ""), flush=True)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

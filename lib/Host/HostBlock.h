@@ -213,15 +213,40 @@ mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value landsEarly(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value seed, mlir::Value tid, mlir::Value number);
 
-/// `i32 __tilechain_host_tma_land(sync)`: lands the TMA copies that wait
-/// in the block's queue (written at once, then their bytes completed on
-/// their mbarriers) and returns how many there were, or -1 where an
-/// mbarrier refused a copy's bytes (not set up). K__host calls it when
-/// a sweep of its threads makes no progress, and as the block ends
-/// (HostTensorCopy.cpp, HostBlockLaunch.cpp). Declared only where a kernel
-/// has TMA copies.
-constexpr llvm::StringLiteral kTensorCopyLandFunction =
-    "__tilechain_host_tma_land";
+/// `i32 __tilechain_host_land(sync, limit)`: lands the oldest `limit`
+/// entries of the block's queue of late landings (TMA copies' bytes,
+/// tcgen05 commits' products), each then completed on its mbarrier, and
+/// returns how many there were, or -1 where an mbarrier refused one (not
+/// set up). K__host lands one when a sweep of its threads makes no
+/// progress, and all as the block ends (HostAsyncLandings.cpp,
+/// HostBlockLaunch.cpp). Declared only where a kernel queues landings
+/// (declareLandings).
+constexpr llvm::StringLiteral kLandFunction = "__tilechain_host_land";
+
+/// What a queued landing is.
+enum class LateLanding : int64_t {
+  /// A TMA copy: its box over shared memory, its bytes completed.
+  TensorCopy = 0,
+  /// A tcgen05 commit: its products' columns over the threads' tensor
+  /// memory, one arrival.
+  TensorMmaCommit = 1,
+};
+
+/// Declares the queue and kLandFunction in `module`, once.
+void declareLandings(mlir::ModuleOp module);
+
+/// Whether the block's queue of late landings holds any (an i1); the queue
+/// must be declared (declareLandings).
+mlir::Value anyLandingQueued(mlir::OpBuilder &b, mlir::Location loc);
+
+/// Queues, for `op` of `kernel` (where its abort points when the queue is
+/// full), the landing of `bytes` (i64) from `image` (calloc'd, freed when
+/// it lands) to `destination` (i64 addresses or pointers), completed on
+/// `mbarrier` as `kind` says.
+void queueLanding(mlir::OpBuilder &b, mlir::Operation *op,
+                  llvm::StringRef kernel, LateLanding kind,
+                  mlir::Value destination, mlir::Value image,
+                  mlir::Value bytes, mlir::Value mbarrier);
 
 /// `i32 __tilechain_host_mbarrier_update(sync, mbarrier, arrivals, bytes)`:
 /// the arrivals and transaction bytes (negative: completed) on an
@@ -243,7 +268,7 @@ void expandAsyncCopies(mlir::gpu::GPUFuncOp kernel);
 /// at once, its bytes then completed on its mbarrier
 /// (nvvm.mbarrier.complete_tx), or, as kHostSeedVariable says, is queued
 /// for K__host to land when every thread of the block waits
-/// (kTensorCopyLandFunction) (HostTensorCopy.cpp).
+/// (queueLanding) (HostTensorCopy.cpp).
 void expandTensorCopies(mlir::gpu::GPUFuncOp kernel);
 
 /// Each tile_dist.tensor_store of `kernel` -> the issuing thread's loop over
@@ -284,12 +309,23 @@ mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
 /// (HostAsyncReads.cpp); before expandWarpgroupMma and expandTensorMma.
 void checkAsyncReads(mlir::gpu::GPUFuncOp kernel);
 
-/// The tensor-memory ops of `kernel` -> a workgroup array of 128 lanes by
-/// 512 columns of i32 that stands for the CTA's tensor memory; each
-/// tile_dist.tensor_mma -> the issuing thread's whole product, at once, so
-/// that a commit after it arrives at once (lowerMbarrierOps); the
-/// allocation and tcgen05 fences go (HostTensorMma.cpp).
+/// The tensor-memory ops of `kernel` -> two workgroup arrays of 128 lanes by
+/// 512 columns of i32 that stand for the CTA's tensor memory, as the
+/// threads read it and as the tensor cores see it; each tile_dist.tensor_mma
+/// -> the issuing thread's whole product into the tensor cores' view, at
+/// once; each tensor_mma_commit -> that view copied over the threads' and
+/// an arrival (lowerMbarrierOps), at once or queued (queueLanding), as
+/// kHostSeedVariable says; the allocation and tcgen05 fences go
+/// (HostTensorMma.cpp).
 void expandTensorMma(mlir::gpu::GPUFuncOp kernel);
+
+/// Checks in `kernel` that a barrier between two threads' tcgen05 ops (tensor
+/// memory's allocation, loads, stores, the mma and its commit) has the
+/// first thread's tcgen05.fence::before_thread_sync before it and the
+/// second's fence::after_thread_sync after it, stopping the block at the
+/// second op where one is missing (HostTcgen05Fences.cpp). Runs before the
+/// tcgen05 ops and fences are expanded.
+void checkTcgen05Fences(mlir::gpu::GPUFuncOp kernel);
 
 /// The address (an !llvm.ptr in the shared address space) of mbarrier
 /// `index` of `barriers`, a memref of i64 of any offset.

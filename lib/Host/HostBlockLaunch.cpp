@@ -6,8 +6,8 @@
 // creates a suspended coroutine (HostCoroutines), and the scheduler resumes
 // the unfinished ones in thread order, sweep after sweep, until none is
 // left. A sweep in which no thread arrived anywhere or exited first lands
-// the TMA copies still queued (HostTensorCopy.cpp: the latest they may
-// land); if there were none, it is a deadlock (a barrier or shuffle outside
+// the oldest TMA copy or tcgen05 commit still queued (HostAsyncLandings.cpp:
+// the latest it may land); if there was none, it is a deadlock (a barrier or shuffle outside
 // uniform control flow, an mbarrier phase that never completes): K__host
 // says so on stderr and aborts instead of spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
 // sweep starts with a burst: one warp, drawn from the seed and the sweep's
@@ -25,6 +25,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tilechain::host;
@@ -182,23 +184,24 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
                    ValueRange threadArgsAfterTid) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Type i32 = b.getI32Type();
-  bool landsTensorCopies =
-      host->getParentOfType<ModuleOp>().lookupSymbol(kTensorCopyLandFunction);
-  // The queued TMA copies landed: how many, aborting where an mbarrier
-  // refused their bytes.
-  auto landTensorCopies = [&](OpBuilder &at) -> Value {
-    Value landed = func::CallOp::create(at, loc, kTensorCopyLandFunction,
-                                        TypeRange{i32}, ValueRange{sync})
-                       .getResult(0);
+  bool landsLate =
+      host->getParentOfType<ModuleOp>().lookupSymbol(kLandFunction);
+  // The oldest `limit` queued TMA copies and tcgen05 commits landed: how
+  // many, aborting where an mbarrier refused one.
+  auto landQueued = [&](OpBuilder &at, int32_t limit) -> Value {
+    Value landed =
+        func::CallOp::create(at, loc, kLandFunction, TypeRange{i32},
+                             ValueRange{sync, constantI32(at, loc, limit)})
+            .getResult(0);
     scf::IfOp::create(
         at, loc,
         arith::CmpIOp::create(at, loc, arith::CmpIPredicate::slt, landed,
                               constantI32(at, loc, 0)),
         [&](OpBuilder &then, Location) {
           emitHostAbort(then, loc, host, kernel,
-                        "a TMA copy completes its bytes on an mbarrier that "
-                        "is not set up (before its mbarrier_init or after "
-                        "its mbarrier_inval)");
+                        "a TMA copy completes its bytes, or a tcgen05 commit "
+                        "arrives, on an mbarrier that is not set up (before "
+                        "its mbarrier_init or after its mbarrier_inval)");
           scf::YieldOp::create(then, loc);
         });
     return landed;
@@ -240,15 +243,16 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
         b, loc, unfinished,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, progress,
                               zero));
-    // Every thread waits: the TMA copies still queued land now, as late as
-    // the block allows (HostTensorCopy.cpp); stuck only if there were none.
-    if (landsTensorCopies) {
+    // Every thread waits: the oldest TMA copy or tcgen05 commit still queued
+    // lands now, as late as the block allows (HostAsyncLandings.cpp); stuck
+    // only if there was none.
+    if (landsLate) {
       Value landed =
           scf::IfOp::create(
               b, loc, stuck,
               [&](OpBuilder &then, Location) {
                 scf::YieldOp::create(then, loc,
-                                     ValueRange{landTensorCopies(then)});
+                                     ValueRange{landQueued(then, 1)});
               },
               [&](OpBuilder &otherwise, Location) {
                 scf::YieldOp::create(otherwise, loc, ValueRange{zero});
@@ -275,10 +279,10 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
                                          constantI32(b, loc, 1))});
   }
 
-  // Copies no wait needed land as the block ends (nothing reads them); the
+  // What no wait needed lands as the block ends (nothing reads it); the
   // queue's array stays for the host thread's next block.
-  if (landsTensorCopies)
-    landTensorCopies(b);
+  if (landsLate)
+    landQueued(b, std::numeric_limits<int32_t>::max());
   forEachThread(b, loc, layout.threads, [&](OpBuilder &nested, Value tid) {
     Value handle = LLVM::LoadOp::create(nested, loc, ptrType,
                                         handleAddress(nested, tid));

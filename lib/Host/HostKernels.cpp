@@ -244,6 +244,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   host::checkMbarrierInitFences(kernel);
+  host::checkTcgen05Fences(kernel);
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);
   host::expandTensorStores(kernel);

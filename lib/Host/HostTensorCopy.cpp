@@ -11,13 +11,13 @@
 //          mbarrier (an nvvm.mbarrier.complete_tx that HostMbarrier runs);
 //   late   as late as the block allows: the box is read at issue into a
 //          staging buffer, the image of its bytes in shared memory, and
-//          queued; K__host lands the queue (the bytes copied, then
-//          completed on their mbarriers) only when a sweep of its threads
-//          makes no progress, that is, when every thread waits. A read of
-//          the stage that no wait orders after the copy reads the stage's
-//          old bytes, even where a barrier follows the deleted wait.
-// The queue is the block's (K__host drains it), a thread-local global: one
-// block runs at a time in a host thread. TMA stores: HostTensorStore.cpp.
+//          queued (HostAsyncLandings.cpp); K__host lands the queue (the
+//          bytes copied, then completed on their mbarriers) only when a
+//          sweep of its threads makes no progress, that is, when every
+//          thread waits. A read of the stage that no wait orders after the
+//          copy reads the stage's old bytes, even where a barrier follows
+//          the deleted wait.
+// TMA stores: HostTensorStore.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -133,143 +133,6 @@ void forEachBoxValue(
       });
 }
 
-constexpr llvm::StringLiteral kQueueGlobal = "__tilechain_host_tma_queue";
-/// The queue: a header of two i64 words (copies queued, capacity), then
-/// entries of kEntryWords i64 words: the destination's address, the staging
-/// buffer's, the bytes, the mbarrier's address.
-constexpr int64_t kQueueCapacity = 4096;
-constexpr int64_t kEntryWords = 4;
-
-/// The queue global (null until the first late copy) and the land
-/// function, once per module.
-void declareQueue(ModuleOp module) {
-  if (module.lookupSymbol(kQueueGlobal))
-    return;
-  MLIRContext *context = module.getContext();
-  Location loc = module.getLoc();
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  host::declareHeapFunctions(module);
-  host::declareBlockPointer(module, kQueueGlobal);
-  host::declareMbarrierUpdate(module);
-  auto builder = OpBuilder::atBlockEnd(module.getBody());
-  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
-  auto land = func::FuncOp::create(builder, loc, host::kTensorCopyLandFunction,
-                                   builder.getFunctionType({ptrType}, {i32}));
-  land.setPrivate();
-  land->setAttr("llvm.linkage",
-                LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
-  Block *entry = land.addEntryBlock();
-  OpBuilder b = OpBuilder::atBlockEnd(entry);
-  Value sync = entry->getArgument(0);
-  Value queue = LLVM::LoadOp::create(
-      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal));
-  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
-                                    LLVM::ZeroOp::create(b, loc, ptrType));
-  auto landed = scf::IfOp::create(
-      b, loc, none,
-      [&](OpBuilder &then, Location) {
-        scf::YieldOp::create(
-            then, loc, ValueRange{arith::ConstantIntOp::create(then, loc, 0, 32)});
-      },
-      [&](OpBuilder &otherwise, Location) {
-        Value countAt = wordAt(otherwise, loc, queue, constantI64(otherwise, loc, 0));
-        Value count = LLVM::LoadOp::create(otherwise, loc, i64, countAt);
-        auto refusals = scf::ForOp::create(
-            otherwise, loc, constantI64(otherwise, loc, 0), count,
-            constantI64(otherwise, loc, 1),
-            ValueRange{arith::ConstantIntOp::create(otherwise, loc, 0, 32)},
-            [&](OpBuilder &at, Location, Value i, ValueRange refused) {
-              Value first = arith::AddIOp::create(
-                  at, loc, constantI64(at, loc, 2),
-                  arith::MulIOp::create(at, loc, i,
-                                        constantI64(at, loc, kEntryWords)));
-              auto field = [&](int64_t k) -> Value {
-                return LLVM::LoadOp::create(
-                    at, loc, i64,
-                    wordAt(at, loc, queue,
-                           arith::AddIOp::create(at, loc, first,
-                                                 constantI64(at, loc, k))));
-              };
-              Value destination =
-                  LLVM::IntToPtrOp::create(at, loc, ptrType, field(0));
-              Value staging = LLVM::IntToPtrOp::create(at, loc, ptrType, field(1));
-              Value bytes = field(2);
-              Value mbarrier = LLVM::IntToPtrOp::create(at, loc, ptrType, field(3));
-              LLVM::MemcpyOp::create(at, loc, destination, staging, bytes,
-                                     /*isVolatile=*/false);
-              Value refusal =
-                  func::CallOp::create(
-                      at, loc, host::kMbarrierUpdateFunction, TypeRange{i32},
-                      ValueRange{sync, mbarrier,
-                                 arith::ConstantIntOp::create(at, loc, 0, 32),
-                                 arith::SubIOp::create(
-                                     at, loc,
-                                     arith::ConstantIntOp::create(at, loc, 0, 32),
-                                     arith::TruncIOp::create(at, loc, i32,
-                                                             bytes))})
-                      .getResult(0);
-              LLVM::CallOp::create(at, loc, TypeRange{}, "free",
-                                   ValueRange{staging});
-              scf::YieldOp::create(
-                  at, loc,
-                  ValueRange{arith::OrIOp::create(at, loc, refused[0], refusal)});
-            });
-        LLVM::StoreOp::create(otherwise, loc, constantI64(otherwise, loc, 0),
-                              countAt);
-        Value landedCount =
-            arith::TruncIOp::create(otherwise, loc, i32, count);
-        scf::YieldOp::create(
-            otherwise, loc,
-            ValueRange{arith::SelectOp::create(
-                otherwise, loc,
-                arith::CmpIOp::create(
-                    otherwise, loc, arith::CmpIPredicate::ne,
-                    refusals.getResult(0),
-                    arith::ConstantIntOp::create(otherwise, loc, 0, 32)),
-                arith::ConstantIntOp::create(otherwise, loc, -1, 32),
-                landedCount)});
-      });
-  func::ReturnOp::create(b, loc, landed.getResult(0));
-}
-
-/// Queues a late copy: `staging` (its `bytes`) for `destination`, its bytes
-/// to complete on `mbarrier`.
-void enqueue(OpBuilder &b, Location loc, tile_dist::TensorCopyOp op,
-             StringRef kernel, Value destination, Value staging, Value bytes,
-             Value mbarrier) {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  Type i64 = b.getI64Type();
-  Value queue = host::allocateOnFirstUse(
-      b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal),
-      2 + kQueueCapacity * kEntryWords, 8);
-  Value countAt = wordAt(b, loc, queue, constantI64(b, loc, 0));
-  Value count = LLVM::LoadOp::create(b, loc, i64, countAt);
-  host::abortIf(b, op,
-                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, count,
-                                      constantI64(b, loc, kQueueCapacity)),
-                kernel,
-                "has more than " + std::to_string(kQueueCapacity) +
-                    " TMA copies of its block in flight (the host's queue)");
-  Value first = arith::AddIOp::create(
-      b, loc, constantI64(b, loc, 2),
-      arith::MulIOp::create(b, loc, count, constantI64(b, loc, kEntryWords)));
-  SmallVector<Value, 4> fields = {destination, staging, bytes, mbarrier};
-  for (auto [k, value] : llvm::enumerate(fields)) {
-    Value word = value;
-    if (isa<LLVM::LLVMPointerType>(word.getType()))
-      word = LLVM::PtrToIntOp::create(b, loc, i64, word);
-    LLVM::StoreOp::create(
-        b, loc, word,
-        wordAt(b, loc, queue,
-               arith::AddIOp::create(b, loc, first,
-                                     constantI64(b, loc, int64_t(k)))));
-  }
-  LLVM::StoreOp::create(
-      b, loc, arith::AddIOp::create(b, loc, count, constantI64(b, loc, 1)),
-      countAt);
-}
-
-
 void expandTensorCopy(tile_dist::TensorCopyOp op, Value seed, Value tid,
                       Value issuedAt, StringRef kernel) {
   OpBuilder b(op);
@@ -331,11 +194,11 @@ void expandTensorCopy(tile_dist::TensorCopyOp op, Value seed, Value tid,
                   LLVM::GEPOp::create(at, loc, ptrType, element, staging,
                                       ArrayRef<LLVM::GEPArg>{toI64(at, loc, slot)}));
             });
-        enqueue(otherwise, loc, op, kernel,
-                host::elementAddress(otherwise, loc, op.getDestination(),
-                               op.getIndex(), bytes),
-                staging, constantI64(otherwise, loc, op.getBoxBytes()),
-                mbarrier);
+        host::queueLanding(
+            otherwise, op, kernel, host::LateLanding::TensorCopy,
+            host::elementAddress(otherwise, loc, op.getDestination(),
+                                 op.getIndex(), bytes),
+            staging, constantI64(otherwise, loc, op.getBoxBytes()), mbarrier);
         scf::YieldOp::create(otherwise, loc);
       });
   op.erase();
@@ -348,7 +211,7 @@ void tilechain::host::expandTensorCopies(gpu::GPUFuncOp kernel) {
   kernel.walk([&](tile_dist::TensorCopyOp copy) { copies.push_back(copy); });
   if (!copies.empty()) {
     auto module = kernel->getParentOfType<ModuleOp>();
-    declareQueue(module);
+    host::declareLandings(module);
     Location loc = kernel.getLoc();
     OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
     Value issuedAt = LLVM::AllocaOp::create(

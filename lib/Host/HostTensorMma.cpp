@@ -1,16 +1,27 @@
 //===- HostTensorMma.cpp - tcgen05 and tensor memory on the host ----------===//
 //
-// The host has no tensor memory: a workgroup array of 128 lanes by 512
-// columns of i32 words stands for it, added to the kernel, and an address
-// is what the hardware's is (lane << 16 | column), the allocation's always
-// 0. A tile_dist.tensor_mma runs whole in the thread that issues it, at
-// once (its rows in lanes as the hardware's M = 128 and M = 64 layouts put
-// them): each element of D is its old value (or zero), then each product
-// added in k order, k = 0 first, as HostWgmma.cpp sums a wgmma. Nothing is
-// then left in flight: a commit arrives on its mbarrier at once
-// (HostMbarrier.cpp) and the tcgen05 fences go; the barrier tile-sched puts
-// between the last wait and the reads orders the products before them
-// (Tcgen05Lowering.cpp). Columns hold a poison word (kPoison) from their
+// The host has no tensor memory: workgroup arrays of 512 columns of 128
+// lanes of i32 words (a column's words contiguous) stand for it, added to
+// the kernel, and an address is what the hardware's is (lane << 16 |
+// column), the allocation's always 0. There are two arrays, because a
+// product appears to the threads only once its commit's mbarrier phase
+// completes:
+//   `issued`  the tensor cores' view, in issue order: a
+//             tile_dist.tensor_mma runs whole in the thread that issues
+//             it, at once, into it (its rows in lanes as the hardware's
+//             M = 128 and M = 64 layouts put them): each element of D is
+//             its old value (or zero), then each product added in k order,
+//             k = 0 first, as HostWgmma.cpp sums a wgmma;
+//   `tmem`    what the threads' tcgen05.ld reads. A tensor_mma_commit
+//             takes an image of the columns the thread's products since
+//             its last commit wrote in `issued`, then lands it over `tmem`
+//             and arrives on its mbarrier: at once, or (TILECHAIN_HOST_SEED
+//             picks per commit, as for TMA copies) queued to land as late
+//             as the block allows (HostAsyncLandings.cpp). A read of the
+//             accumulator that no wait orders after its commit reads what
+//             was there before, even where a later commit has landed.
+// The threads' stores (tcgen05.st) and the poison write both arrays. The
+// tcgen05 fences go. Columns hold a poison word (kPoison) from their
 // tmem_alloc until something writes them, and again from their
 // tmem_dealloc: the hardware's contents are undefined there, so a read of
 // columns never written, or given back before every thread has read them
@@ -43,12 +54,19 @@ constexpr int64_t kLanes = 128, kColumns = 512;
 /// written: an f32 NaN, and as an i32 sum a value far from any test's.
 constexpr int32_t kPoison = 0x7FF0DEAD;
 
-/// Fills `columns` columns of every lane of `tmem` from `column0` (an
+/// The two arrays that stand for tensor memory.
+struct TensorMemoryViews {
+  Value threads; // what tcgen05.ld reads
+  Value issued;  // what the products issued so far make
+  SmallVector<Value, 2> both() const { return {threads, issued}; }
+};
+
+/// Fills `columns` columns of every lane of both views from `column0` (an
 /// index value) with kPoison, in the first thread of the running warp
 /// (the other threads of the warp that allocates or deallocates run the
 /// same op).
-void poisonColumns(OpBuilder &b, Location loc, Value tmem, Value column0,
-                   int64_t columns) {
+void poisonColumns(OpBuilder &b, Location loc, const TensorMemoryViews &tmem,
+                   Value column0, int64_t columns) {
   auto c = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -66,8 +84,9 @@ void poisonColumns(OpBuilder &b, Location loc, Value tmem, Value column0,
           scf::ForOp::create(
               inLanes, loc, column0, end, c(1), ValueRange(),
               [&](OpBuilder &inColumns, Location, Value column, ValueRange) {
-                memref::StoreOp::create(inColumns, loc, poison, tmem,
-                                        ValueRange{row, column});
+                for (Value view : tmem.both())
+                  memref::StoreOp::create(inColumns, loc, poison, view,
+                                          ValueRange{column, row});
                 scf::YieldOp::create(inColumns, loc);
               });
           scf::YieldOp::create(inLanes, loc);
@@ -142,7 +161,7 @@ Value readScale(OpBuilder &b, Location loc, Value tmem, Value lane,
   auto c32 = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, v, 32);
   };
-  Value word = memref::LoadOp::create(b, loc, tmem, ValueRange{lane, column});
+  Value word = memref::LoadOp::create(b, loc, tmem, ValueRange{column, lane});
   Value s = arith::AndIOp::create(
       b, loc,
       arith::ShRUIOp::create(b, loc, word,
@@ -180,7 +199,7 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
         lane = arith::AddIOp::create(at, loc, lane0, lane);
         Value slot = arith::AddIOp::create(at, loc, column0, column);
         Value word =
-            memref::LoadOp::create(at, loc, tmem, ValueRange{lane, slot});
+            memref::LoadOp::create(at, loc, tmem, ValueRange{slot, lane});
         Value old = integers ? word
                              : arith::BitcastOp::create(at, loc, sumType, word);
         Value zero =
@@ -234,7 +253,7 @@ void expandMma(tile_dist::TensorMmaOp op, Value tmem) {
         Value bits = integers ? sum
                               : arith::BitcastOp::create(at, loc,
                                                          at.getI32Type(), sum);
-        memref::StoreOp::create(at, loc, bits, tmem, ValueRange{lane, slot});
+        memref::StoreOp::create(at, loc, bits, tmem, ValueRange{slot, lane});
         scf::YieldOp::create(at, loc);
       });
   op.erase();
@@ -253,7 +272,7 @@ void expandLoad(tile_dist::TmemLoadOp op, Value tmem) {
       [&](OpBuilder &at, Location, Value i, ValueRange carried) {
         auto [lane, column] = fragmentCell(at, loc, lane0, column0, i);
         Value word =
-            memref::LoadOp::create(at, loc, tmem, ValueRange{lane, column});
+            memref::LoadOp::create(at, loc, tmem, ValueRange{column, lane});
         scf::YieldOp::create(
             at, loc,
             Value(vector::InsertOp::create(at, loc, word, carried[0],
@@ -263,7 +282,8 @@ void expandLoad(tile_dist::TmemLoadOp op, Value tmem) {
   op.erase();
 }
 
-void expandStoreLanes(tile_dist::TmemStoreLanesOp op, Value tmem) {
+void expandStoreLanes(tile_dist::TmemStoreLanesOp op,
+                      const TensorMemoryViews &tmem) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
@@ -278,12 +298,13 @@ void expandStoreLanes(tile_dist::TmemStoreLanesOp op, Value tmem) {
                                            ArrayRef<int64_t>{r});
     Value column = arith::AddIOp::create(
         b, loc, column0, arith::ConstantIndexOp::create(b, loc, r));
-    memref::StoreOp::create(b, loc, word, tmem, ValueRange{lane, column});
+    for (Value view : tmem.both())
+      memref::StoreOp::create(b, loc, word, view, ValueRange{column, lane});
   }
   op.erase();
 }
 
-void expandStore(tile_dist::TmemStoreOp op, Value tmem) {
+void expandStore(tile_dist::TmemStoreOp op, const TensorMemoryViews &tmem) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto [lane0, column0] = laneAndColumn(b, loc, op.getAddress());
@@ -296,8 +317,119 @@ void expandStore(tile_dist::TmemStoreOp op, Value tmem) {
         Value word = vector::ExtractOp::create(at, loc, op.getValues(),
                                                ArrayRef<OpFoldResult>{i});
         auto [lane, column] = fragmentCell(at, loc, lane0, column0, i);
-        memref::StoreOp::create(at, loc, word, tmem, ValueRange{lane, column});
+        for (Value view : tmem.both())
+          memref::StoreOp::create(at, loc, word, view, ValueRange{column, lane});
         scf::YieldOp::create(at, loc);
+      });
+  op.erase();
+}
+
+/// The columns [first, end) (i32 values in allocas) that the thread's
+/// products since its last commit wrote.
+struct CommitSpan {
+  Value first, end;
+};
+
+/// After `mma`: its columns added to the thread's span.
+void widenSpan(tile_dist::TensorMmaOp mma, const CommitSpan &span) {
+  OpBuilder b(mma->getContext());
+  b.setInsertionPointAfter(mma);
+  Location loc = mma.getLoc();
+  Type i32 = b.getI32Type();
+  Value first = arith::AndIOp::create(
+      b, loc, mma.getAddress(), arith::ConstantIntOp::create(b, loc, 0xffff, 32));
+  Value end = arith::AddIOp::create(
+      b, loc, first, arith::ConstantIntOp::create(b, loc, mma.getN(), 32));
+  LLVM::StoreOp::create(
+      b, loc,
+      arith::MinUIOp::create(b, loc, LLVM::LoadOp::create(b, loc, i32, span.first),
+                             first),
+      span.first);
+  LLVM::StoreOp::create(
+      b, loc,
+      arith::MaxUIOp::create(b, loc, LLVM::LoadOp::create(b, loc, i32, span.end),
+                             end),
+      span.end);
+}
+
+/// The address (an i64) of column `column` (an i32 value) of `view`.
+Value columnAddress(OpBuilder &b, Location loc, Value view, Value column) {
+  Type i64 = b.getI64Type();
+  Value base = arith::IndexCastUIOp::create(
+      b, loc, i64, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, view));
+  return arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, column),
+                            arith::ConstantIntOp::create(b, loc, kLanes * 4, 64)));
+}
+
+/// Commit `op` -> an image of the thread's span of `issued` (the products
+/// since its last commit), shown to the threads (copied over `tmem`) and an
+/// arrival on the commit's mbarrier: at once where the seed (landsEarly)
+/// says so and nothing is queued before it, else queued to land as late as
+/// the block allows. `number`
+/// counts the thread's commits; the span starts empty again.
+void landAtCommit(tile_dist::TensorMmaCommitOp op,
+                  const TensorMemoryViews &tmem, const CommitSpan &span,
+                  Value seed, Value tid, Value number, StringRef kernel) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value committed = LLVM::LoadOp::create(b, loc, i32, number);
+  LLVM::StoreOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, committed,
+                            arith::ConstantIntOp::create(b, loc, 1, 32)),
+      number);
+  Value first = LLVM::LoadOp::create(b, loc, i32, span.first);
+  Value end = arith::MaxUIOp::create(
+      b, loc, LLVM::LoadOp::create(b, loc, i32, span.end), first);
+  Value bytes = arith::MulIOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, i64, arith::SubIOp::create(b, loc, end, first)),
+      arith::ConstantIntOp::create(b, loc, kLanes * 4, 64));
+  // calloc'd with at least one byte, so that the image is never null.
+  Value image =
+      LLVM::CallOp::create(
+          b, loc, TypeRange{ptrType}, "calloc",
+          ValueRange{arith::MaxUIOp::create(
+                         b, loc, bytes,
+                         arith::ConstantIntOp::create(b, loc, 1, 64)),
+                     arith::ConstantIntOp::create(b, loc, 1, 64)})
+          .getResult();
+  LLVM::MemcpyOp::create(
+      b, loc, image,
+      LLVM::IntToPtrOp::create(b, loc, ptrType,
+                               columnAddress(b, loc, tmem.issued, first)),
+      bytes, /*isVolatile=*/false);
+  LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, kColumns, 32),
+                        span.first);
+  LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
+                        span.end);
+  Value destination = columnAddress(b, loc, tmem.threads, first);
+  // Commits complete in order: one lands at once only where none waits in
+  // the queue before it.
+  Value early = arith::AndIOp::create(
+      b, loc, host::landsEarly(b, loc, seed, tid, committed),
+      arith::XOrIOp::create(b, loc, host::anyLandingQueued(b, loc),
+                            arith::ConstantIntOp::create(b, loc, 1, 1)));
+  scf::IfOp::create(
+      b, loc, early,
+      [&](OpBuilder &then, Location) {
+        LLVM::MemcpyOp::create(
+            then, loc, LLVM::IntToPtrOp::create(then, loc, ptrType, destination),
+            image, bytes, /*isVolatile=*/false);
+        LLVM::CallOp::create(then, loc, TypeRange{}, "free", ValueRange{image});
+        then.clone(*op); // the arrival (lowerMbarrierOps)
+        scf::YieldOp::create(then, loc);
+      },
+      [&](OpBuilder &otherwise, Location) {
+        host::queueLanding(
+            otherwise, op, kernel, host::LateLanding::TensorMmaCommit,
+            destination, image, bytes,
+            host::mbarrierAddress(otherwise, loc, op.getBarriers(),
+                                  op.getBarrier()));
+        scf::YieldOp::create(otherwise, loc);
       });
   op.erase();
 }
@@ -310,18 +442,43 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
     if (isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp,
             tile_dist::TmemLoadOp, tile_dist::TmemStoreOp,
             tile_dist::TmemStoreLanesOp, tile_dist::TensorMmaOp,
-            NVVM::Tcgen05FenceOp>(op))
+            tile_dist::TensorMmaCommitOp, NVVM::Tcgen05FenceOp>(op))
       ops.push_back(op);
   });
   if (ops.empty())
     return;
   MLIRContext *context = kernel.getContext();
+  Location loc = kernel.getLoc();
   auto workgroup = gpu::AddressSpaceAttr::get(context,
                                               gpu::AddressSpace::Workgroup);
-  Value tmem = kernel.addWorkgroupAttribution(
-      MemRefType::get({kLanes, kColumns}, IntegerType::get(context, 32),
-                      MemRefLayoutAttrInterface(), workgroup),
-      kernel.getLoc());
+  auto tmemType =
+      MemRefType::get({kColumns, kLanes}, IntegerType::get(context, 32),
+                      MemRefLayoutAttrInterface(), workgroup);
+  TensorMemoryViews tmem{kernel.addWorkgroupAttribution(tmemType, loc),
+                         kernel.addWorkgroupAttribution(tmemType, loc)};
+  // What the commits' landings need: the seed, the thread, its count of
+  // commits and the span of columns its products wrote since the last.
+  Value seed, tid, commits;
+  CommitSpan span;
+  if (llvm::any_of(ops, llvm::IsaPred<tile_dist::TensorMmaCommitOp>)) {
+    auto module = kernel->getParentOfType<ModuleOp>();
+    host::declareLandings(module);
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    auto counter = [&](int64_t initial) -> Value {
+      Value at = LLVM::AllocaOp::create(
+          b, loc, LLVM::LLVMPointerType::get(context), b.getI32Type(),
+          arith::ConstantIntOp::create(b, loc, 1, 32), 4);
+      LLVM::StoreOp::create(
+          b, loc, arith::ConstantIntOp::create(b, loc, initial, 32), at);
+      return at;
+    };
+    commits = counter(0);
+    span = {counter(kColumns), counter(0)};
+    seed = host::readHostSeed(b, loc, module);
+    tid = arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(),
+        gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  }
   for (Operation *op : ops) {
     if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
       OpBuilder b(alloc);
@@ -340,9 +497,13 @@ void host::expandTensorMma(gpu::GPUFuncOp kernel) {
                     dealloc.getColumns());
       dealloc.erase();
     } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {
-      expandMma(mma, tmem);
+      if (span.first)
+        widenSpan(mma, span);
+      expandMma(mma, tmem.issued);
+    } else if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op)) {
+      landAtCommit(commit, tmem, span, seed, tid, commits, kernel.getName());
     } else if (auto load = dyn_cast<tile_dist::TmemLoadOp>(op)) {
-      expandLoad(load, tmem);
+      expandLoad(load, tmem.threads);
     } else if (auto store = dyn_cast<tile_dist::TmemStoreOp>(op)) {
       expandStore(store, tmem);
     } else if (auto store = dyn_cast<tile_dist::TmemStoreLanesOp>(op)) {

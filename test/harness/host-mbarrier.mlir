@@ -33,7 +33,7 @@
 // SHORT: tilechain host: kernel '{{short_bytes|stale_parity}}': every unfinished thread waits at a barrier or shuffle that not all threads of its block or warp reach, or for an mbarrier phase that nothing completes
 // INVAL: tilechain host: kernel 'inval_in_flight': {{.*}}host-mbarrier.mlir:[[#@LINE+124]]:9: tile_dist.mbarrier_inval invalidates an mbarrier that is not set up or whose phase has arrivals or transaction bytes outstanding
 // UNSET: tilechain host: kernel 'not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+134]]:7: tile_dist.mbarrier_wait waits on an mbarrier that is not set up
-// LATE-UNSET: tilechain host: kernel 'copy_not_set_up': a TMA copy completes its bytes on an mbarrier that is not set up (before its mbarrier_init or after its mbarrier_inval)
+// LATE-UNSET: tilechain host: kernel 'copy_not_set_up': a TMA copy completes its bytes, or a tcgen05 commit arrives, on an mbarrier that is not set up (before its mbarrier_init or after its mbarrier_inval)
 // EARLY-UNSET: tilechain host: kernel 'copy_not_set_up': {{.*}}host-mbarrier.mlir:[[#@LINE+150]]:9: nvvm.mbarrier.complete_tx arrives on or completes bytes of an mbarrier that is not set up
 
 module attributes {tilechain.stage = "tile-sched"} {

@@ -316,10 +316,11 @@ struct AccumulatorAccesses {
   }
 
   /// Reads the result back after every thread has waited for the last
-  /// products (the barrier also orders them before the reads where the
-  /// mbarrier is not the hardware's: the host backend runs the products in
-  /// thread 0), as `resultType` values (the accumulator's, f32 sums rounded
-  /// where it is narrower); the reads are added to `reads`.
+  /// products, as `resultType` values (the accumulator's, f32 sums rounded
+  /// where it is narrower); the reads are added to `reads`. The barrier
+  /// before them orders nothing the waits have not: each thread waited on
+  /// the commit's mbarrier itself (docs/sync-mutants.md). It stays until a
+  /// GPU run checks the kernels without it.
   SmallVector<Value> load(OpBuilder &b, Location loc, Type sumType,
                           Type resultType,
                           SmallVectorImpl<Operation *> &reads) const {
@@ -419,6 +420,13 @@ LogicalResult writeBlockScales(TileLowering &l, Location loc, Value scale,
     return failure();
   int64_t bytes = std::min<int64_t>(shape[kDim], 4);
   int64_t words = shape[xDim] / 32;
+  // In a loop that keeps the accumulator, these columns were last read by
+  // the products of two runs back, which every thread has waited for on
+  // their commit's mbarrier, and the layout change above has barriers: the
+  // stores come after the products only behind a fence (the host checks
+  // it, HostTcgen05Fences.cpp).
+  NVVM::Tcgen05FenceOp::create(b, loc,
+                               NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
   auto store = [&](OpBuilder &at) {
     Type i32 = at.getI32Type();
     Value quarter = arith::IndexCastOp::create(

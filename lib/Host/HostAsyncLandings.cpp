@@ -1,0 +1,228 @@
+//===- HostAsyncLandings.cpp - what the async units finish late ------------===//
+//
+// A TMA copy's bytes and a tcgen05 commit's products may land at any time
+// before a thread sees the mbarrier phase they complete. The host lands
+// them as late as a correct kernel allows: the issuing thread puts them in
+// the block's queue (a thread-local global: one block runs at a time in a
+// host thread), and K__host lands the oldest entry only when a sweep of
+// its threads makes no progress (HostBlockLaunch.cpp), when every thread
+// waits, one entry per such sweep, and the rest as the block ends. Landing
+// an entry copies its image over its destination, frees the image, then
+// completes it on its mbarrier:
+//   a TMA copy     the box, read into the image at issue, into shared
+//                  memory; its bytes completed;
+//   a tcgen05 commit  the columns its products wrote, imaged at the commit
+//                  from the tensor cores' view of tensor memory
+//                  (HostTensorMma.cpp), over what the threads read; one
+//                  arrival.
+// Entries land in the order they were queued, each as late as the block
+// allows: a commit's products do not show where only an earlier commit's
+// phase was waited for.
+//
+//===----------------------------------------------------------------------===//
+#include "HostBlock.h"
+#include "HostTensorBox.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilechain;
+using host::constantI64;
+using host::wordAt;
+
+namespace {
+
+constexpr llvm::StringLiteral kQueueGlobal = "__tilechain_host_landings";
+/// The queue: a header of two i64 words (entries queued, capacity), then
+/// entries of kEntryWords i64 words, oldest first: the destination's
+/// address, the image's, the bytes, the mbarrier's address, the LateLanding
+/// kind.
+constexpr int64_t kQueueCapacity = 4096;
+constexpr int64_t kEntryWords = 5;
+
+} // namespace
+
+void tilechain::host::declareLandings(ModuleOp module) {
+  if (module.lookupSymbol(kQueueGlobal))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  host::declareHeapFunctions(module);
+  host::declareBlockPointer(module, kQueueGlobal);
+  host::declareMbarrierUpdate(module);
+  auto builder = OpBuilder::atBlockEnd(module.getBody());
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  auto land = func::FuncOp::create(
+      builder, loc, host::kLandFunction,
+      builder.getFunctionType({ptrType, i32}, {i32}));
+  land.setPrivate();
+  land->setAttr("llvm.linkage",
+                LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  Block *entry = land.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(entry);
+  Value sync = entry->getArgument(0);
+  Value limit = arith::ExtUIOp::create(b, loc, i64, entry->getArgument(1));
+  Value queue = LLVM::LoadOp::create(
+      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal));
+  Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, queue,
+                                    LLVM::ZeroOp::create(b, loc, ptrType));
+  auto i32Constant = [&](OpBuilder &at, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(at, loc, v, 32);
+  };
+  auto landed = scf::IfOp::create(
+      b, loc, none,
+      [&](OpBuilder &then, Location) {
+        scf::YieldOp::create(then, loc, ValueRange{i32Constant(then, 0)});
+      },
+      [&](OpBuilder &otherwise, Location) {
+        Value countAt =
+            wordAt(otherwise, loc, queue, constantI64(otherwise, loc, 0));
+        Value count = LLVM::LoadOp::create(otherwise, loc, i64, countAt);
+        Value stop = arith::MinUIOp::create(otherwise, loc, count, limit);
+        auto refusals = scf::ForOp::create(
+            otherwise, loc, constantI64(otherwise, loc, 0), stop,
+            constantI64(otherwise, loc, 1),
+            ValueRange{i32Constant(otherwise, 0)},
+            [&](OpBuilder &at, Location, Value i, ValueRange refused) {
+              Value first = arith::AddIOp::create(
+                  at, loc, constantI64(at, loc, 2),
+                  arith::MulIOp::create(at, loc, i,
+                                        constantI64(at, loc, kEntryWords)));
+              auto field = [&](int64_t k) -> Value {
+                return LLVM::LoadOp::create(
+                    at, loc, i64,
+                    wordAt(at, loc, queue,
+                           arith::AddIOp::create(at, loc, first,
+                                                 constantI64(at, loc, k))));
+              };
+              Value destination =
+                  LLVM::IntToPtrOp::create(at, loc, ptrType, field(0));
+              Value image = LLVM::IntToPtrOp::create(at, loc, ptrType, field(1));
+              Value bytes = field(2);
+              Value mbarrier = LLVM::IntToPtrOp::create(at, loc, ptrType, field(3));
+              Value isCopy = arith::CmpIOp::create(
+                  at, loc, arith::CmpIPredicate::eq, field(4),
+                  constantI64(at, loc,
+                              int64_t(host::LateLanding::TensorCopy)));
+              LLVM::MemcpyOp::create(at, loc, destination, image, bytes,
+                                     /*isVolatile=*/false);
+              LLVM::CallOp::create(at, loc, TypeRange{}, "free",
+                                   ValueRange{image});
+              // A copy completes its bytes, a commit arrives once.
+              Value arrivals = arith::SelectOp::create(
+                  at, loc, isCopy, i32Constant(at, 0), i32Constant(at, 1));
+              Value completed = arith::SelectOp::create(
+                  at, loc, isCopy,
+                  arith::SubIOp::create(at, loc, i32Constant(at, 0),
+                                        arith::TruncIOp::create(at, loc, i32,
+                                                                bytes)),
+                  i32Constant(at, 0));
+              Value refusal =
+                  func::CallOp::create(at, loc, host::kMbarrierUpdateFunction,
+                                       TypeRange{i32},
+                                       ValueRange{sync, mbarrier, arrivals,
+                                                  completed})
+                      .getResult(0);
+              scf::YieldOp::create(
+                  at, loc,
+                  ValueRange{arith::OrIOp::create(at, loc, refused[0], refusal)});
+            });
+        // The entries left move to the front.
+        Value entryBytes = constantI64(otherwise, loc, kEntryWords * 8);
+        auto entryAt = [&](Value i) {
+          return wordAt(
+              otherwise, loc, queue,
+              arith::AddIOp::create(
+                  otherwise, loc, constantI64(otherwise, loc, 2),
+                  arith::MulIOp::create(otherwise, loc, i,
+                                        constantI64(otherwise, loc,
+                                                    kEntryWords))));
+        };
+        Value left = arith::SubIOp::create(otherwise, loc, count, stop);
+        LLVM::MemmoveOp::create(
+            otherwise, loc, entryAt(constantI64(otherwise, loc, 0)),
+            entryAt(stop),
+            arith::MulIOp::create(otherwise, loc, left, entryBytes),
+            /*isVolatile=*/false);
+        LLVM::StoreOp::create(otherwise, loc, left, countAt);
+        Value landedCount = arith::TruncIOp::create(otherwise, loc, i32, stop);
+        scf::YieldOp::create(
+            otherwise, loc,
+            ValueRange{arith::SelectOp::create(
+                otherwise, loc,
+                arith::CmpIOp::create(otherwise, loc, arith::CmpIPredicate::ne,
+                                      refusals.getResult(0),
+                                      i32Constant(otherwise, 0)),
+                i32Constant(otherwise, -1), landedCount)});
+      });
+  func::ReturnOp::create(b, loc, landed.getResult(0));
+}
+
+void tilechain::host::queueLanding(OpBuilder &b, Operation *op,
+                                   StringRef kernel, LateLanding kind,
+                                   Value destination, Value image,
+                                   Value bytes, Value mbarrier) {
+  Location loc = op->getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Type i64 = b.getI64Type();
+  Value queue = host::allocateOnFirstUse(
+      b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal),
+      2 + kQueueCapacity * kEntryWords, 8);
+  Value countAt = wordAt(b, loc, queue, constantI64(b, loc, 0));
+  Value count = LLVM::LoadOp::create(b, loc, i64, countAt);
+  host::abortIf(b, op,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, count,
+                                      constantI64(b, loc, kQueueCapacity)),
+                kernel,
+                "has more than " + std::to_string(kQueueCapacity) +
+                    " TMA copies and tcgen05 commits of its block in flight "
+                    "(the host's queue)");
+  Value first = arith::AddIOp::create(
+      b, loc, constantI64(b, loc, 2),
+      arith::MulIOp::create(b, loc, count, constantI64(b, loc, kEntryWords)));
+  SmallVector<Value, 5> fields = {destination, image, bytes, mbarrier,
+                                  constantI64(b, loc, int64_t(kind))};
+  for (auto [k, value] : llvm::enumerate(fields)) {
+    Value word = value;
+    if (isa<LLVM::LLVMPointerType>(word.getType()))
+      word = LLVM::PtrToIntOp::create(b, loc, i64, word);
+    LLVM::StoreOp::create(
+        b, loc, word,
+        wordAt(b, loc, queue,
+               arith::AddIOp::create(b, loc, first,
+                                     constantI64(b, loc, int64_t(k)))));
+  }
+  LLVM::StoreOp::create(
+      b, loc, arith::AddIOp::create(b, loc, count, constantI64(b, loc, 1)),
+      countAt);
+}
+
+Value tilechain::host::anyLandingQueued(OpBuilder &b, Location loc) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value queue = LLVM::LoadOp::create(
+      b, loc, ptrType, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal));
+  Value allocated = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, queue,
+                                         LLVM::ZeroOp::create(b, loc, ptrType));
+  return scf::IfOp::create(
+             b, loc, allocated,
+             [&](OpBuilder &then, Location) {
+               Value count = LLVM::LoadOp::create(
+                   then, loc, then.getI64Type(),
+                   wordAt(then, loc, queue, constantI64(then, loc, 0)));
+               scf::YieldOp::create(
+                   then, loc,
+                   ValueRange{arith::CmpIOp::create(
+                       then, loc, arith::CmpIPredicate::ne, count,
+                       constantI64(then, loc, 0))});
+             },
+             [&](OpBuilder &otherwise, Location) {
+               scf::YieldOp::create(
+                   otherwise, loc,
+                   ValueRange{arith::ConstantIntOp::create(otherwise, loc, 0, 1)});
+             })
+      .getResult(0);
+}
