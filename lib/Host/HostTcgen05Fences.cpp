@@ -22,7 +22,8 @@
 // loads, stores and allocation are the warp's collective ops, and one
 // thread's mmas and commits are ordered. Nor are two warps' loads and
 // stores: a warp reaches only its own quarter of the lanes, and tile-sched
-// gives the warps of a quarter their own columns. The wide ops (the mma
+// gives the two warps of a quarter their own halves of it or their own
+// columns (AccumulatorAccesses, Tcgen05Lowering.cpp). The wide ops (the mma
 // and its commit, which reach every lane, and the allocation and its
 // release) are checked against everything. It does not track which columns
 // each op touches beyond that, so it asks for the fences even where wide
