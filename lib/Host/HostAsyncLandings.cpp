@@ -36,12 +36,22 @@ using host::wordAt;
 namespace {
 
 constexpr llvm::StringLiteral kQueueGlobal = "__tilechain_host_landings";
-/// The queue: a header of two i64 words (entries queued, capacity), then
-/// entries of kEntryWords i64 words, oldest first: the destination's
-/// address, the image's, the bytes, the mbarrier's address, the LateLanding
-/// kind.
+/// The queue: i64 words, the count of entries queued, then entries of
+/// kEntryWords words, oldest first: the destination's address, the image's,
+/// the bytes, the mbarrier's address, the LateLanding kind.
 constexpr int64_t kQueueCapacity = 4096;
 constexpr int64_t kEntryWords = 5;
+
+/// The address of word `field` of entry `entry` (an i64 value) of `queue`.
+Value entryWord(OpBuilder &b, Location loc, Value queue, Value entry,
+                int64_t field) {
+  return wordAt(
+      b, loc, queue,
+      arith::AddIOp::create(
+          b, loc, constantI64(b, loc, 1 + field),
+          arith::MulIOp::create(b, loc, entry,
+                                constantI64(b, loc, kEntryWords))));
+}
 
 } // namespace
 
@@ -88,16 +98,9 @@ void tilechain::host::declareLandings(ModuleOp module) {
             constantI64(otherwise, loc, 1),
             ValueRange{i32Constant(otherwise, 0)},
             [&](OpBuilder &at, Location, Value i, ValueRange refused) {
-              Value first = arith::AddIOp::create(
-                  at, loc, constantI64(at, loc, 2),
-                  arith::MulIOp::create(at, loc, i,
-                                        constantI64(at, loc, kEntryWords)));
               auto field = [&](int64_t k) -> Value {
-                return LLVM::LoadOp::create(
-                    at, loc, i64,
-                    wordAt(at, loc, queue,
-                           arith::AddIOp::create(at, loc, first,
-                                                 constantI64(at, loc, k))));
+                return LLVM::LoadOp::create(at, loc, i64,
+                                            entryWord(at, loc, queue, i, k));
               };
               Value destination =
                   LLVM::IntToPtrOp::create(at, loc, ptrType, field(0));
@@ -132,21 +135,13 @@ void tilechain::host::declareLandings(ModuleOp module) {
                   ValueRange{arith::OrIOp::create(at, loc, refused[0], refusal)});
             });
         // The entries left move to the front.
-        Value entryBytes = constantI64(otherwise, loc, kEntryWords * 8);
-        auto entryAt = [&](Value i) {
-          return wordAt(
-              otherwise, loc, queue,
-              arith::AddIOp::create(
-                  otherwise, loc, constantI64(otherwise, loc, 2),
-                  arith::MulIOp::create(otherwise, loc, i,
-                                        constantI64(otherwise, loc,
-                                                    kEntryWords))));
-        };
         Value left = arith::SubIOp::create(otherwise, loc, count, stop);
         LLVM::MemmoveOp::create(
-            otherwise, loc, entryAt(constantI64(otherwise, loc, 0)),
-            entryAt(stop),
-            arith::MulIOp::create(otherwise, loc, left, entryBytes),
+            otherwise, loc,
+            entryWord(otherwise, loc, queue, constantI64(otherwise, loc, 0), 0),
+            entryWord(otherwise, loc, queue, stop, 0),
+            arith::MulIOp::create(otherwise, loc, left,
+                                  constantI64(otherwise, loc, kEntryWords * 8)),
             /*isVolatile=*/false);
         LLVM::StoreOp::create(otherwise, loc, left, countAt);
         Value landedCount = arith::TruncIOp::create(otherwise, loc, i32, stop);
@@ -171,7 +166,7 @@ void tilechain::host::queueLanding(OpBuilder &b, Operation *op,
   Type i64 = b.getI64Type();
   Value queue = host::allocateOnFirstUse(
       b, loc, LLVM::AddressOfOp::create(b, loc, ptrType, kQueueGlobal),
-      2 + kQueueCapacity * kEntryWords, 8);
+      1 + kQueueCapacity * kEntryWords, 8);
   Value countAt = wordAt(b, loc, queue, constantI64(b, loc, 0));
   Value count = LLVM::LoadOp::create(b, loc, i64, countAt);
   host::abortIf(b, op,
@@ -181,20 +176,14 @@ void tilechain::host::queueLanding(OpBuilder &b, Operation *op,
                 "has more than " + std::to_string(kQueueCapacity) +
                     " TMA copies and tcgen05 commits of its block in flight "
                     "(the host's queue)");
-  Value first = arith::AddIOp::create(
-      b, loc, constantI64(b, loc, 2),
-      arith::MulIOp::create(b, loc, count, constantI64(b, loc, kEntryWords)));
   SmallVector<Value, 5> fields = {destination, image, bytes, mbarrier,
                                   constantI64(b, loc, int64_t(kind))};
   for (auto [k, value] : llvm::enumerate(fields)) {
     Value word = value;
     if (isa<LLVM::LLVMPointerType>(word.getType()))
       word = LLVM::PtrToIntOp::create(b, loc, i64, word);
-    LLVM::StoreOp::create(
-        b, loc, word,
-        wordAt(b, loc, queue,
-               arith::AddIOp::create(b, loc, first,
-                                     constantI64(b, loc, int64_t(k)))));
+    LLVM::StoreOp::create(b, loc, word,
+                          entryWord(b, loc, queue, count, int64_t(k)));
   }
   LLVM::StoreOp::create(
       b, loc, arith::AddIOp::create(b, loc, count, constantI64(b, loc, 1)),

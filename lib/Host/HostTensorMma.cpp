@@ -363,12 +363,12 @@ Value columnAddress(OpBuilder &b, Location loc, Value view, Value column) {
                             arith::ConstantIntOp::create(b, loc, kLanes * 4, 64)));
 }
 
-/// Commit `op` -> an image of the thread's span of `issued` (the products
-/// since its last commit), shown to the threads (copied over `tmem`) and an
-/// arrival on the commit's mbarrier: at once where the seed (landsEarly)
-/// says so and nothing is queued before it, else queued to land as late as
-/// the block allows. `number`
-/// counts the thread's commits; the span starts empty again.
+/// Commit `op` -> the thread's span of `issued` (the products since its
+/// last commit) shown to the threads (copied over `tmem`) and an arrival on
+/// the commit's mbarrier: at once where the seed (landsEarly) says so and
+/// nothing is queued before it, else imaged now and queued to land as late
+/// as the block allows. `number` counts the thread's commits; the span
+/// starts empty again.
 void landAtCommit(tile_dist::TensorMmaCommitOp op,
                   const TensorMemoryViews &tmem, const CommitSpan &span,
                   Value seed, Value tid, Value number, StringRef kernel) {
@@ -388,25 +388,12 @@ void landAtCommit(tile_dist::TensorMmaCommitOp op,
   Value bytes = arith::MulIOp::create(
       b, loc, arith::ExtUIOp::create(b, loc, i64, arith::SubIOp::create(b, loc, end, first)),
       arith::ConstantIntOp::create(b, loc, kLanes * 4, 64));
-  // calloc'd with at least one byte, so that the image is never null.
-  Value image =
-      LLVM::CallOp::create(
-          b, loc, TypeRange{ptrType}, "calloc",
-          ValueRange{arith::MaxUIOp::create(
-                         b, loc, bytes,
-                         arith::ConstantIntOp::create(b, loc, 1, 64)),
-                     arith::ConstantIntOp::create(b, loc, 1, 64)})
-          .getResult();
-  LLVM::MemcpyOp::create(
-      b, loc, image,
-      LLVM::IntToPtrOp::create(b, loc, ptrType,
-                               columnAddress(b, loc, tmem.issued, first)),
-      bytes, /*isVolatile=*/false);
+  Value source = columnAddress(b, loc, tmem.issued, first);
+  Value destination = columnAddress(b, loc, tmem.threads, first);
   LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, kColumns, 32),
                         span.first);
   LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
                         span.end);
-  Value destination = columnAddress(b, loc, tmem.threads, first);
   // Commits complete in order: one lands at once only where none waits in
   // the queue before it.
   Value early = arith::AndIOp::create(
@@ -418,12 +405,26 @@ void landAtCommit(tile_dist::TensorMmaCommitOp op,
       [&](OpBuilder &then, Location) {
         LLVM::MemcpyOp::create(
             then, loc, LLVM::IntToPtrOp::create(then, loc, ptrType, destination),
-            image, bytes, /*isVolatile=*/false);
-        LLVM::CallOp::create(then, loc, TypeRange{}, "free", ValueRange{image});
+            LLVM::IntToPtrOp::create(then, loc, ptrType, source), bytes,
+            /*isVolatile=*/false);
         then.clone(*op); // the arrival (lowerMbarrierOps)
         scf::YieldOp::create(then, loc);
       },
       [&](OpBuilder &otherwise, Location) {
+        // The image, calloc'd with at least one byte so that it is never
+        // null.
+        Value image =
+            LLVM::CallOp::create(
+                otherwise, loc, TypeRange{ptrType}, "calloc",
+                ValueRange{arith::MaxUIOp::create(
+                               otherwise, loc, bytes,
+                               arith::ConstantIntOp::create(otherwise, loc, 1, 64)),
+                           arith::ConstantIntOp::create(otherwise, loc, 1, 64)})
+                .getResult();
+        LLVM::MemcpyOp::create(
+            otherwise, loc, image,
+            LLVM::IntToPtrOp::create(otherwise, loc, ptrType, source), bytes,
+            /*isVolatile=*/false);
         host::queueLanding(
             otherwise, op, kernel, host::LateLanding::TensorMmaCommit,
             destination, image, bytes,
