@@ -5,6 +5,9 @@
   run_kernel.py --all [--glob '*v13_4*']    every manifest row (whose file matches)
   run_kernel.py --gpu FILE.tileirbc         through scripts/tileiras + CUDA
   run_kernel.py --gpu-name sm_100 FILE...   for another target than the manifest's
+  run_kernel.py --shape Q=1x8x256x64 --grid 2,8,1 FILE
+                                            other extents than the manifest's (the
+                                            array then dense, row-major) and grid
 """
 import argparse
 import dataclasses
@@ -46,6 +49,10 @@ def run_isolated(job):
                "--tile-form", args.tile_form, "--host-seeds", args.host_seeds]
     if args.gpu_name:
         command += ["--gpu-name", args.gpu_name]
+    for shape in args.shape:
+        command += ["--shape", shape]
+    if args.grid:
+        command += ["--grid", args.grid]
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               timeout=args.timeout)
@@ -57,6 +64,35 @@ def run_isolated(job):
         return spec.file, check.Outcome(parts[0], parts[2])
     return spec.file, check.Outcome(
         "crash", "exit %d: %s" % (done.returncode, done.stderr.strip()[-200:]))
+
+
+def reshaped(spec, shapes, grid):
+    """`spec` with the arrays named in `shapes` ('Q=1x8x256x64') dense and
+    row-major at those extents, and launched on `grid` ('2,8,1')."""
+    extents = {}
+    for item in shapes:
+        name, _, text = item.partition("=")
+        extents[name] = tuple(int(n) for n in text.split("x"))
+    arguments = []
+    for arg in spec.arguments:
+        if arg.name in extents:
+            if arg.kind != "array" or len(extents[arg.name]) != len(arg.shape):
+                raise ValueError("--shape %s: not a rank-%d array of %s"
+                                 % (arg.name, len(extents[arg.name]), spec.file))
+            shape = extents.pop(arg.name)
+            strides = [1] * len(shape)
+            for d in range(len(shape) - 2, -1, -1):
+                strides[d] = strides[d + 1] * shape[d + 1]
+            arg = dataclasses.replace(arg, shape=shape, strides=tuple(strides))
+        arguments.append(arg)
+    if extents:
+        raise ValueError("--shape: %s has no array %s"
+                         % (spec.file, ", ".join(sorted(extents))))
+    spec = dataclasses.replace(spec, arguments=arguments)
+    if grid:
+        spec = dataclasses.replace(spec, grid_text=repr(tuple(
+            int(n) for n in grid.split(","))))
+    return spec
 
 
 def run_one(job):
@@ -100,6 +136,12 @@ def main():
     parser.add_argument("--gpu-name",
                         help="the target to compile for (default: the "
                              "manifest's sm_arch, sm_90 for the corpus)")
+    parser.add_argument("--shape", action="append", default=[],
+                        metavar="ARRAY=AxB...",
+                        help="run with these extents of ARRAY (dense, "
+                             "row-major) instead of the manifest's; repeatable")
+    parser.add_argument("--grid", metavar="X,Y,Z",
+                        help="the launch grid, with --shape")
     args = parser.parse_args()
     specs = manifest.load_manifest(os.path.join(CORPUS, "MANIFEST.tsv"))
     if args.all:
@@ -113,6 +155,11 @@ def main():
             chosen.append(spec)
     if args.gpu_name:
         chosen = [dataclasses.replace(s, sm_arch=[args.gpu_name]) for s in chosen]
+    if args.shape or args.grid:
+        try:
+            chosen = [reshaped(s, args.shape, args.grid) for s in chosen]
+        except ValueError as error:
+            parser.error(str(error))
     jobs = [(s, args) for s in chosen]
     runner = run_isolated if args.all else run_one
     if args.jobs > 1:

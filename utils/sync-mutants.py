@@ -5,6 +5,10 @@ the host's model of asynchrony, or a synchronisation the lowering did not
 need.
 
     sync-mutants.py --gpu-name sm_80 [--seeds 0,1,7] [--jobs 2] KERNEL.tileirbc...
+    sync-mutants.py ... --shape Q=1x8x256x64 ... --grid 2,8,1 KERNEL.tileirbc
+
+(--shape and --grid run the kernel on other extents than its manifest row's,
+as harness/run_kernel.py does: to reach code its own input never runs.)
 
 For each corpus kernel (a row of the corpus manifest), tile-sched's output
 for the target is compiled with one synchronisation op deleted (the N-th of
@@ -85,11 +89,12 @@ def scheduled(bytecode, gpu_name):
 
 def run(job):
     """The outcome of one mutant under one seed: pass, fail, crash, ..."""
-    bytecode, gpu_name, mutant, seed, bin_dir, timeout = job
+    bytecode, gpu_name, mutant, seed, bin_dir, timeout, reshape = job
     env = dict(os.environ, TILECHAIN_MUTANT=str(mutant))
     command = [sys.executable, os.path.join(ROOT, "harness", "run_kernel.py"),
                "--tile-form", "parallel", "--gpu-name", gpu_name,
                "--host-seeds", str(seed), "--bin-dir", bin_dir, bytecode]
+    command += reshape
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               env=env, timeout=timeout)
@@ -114,8 +119,16 @@ def main():
     parser.add_argument("--timeout", type=int, default=300)
     parser.add_argument("--ops", help="comma-separated op names: delete only "
                         "these (default: every op SYNC_OPS names)")
+    parser.add_argument("--shape", action="append", default=[],
+                        metavar="ARRAY=AxB...",
+                        help="run on these extents (harness/run_kernel.py)")
+    parser.add_argument("--grid", metavar="X,Y,Z",
+                        help="the launch grid, with --shape")
     parser.add_argument("--delete", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    reshape = [a for shape in args.shape for a in ("--shape", shape)]
+    if args.grid:
+        reshape += ["--grid", args.grid]
     if args.delete is not None:
         return delete(args.delete)
     seeds = [int(s) for s in args.seeds.split(",")]
@@ -134,7 +147,7 @@ def main():
             # mutant's failure says nothing about its deletion.
             with multiprocessing.Pool(args.jobs) as pool:
                 baseline = pool.map(run, [(bytecode, args.gpu_name, -1, seed,
-                                           bin_dir, args.timeout)
+                                           bin_dir, args.timeout, reshape)
                                           for seed in seeds])
             if any(o != "pass" for o in baseline):
                 print("%s %s: the kernel without deletions does not pass: %s"
@@ -148,7 +161,8 @@ def main():
             ops = [(n, line, op) for n, (line, op) in
                    enumerate(sync_lines(scheduled(bytecode, args.gpu_name)))
                    if not args.ops or op in args.ops.split(",")]
-            jobs = [(bytecode, args.gpu_name, n, seed, bin_dir, args.timeout)
+            jobs = [(bytecode, args.gpu_name, n, seed, bin_dir, args.timeout,
+                     reshape)
                     for n, _, _ in ops for seed in seeds]
             with multiprocessing.Pool(args.jobs) as pool:
                 outcomes = pool.map(run, jobs)
