@@ -23,8 +23,15 @@
 // buffers read and written since the last barrier, joins the branches of an
 // scf.if and runs loop bodies to a fixed point; a marked barrier whose
 // following writes (up to the next barrier of its block) overlap nothing in
-// that set is removed. Barriers without the mark (an exchange's barrier
-// between its writes and reads, a token's ordering of global memory) stay.
+// that set is removed; so is one with nothing after it before the kernel
+// ends. Barriers without the mark (an exchange's barrier between its writes
+// and reads, a token's ordering of global memory) stay.
+//
+// Proxy fences. A TMA ring's setup starts with a fence.proxy.async marked
+// kBeforeAsyncWritesAttrName: the threads' generic accesses of the bytes
+// the ring's copies then write (through the async proxy) must come first.
+// It stays only where such an access may run before it: earlier in program
+// order, or in a loop around it, on bytes that overlap the copies'.
 // Accesses are seen through views, loads and stores; a buffer with any other
 // user is in use for the whole kernel, and its kernel keeps every barrier.
 //
@@ -277,7 +284,10 @@ private:
         break;
       next->walk([&](Operation *nested) { add(nested, following); });
     }
-    if (!next)
+    // The end of a block that the kernel may go on after (a loop's body, a
+    // branch): to be safe, needed. The end of the kernel's own body: its
+    // threads have nothing after, so only what followed counts.
+    if (!next && !isa<gpu::GPUFuncOp>(barrier->getParentOp()))
       return true;
     auto races = [&](const llvm::BitVector &mine,
                      const llvm::BitVector &theirs) {
@@ -418,6 +428,57 @@ std::optional<BufferAccesses> collectAccesses(ArrayRef<SharedBuffer> buffers) {
   return accesses;
 }
 
+bool isBeforeAsyncWritesFence(Operation *op) {
+  return isa<NVVM::FenceProxyOp>(op) && op->hasAttr(kBeforeAsyncWritesAttrName);
+}
+
+/// Whether `access` reaches its buffer through the async proxy (a TMA copy
+/// or store, a wgmma or tcgen05 mma reading its operands), which needs no
+/// fence before the async proxy's writes.
+bool isAsyncProxyAccess(Operation *access) {
+  return isa<tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
+             tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(access);
+}
+
+/// Whether `op` may run before `fence` in a thread: it comes first in
+/// program order, or a loop (any op with regions but an scf.if) holds both.
+bool mayRunBefore(Operation *op, Operation *fence, const ProgramOrder &order) {
+  if (order[op] < order[fence])
+    return true;
+  for (Operation *around = fence->getParentOp();
+       around && !isa<gpu::GPUFuncOp>(around); around = around->getParentOp())
+    if (!isa<scf::IfOp>(around) && around->isAncestor(op))
+      return true;
+  return false;
+}
+
+/// Whether marked `fence` orders anything with the buffers placed: whether a
+/// generic access of bytes that the TMA copies after it (in its block)
+/// write may run before it.
+bool isFenceNeeded(Operation *fence, ArrayRef<SharedBuffer> buffers,
+                   const BufferAccesses &accesses, const ProgramOrder &order) {
+  llvm::BitVector written(buffers.size());
+  for (Operation *next = fence->getNextNode(); next;
+       next = next->getNextNode())
+    next->walk([&](tile_dist::TensorCopyOp copy) {
+      if (auto found = accesses.find(copy); found != accesses.end())
+        for (auto [buffer, write] : found->second)
+          written.set(buffer);
+    });
+  for (auto &[access, touched] : accesses) {
+    if (isAsyncProxyAccess(access) || !mayRunBefore(access, fence, order))
+      continue;
+    for (auto [buffer, write] : touched)
+      for (unsigned copied : written.set_bits())
+        if (buffers[buffer].offset <
+                buffers[copied].offset + buffers[copied].bytes &&
+            buffers[copied].offset <
+                buffers[buffer].offset + buffers[buffer].bytes)
+          return true;
+  }
+  return false;
+}
+
 /// Replaces the kernel's attributions by views of one array of `size`
 /// bytes.
 void placeBuffers(gpu::GPUFuncOp func, ArrayRef<SharedBuffer> buffers,
@@ -489,9 +550,10 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
   ProgramOrder order(func);
   std::optional<SmallVector<SharedBuffer>> found = collectBuffers(func, order);
   if (!found || found->empty()) {
-    // Nothing placed here, so every barrier stays.
-    func.walk([](gpu::BarrierOp barrier) {
-      barrier->removeAttr(kWriteAfterReadAttrName);
+    // Nothing placed here, so every barrier and fence stays.
+    func.walk([](Operation *op) {
+      op->removeAttr(kWriteAfterReadAttrName);
+      op->removeAttr(kBeforeAsyncWritesAttrName);
     });
     return success();
   }
@@ -549,6 +611,17 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
     else
       barrier.erase();
   });
+  SmallVector<Operation *> fences;
+  func.walk([&](NVVM::FenceProxyOp fence) {
+    if (isBeforeAsyncWritesFence(fence))
+      fences.push_back(fence);
+  });
+  for (Operation *fence : fences) {
+    if (!accesses || isFenceNeeded(fence, sorted, *accesses, order))
+      fence->removeAttr(kBeforeAsyncWritesAttrName);
+    else
+      fence->erase();
+  }
   placeBuffers(func, sorted, size);
   return success();
 }

@@ -1,7 +1,9 @@
 // tile-sched places each kernel's shared-memory buffers (one workgroup
 // attribution per exchange, from tile-lower) in one array, and removes the
 // barriers marked write-after-read where no access since the previous
-// barrier touches the bytes their exchange writes.
+// barrier touches the bytes their exchange writes (or nothing follows them
+// before the kernel ends), and the proxy fences before TMA copies where no
+// generic access of the copies' bytes can come before them.
 // RUN: tile-sched %s --split-input-file --tilechain-plan-shared-memory | FileCheck %s
 
 // Three exchanges in a row. The second avoids the first's bytes, which its
@@ -236,6 +238,180 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
       tile_dist.mbarrier_init %barriers[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
     }
     gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// A TMA ring set up first: its fence before the setup orders no generic
+// access of the ring's bytes (the mbarrier setup comes after it), so it
+// goes; the mbarrier-init fence stays.
+// CHECK-LABEL: gpu.func @ring_first
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: tile_dist.mbarrier_init
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK: tile_dist.tensor_copy
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
+  gpu.func @ring_first(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32) workgroup(%ring: memref<16400xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c16384 = arith.constant 16384 : index
+    %one = arith.constant 1 : i32
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>, tilechain.before_async_writes}
+    %bars = memref.view %ring[%c16384][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    nvvm.fence.mbarrier.init
+    gpu.barrier
+    %stage = memref.view %ring[%c0][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<8192xf16, #gpu.address_space<workgroup>>
+    tile_dist.tensor_copy %map, %base, [%i, %i], [%i] at [%x, %x] into %stage[%c0], %bars[%c0] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_wait %bars[%c0], %x : memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same ring after an exchange whose bytes it reuses (the exchange's
+// reads are closed by a barrier before the ring begins): the threads'
+// generic reads of those bytes must come before the copies' async writes,
+// so the fence stays (without its mark).
+// CHECK-LABEL: gpu.func @ring_after_exchange
+// CHECK-SAME: workgroup(%{{.+}} : memref<16400xi8
+// CHECK: memref.load
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: memref.view
+// CHECK-NEXT: tile_dist.mbarrier_init
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
+  gpu.func @ring_after_exchange(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %y: f32) workgroup(%a: memref<16384xi8, #gpu.address_space<workgroup>>, %ring: memref<16400xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16384 = arith.constant 16384 : index
+    %one = arith.constant 1 : i32
+    %va = memref.view %a[%c0][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<4096xf32, #gpu.address_space<workgroup>>
+    memref.store %y, %va[%c0] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %z = memref.load %va[%c1] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>, tilechain.before_async_writes}
+    %bars = memref.view %ring[%c16384][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    nvvm.fence.mbarrier.init
+    gpu.barrier
+    %stage = memref.view %ring[%c0][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<8192xf16, #gpu.address_space<workgroup>>
+    tile_dist.tensor_copy %map, %base, [%i, %i], [%i] at [%x, %x] into %stage[%c0], %bars[%c0] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_wait %bars[%c0], %x : memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The ring set up again in each iteration of a loop: the last iteration's
+// mbarrier wait, a generic access of the ring's bytes, can come before the
+// fence, so it stays.
+// CHECK-LABEL: gpu.func @ring_in_a_loop
+// CHECK: scf.for
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
+  gpu.func @ring_in_a_loop(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32) workgroup(%ring: memref<16400xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16384 = arith.constant 16384 : index
+    %one = arith.constant 1 : i32
+    scf.for %k = %c0 to %c4 step %c1 {
+      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>, tilechain.before_async_writes}
+      %bars = memref.view %ring[%c16384][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+      nvvm.fence.mbarrier.init
+      gpu.barrier
+      %stage = memref.view %ring[%c0][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<8192xf16, #gpu.address_space<workgroup>>
+      tile_dist.tensor_copy %map, %base, [%i, %i], [%i] at [%x, %x] into %stage[%c0], %bars[%c0] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_wait %bars[%c0], %x : memref<2xi64, #gpu.address_space<workgroup>>
+      gpu.barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A TMA store's staging: written, fenced, a barrier, stored by thread 0,
+// then the barrier that keeps later writes from the staging until the
+// store has read it. In the kernel's body with nothing after it, that
+// barrier orders nothing and goes; with the staging written again after
+// it (a second slab), it stays; at the end of a loop's body (the next
+// iteration may write the staging) it stays too.
+// CHECK-LABEL: gpu.func @store_then_return
+// CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gpu.return
+// CHECK-LABEL: gpu.func @store_then_store
+// CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: memref.store
+// CHECK-LABEL: gpu.func @store_in_a_loop
+// CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gpu.barrier{{$}}
+// CHECK-NEXT: {{^ *}}}{{$}}
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
+  gpu.func @store_then_return(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %y: f32, %first: i1) workgroup(%staging: memref<32768xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.view %staging[%c0][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<8192xf32, #gpu.address_space<workgroup>>
+    gpu.barrier {tilechain.write_after_read}
+    memref.store %y, %v[%c0] : memref<8192xf32, #gpu.address_space<workgroup>>
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    gpu.barrier
+    scf.if %first {
+      tile_dist.tensor_store %map, %base, [%i, %i], [%i] at [%x, %x] from %v[%c0] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+      nvvm.cp.async.bulk.commit.group
+      nvvm.cp.async.bulk.wait_group 0 {read}
+    }
+    gpu.barrier {tilechain.write_after_read}
+    gpu.return
+  }
+  gpu.func @store_then_store(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %y: f32, %first: i1) workgroup(%staging: memref<32768xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %v = memref.view %staging[%c0][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<8192xf32, #gpu.address_space<workgroup>>
+    gpu.barrier {tilechain.write_after_read}
+    memref.store %y, %v[%c0] : memref<8192xf32, #gpu.address_space<workgroup>>
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    gpu.barrier
+    scf.if %first {
+      tile_dist.tensor_store %map, %base, [%i, %i], [%i] at [%x, %x] from %v[%c0] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+      nvvm.cp.async.bulk.commit.group
+      nvvm.cp.async.bulk.wait_group 0 {read}
+    }
+    gpu.barrier {tilechain.write_after_read}
+    memref.store %y, %v[%c0] : memref<8192xf32, #gpu.address_space<workgroup>>
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    gpu.barrier
+    scf.if %first {
+      tile_dist.tensor_store %map, %base, [%i, %i], [%i] at [%x, %x] from %v[%c0] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+      nvvm.cp.async.bulk.commit.group
+      nvvm.cp.async.bulk.wait_group 0 {read}
+    }
+    gpu.barrier {tilechain.write_after_read}
+    gpu.return
+  }
+  gpu.func @store_in_a_loop(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %y: f32, %first: i1) workgroup(%staging: memref<32768xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %v = memref.view %staging[%c0][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<8192xf32, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      memref.store %y, %v[%c0] : memref<8192xf32, #gpu.address_space<workgroup>>
+      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+      gpu.barrier
+      scf.if %first {
+        tile_dist.tensor_store %map, %base, [%i, %i], [%i] at [%x, %x] from %v[%c0] {box = array<i64: 32, 64>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf32, #gpu.address_space<workgroup>>
+        nvvm.cp.async.bulk.commit.group
+        nvvm.cp.async.bulk.wait_group 0 {read}
+      }
+      gpu.barrier {tilechain.write_after_read}
+    }
     gpu.return
   }
 }

@@ -127,10 +127,14 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   SmallVector<Copier, 2> copiers =
       copiersWith([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
   bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
+  // Whether the threads write a stage (cp.async copies and register writes
+  // go through the generic proxy; TMA copies write through the async one).
+  bool anyThreadWrites = false;
   int64_t tensorBytes = 0;
   for (const StagedOperand &operand : staged) {
     anyCopied |= bool(operand.form.copiedFrom);
     anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
+    anyThreadWrites |= !operand.form.byTensorMap && !operand.form.inRegisters;
     if (operand.form.byTensorMap) {
       anyTensorCopies = true;
       tensorBytes += tensorChunkBytes(operand, kc);
@@ -170,12 +174,9 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // mma (or of its pipelined loop). Each thread first fences its earlier
   // accesses of shared memory to the async proxy, so that the copies, which
   // write through it, come after them (the planner may have given these
-  // bytes to an earlier exchange).
+  // bytes to an earlier exchange; where it has not, it drops the fence).
   auto initBarriers = [&](OpBuilder &at) {
-    NVVM::FenceProxyOp::create(
-        at, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(at.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    TileLowering::fenceBeforeAsyncWrites(at, loc);
     Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
     memref::StoreOp::create(at, loc, zero32, phases, constant(at, 0));
     Value barriers = barriersAt(at);
@@ -408,8 +409,11 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
           fill(inChunks, chunk, stage);
         }
         // The async proxy sees this thread's writes once they are fenced;
-        // the barrier then makes every thread's visible to it.
-        if (asyncProxyReads)
+        // the barrier then makes every thread's visible to it. Stages that
+        // only TMA fills need no fence: the copies write through the async
+        // proxy, and their mbarrier's phase, waited for above, makes them
+        // visible.
+        if (asyncProxyReads && anyThreadWrites)
           NVVM::FenceProxyOp::create(
               inChunks, loc, NVVM::ProxyKind::async_shared,
               NVVM::SharedSpaceAttr::get(inChunks.getContext(),

@@ -216,7 +216,9 @@ using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
 /// (MmaPipelinePlan::ringLoop), across its iterations: the ring then runs
 /// through the whole loop, the first iteration's first chunks copied before
 /// it. With `asyncProxyReads` (wgmma reads the arrays through the async
-/// proxy) each thread fences its writes to that proxy before the barrier.
+/// proxy) each thread fences its writes to that proxy before the barrier,
+/// where the threads write a stage (cp.async or registers; not where TMA
+/// alone fills them).
 llvm::SmallVector<mlir::Value>
 multiplyChunks(TileLowering &l, mlir::Operation *op,
                llvm::ArrayRef<StagedOperand> staged, int64_t kc,

@@ -745,8 +745,10 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
               readOnlyWait || !lastSlab ? then.getUnitAttr() : UnitAttr());
           scf::YieldOp::create(then, loc);
         });
-    // The buffer is the stores' until they have read it.
-    gpu::BarrierOp::create(b, loc);
+    // The buffer is the stores' until they have read it: later writes to
+    // its bytes (the next slab's, or another exchange's) wait here. Where
+    // none follows before the kernel ends, tile-sched drops it.
+    TileLowering::barrierBeforeSharedWrites(b, loc);
   }
   l.remark(TileRemarkKind::Passed, kMemoryRemarks,
            "RemarkMemoryStoreInstructionSelected", loc,

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -349,6 +350,13 @@ FailureOr<Value> TileLowering::sharedBuffer(Operation *op, Type elementType,
 void TileLowering::barrierBeforeSharedWrites(OpBuilder &b, Location loc) {
   gpu::BarrierOp::create(b, loc)->setAttr(kWriteAfterReadAttrName,
                                           b.getUnitAttr());
+}
+
+void TileLowering::fenceBeforeAsyncWrites(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta))
+      ->setAttr(kBeforeAsyncWritesAttrName, b.getUnitAttr());
 }
 
 int64_t tilechain::sharedElementBytes(Type shared) {

@@ -63,6 +63,15 @@ namespace tilechain {
 constexpr llvm::StringLiteral kWriteAfterReadAttrName =
     "tilechain.write_after_read";
 
+/// The unit attribute of an nvvm.fence.proxy (async, shared memory) that
+/// only orders the threads' earlier generic accesses of shared memory before
+/// the TMA copies that follow it in its block, which write through the async
+/// proxy (TileLowering::fenceBeforeAsyncWrites); tile-sched removes the ones
+/// where no generic access of the copies' bytes can come before them, once
+/// it has placed the buffers.
+constexpr llvm::StringLiteral kBeforeAsyncWritesAttrName =
+    "tilechain.before_async_writes";
+
 /// A view over global memory, as values, beside its static facts: element
 /// (i0..in) of the underlying tensor is at base + sum(i_d * strides[d]) *
 /// sizeof(element).
@@ -351,6 +360,12 @@ public:
   /// kWriteAfterReadAttrName, so that tile-sched removes it where no access
   /// since the previous barrier touches those bytes.
   static void barrierBeforeSharedWrites(mlir::OpBuilder &b, mlir::Location loc);
+  /// The fence before TMA copies into bytes that tile-sched may have given
+  /// an earlier exchange: each thread's generic accesses of them come
+  /// before the copies' async-proxy writes (with the barrier that follows
+  /// it). It carries kBeforeAsyncWritesAttrName, so that tile-sched removes
+  /// it where no generic access of those bytes can come before it.
+  static void fenceBeforeAsyncWrites(mlir::OpBuilder &b, mlir::Location loc);
   /// Writes tile `v` (a cuda_tile value) into a new shared buffer, in
   /// row-major order of its lowered layout's shape (a broadcast is written
   /// unexpanded), between two barriers; returns the 1-D view of it
