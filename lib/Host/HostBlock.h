@@ -213,14 +213,15 @@ mlir::Value mixHash(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value landsEarly(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value seed, mlir::Value tid, mlir::Value number);
 
-/// `i32 __tilechain_host_land(sync, limit)`: lands the oldest `limit`
-/// entries of the block's queue of late landings (TMA copies' bytes,
-/// tcgen05 commits' products), each then completed on its mbarrier, and
-/// returns how many there were, or -1 where an mbarrier refused one (not
-/// set up). K__host lands one when a sweep of its threads makes no
-/// progress, and all as the block ends (HostAsyncLandings.cpp,
-/// HostBlockLaunch.cpp). Declared only where a kernel queues landings
-/// (declareLandings).
+/// `i32 __tilechain_host_land(sync, limit)`: lands `limit` entries of the
+/// block's queue of late landings (TMA copies' bytes, tcgen05 commits'
+/// products), each then completed on its mbarrier, and returns how many
+/// there were, or -1 where an mbarrier refused one (not set up). One: the
+/// oldest whose mbarrier a thread waits on (mbarrierWaits), a commit only
+/// where no earlier commit is queued, else the oldest; more: the oldest.
+/// K__host lands one when a sweep of its threads makes no progress, and
+/// all as the block ends (HostAsyncLandings.cpp, HostBlockLaunch.cpp).
+/// Declared only where a kernel queues landings (declareLandings).
 constexpr llvm::StringLiteral kLandFunction = "__tilechain_host_land";
 
 /// What a queued landing is.
@@ -234,6 +235,14 @@ enum class LateLanding : int64_t {
 
 /// Declares the queue and kLandFunction in `module`, once.
 void declareLandings(mlir::ModuleOp module);
+
+/// The block's table of what its threads wait on: kMaxThreads i64 words,
+/// the address of the mbarrier thread t is suspended on, 0 where none (a
+/// thread-local global, as blockFlags). Each mbarrier_wait writes its
+/// thread's word while it waits (HostMbarrier.cpp), so that a stalled sweep
+/// lands what a waiting thread needs (kLandFunction).
+mlir::Value mbarrierWaits(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::ModuleOp module);
 
 /// Whether the block's queue of late landings holds any (an i1); the queue
 /// must be declared (declareLandings).

@@ -184,11 +184,20 @@ void lowerInit(tile_dist::MbarrierInitOp op) {
 }
 
 /// Suspends while the mbarrier's current phase has the awaited parity.
-void lowerWait(tile_dist::MbarrierWaitOp op, StringRef kernel) {
+void lowerWait(tile_dist::MbarrierWaitOp op, const ThreadContext &context,
+               StringRef kernel) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Type i32 = b.getI32Type();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Value mbarrier = mbarrierAddress(b, loc, op.getBarriers(), op.getBarrier());
+  // The block's landings see what this thread waits on (mbarrierWaits).
+  Value tid = arith::ExtUIOp::create(b, loc, i64, context.tid);
+  Value waitsOn = LLVM::GEPOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), i64,
+      mbarrierWaits(b, loc, op->getParentOfType<ModuleOp>()),
+      ArrayRef<LLVM::GEPArg>{tid});
+  LLVM::StoreOp::create(b, loc, LLVM::PtrToIntOp::create(b, loc, i64, mbarrier),
+                        waitsOn);
   auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   OpBuilder body = OpBuilder::atBlockBegin(b.createBlock(&loop.getBefore()));
   Value word = LLVM::LoadOp::create(body, loc, i32, mbarrier);
@@ -209,6 +218,9 @@ void lowerWait(tile_dist::MbarrierWaitOp op, StringRef kernel) {
   scf::ConditionOp::create(body, loc, inProgress, ValueRange{});
   OpBuilder after = OpBuilder::atBlockBegin(b.createBlock(&loop.getAfter()));
   scf::YieldOp::create(after, loc);
+  b.setInsertionPointAfter(loop);
+  LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
+                        waitsOn);
   op.erase();
 }
 
@@ -307,7 +319,7 @@ void tilechain::host::lowerMbarrierOps(func::FuncOp thread,
     if (auto init = dyn_cast<tile_dist::MbarrierInitOp>(op)) {
       lowerInit(init);
     } else if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op)) {
-      lowerWait(wait, kernel);
+      lowerWait(wait, context, kernel);
     } else if (auto inval = dyn_cast<tile_dist::MbarrierInvalOp>(op)) {
       lowerInval(inval, kernel);
     } else if (auto expect = dyn_cast<tile_dist::MbarrierExpectTxOp>(op)) {

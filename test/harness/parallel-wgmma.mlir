@@ -50,17 +50,18 @@
 // LOWER: tile_dist.tensor_copy
 // LOWER: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}  : i32 {
 // LOWER: tile_dist.mbarrier_wait
-// Stages that TMA alone fills need no proxy fence before the wgmma reads
-// them (above); stages the threads write do.
 // LOWER-LABEL: gpu.func @f16_loop_written
 // LOWER: memref.store
-// LOWER: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-// LOWER-NEXT: gpu.barrier
 // LOWER: tile_dist.warpgroup_mma
 // LOWER-LABEL: gpu.func @bf16_columns
 // LOWER: tile_dist.warpgroup_mma {{.+}} {lhsMatrix = #tile_dist.shared_matrix<mn_major, swizzle = 128, lbo = 4096, sbo = 1024>, lhsType = bf16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = bf16}
+// Stages that TMA alone fills need no proxy fence before the wgmma reads
+// them (above); stages the threads write do (tf32, whose rows are written
+// from registers).
 // LOWER-LABEL: gpu.func @tf32
 // LOWER: vector.store {{.+}} vector<4xf32>
+// LOWER: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// LOWER-NEXT: gpu.barrier
 // LOWER: tile_dist.warpgroup_mma {{.+}} lhsType = tf32
 // LOWER-LABEL: gpu.func @int8
 // LOWER: tile_dist.warpgroup_mma {{.+}} : vector<16xi32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = si8, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = ui8}
