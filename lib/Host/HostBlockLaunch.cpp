@@ -6,8 +6,9 @@
 // creates a suspended coroutine (HostCoroutines), and the scheduler resumes
 // the unfinished ones in thread order, sweep after sweep, until none is
 // left. A sweep in which no thread arrived anywhere or exited first lands
-// the oldest TMA copy or tcgen05 commit still queued (HostAsyncLandings.cpp:
-// the latest it may land); if there was none, it is a deadlock (a barrier or shuffle outside
+// one queued TMA copy or tcgen05 commit, the oldest that a waiting thread
+// needs (HostAsyncLandings.cpp: the latest it may land); if there was none,
+// it is a deadlock (a barrier or shuffle outside
 // uniform control flow, an mbarrier phase that never completes): K__host
 // says so on stderr and aborts instead of spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
 // sweep starts with a burst: one warp, drawn from the seed and the sweep's
@@ -186,8 +187,8 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
   Type i32 = b.getI32Type();
   bool landsLate =
       host->getParentOfType<ModuleOp>().lookupSymbol(kLandFunction);
-  // The oldest `limit` queued TMA copies and tcgen05 commits landed: how
-  // many, aborting where an mbarrier refused one.
+  // `limit` queued TMA copies and tcgen05 commits landed (kLandFunction
+  // chooses): how many, aborting where an mbarrier refused one.
   auto landQueued = [&](OpBuilder &at, int32_t limit) -> Value {
     Value landed =
         func::CallOp::create(at, loc, kLandFunction, TypeRange{i32},
@@ -243,9 +244,9 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
         b, loc, unfinished,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, progress,
                               zero));
-    // Every thread waits: the oldest TMA copy or tcgen05 commit still queued
-    // lands now, as late as the block allows (HostAsyncLandings.cpp); stuck
-    // only if there was none.
+    // Every thread waits: one queued TMA copy or tcgen05 commit lands now,
+    // as late as the block allows (HostAsyncLandings.cpp); stuck only if
+    // there was none.
     if (landsLate) {
       Value landed =
           scf::IfOp::create(
