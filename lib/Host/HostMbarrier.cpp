@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
+#include "HostTensorBox.h"
 
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
@@ -191,11 +192,9 @@ void lowerWait(tile_dist::MbarrierWaitOp op, const ThreadContext &context,
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Value mbarrier = mbarrierAddress(b, loc, op.getBarriers(), op.getBarrier());
   // The block's landings see what this thread waits on (mbarrierWaits).
-  Value tid = arith::ExtUIOp::create(b, loc, i64, context.tid);
-  Value waitsOn = LLVM::GEPOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), i64,
-      mbarrierWaits(b, loc, op->getParentOfType<ModuleOp>()),
-      ArrayRef<LLVM::GEPArg>{tid});
+  Value waitsOn =
+      wordAt(b, loc, mbarrierWaits(b, loc, op->getParentOfType<ModuleOp>()),
+             arith::ExtUIOp::create(b, loc, i64, context.tid));
   LLVM::StoreOp::create(b, loc, LLVM::PtrToIntOp::create(b, loc, i64, mbarrier),
                         waitsOn);
   auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
@@ -219,8 +218,7 @@ void lowerWait(tile_dist::MbarrierWaitOp op, const ThreadContext &context,
   OpBuilder after = OpBuilder::atBlockBegin(b.createBlock(&loop.getAfter()));
   scf::YieldOp::create(after, loc);
   b.setInsertionPointAfter(loop);
-  LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 64),
-                        waitsOn);
+  LLVM::StoreOp::create(b, loc, constantI64(b, loc, 0), waitsOn);
   op.erase();
 }
 

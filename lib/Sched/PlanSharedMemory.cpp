@@ -90,6 +90,11 @@ struct SharedBuffer {
   SmallVector<Operation *> users;
 };
 
+/// Whether two placed buffers share bytes.
+bool sharesBytes(const SharedBuffer &a, const SharedBuffer &b) {
+  return a.offset < b.offset + b.bytes && b.offset < a.offset + a.bytes;
+}
+
 bool isWriteAfterReadBarrier(Operation *op) {
   return isa<gpu::BarrierOp>(op) && op->hasAttr(kWriteAfterReadAttrName);
 }
@@ -195,8 +200,7 @@ protected:
                      const AccessSet &state) {}
 
   bool overlap(unsigned a, unsigned b) const {
-    return buffers[a].offset < buffers[b].offset + buffers[b].bytes &&
-           buffers[b].offset < buffers[a].offset + buffers[a].bytes;
+    return sharesBytes(buffers[a], buffers[b]);
   }
 
   void add(Operation *op, AccessSet &state) const {
@@ -470,10 +474,7 @@ bool isFenceNeeded(Operation *fence, ArrayRef<SharedBuffer> buffers,
       continue;
     for (auto [buffer, write] : touched)
       for (unsigned copied : written.set_bits())
-        if (buffers[buffer].offset <
-                buffers[copied].offset + buffers[copied].bytes &&
-            buffers[copied].offset <
-                buffers[buffer].offset + buffers[buffer].bytes)
+        if (sharesBytes(buffers[buffer], buffers[copied]))
           return true;
   }
   return false;
