@@ -59,23 +59,6 @@ Value i64Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 64);
 }
 
-/// The byte offset (an index value) in `root` of byte 0 of `buffer`, a
-/// chain of memref.views of it; null where it is not one.
-Value offsetInRoot(OpBuilder &b, Location loc, Value buffer, Value root) {
-  SmallVector<Value> shifts;
-  while (buffer != root) {
-    auto view = buffer.getDefiningOp<memref::ViewOp>();
-    if (!view)
-      return Value();
-    shifts.push_back(view.getByteShift());
-    buffer = view.getSource();
-  }
-  Value offset = index(b, loc, 0);
-  for (Value shift : shifts)
-    offset = arith::AddIOp::create(b, loc, offset, shift);
-  return offset;
-}
-
 /// FNV-1a of bytes [begin, end) of `root` (index values).
 Value hashBytes(OpBuilder &b, Location loc, Value root, Value begin,
                 Value end) {
@@ -108,29 +91,13 @@ void record(OpBuilder &b, Location loc, const Ledger &ledger, Operation *mma,
             StringRef name, Value buffer, Value start,
             tile_dist::SharedMatrixAttr matrix, int64_t elementBytes,
             int64_t extent, int64_t k) {
-  Value shift = offsetInRoot(b, loc, buffer, ledger.root);
-  if (!shift)
+  if (host::workgroupRoot(buffer) != ledger.root)
     return;
-  // The span of the elements' bytes: the swizzle moves them within their
-  // rows, so their first and last are found by walking them all.
-  Value none = index(b, loc, -1);
-  auto span = scf::ForOp::create(
-      b, loc, index(b, loc, 0), index(b, loc, extent * k), index(b, loc, 1),
-      ValueRange{none, index(b, loc, 0)},
-      [&](OpBuilder &in, Location, Value i, ValueRange range) {
-        Value x = arith::DivUIOp::create(in, loc, i, index(in, loc, k));
-        Value kk = arith::RemUIOp::create(in, loc, i, index(in, loc, k));
-        Value at = host::sharedMatrixElementAddress(in, loc, start, matrix,
-                                                    elementBytes, x, kk);
-        Value after = arith::AddIOp::create(in, loc, at,
-                                            index(in, loc, elementBytes));
-        scf::YieldOp::create(
-            in, loc,
-            ValueRange{arith::MinUIOp::create(in, loc, range[0], at),
-                       arith::MaxUIOp::create(in, loc, range[1], after)});
-      });
-  Value begin = arith::AddIOp::create(b, loc, shift, span.getResult(0));
-  Value end = arith::AddIOp::create(b, loc, shift, span.getResult(1));
+  Value shift = host::byteOffsetInRoot(b, loc, buffer);
+  auto [first, last] = host::sharedMatrixSpan(b, loc, start, matrix,
+                                              elementBytes, extent, k);
+  Value begin = arith::AddIOp::create(b, loc, shift, first);
+  Value end = arith::AddIOp::create(b, loc, shift, last);
   Value count = memref::LoadOp::create(b, loc, ledger.count,
                                        ValueRange{index(b, loc, 0)});
   host::abortIf(b, mma,
@@ -223,9 +190,9 @@ void retire(OpBuilder &b, Location loc, const Ledger &ledger, StringRef name,
 /// where the mbarriers are not in the kernel's shared memory.
 Value commitTag(OpBuilder &b, Location loc, const Ledger &ledger,
                 Value barriers, Value barrier) {
-  Value shift = offsetInRoot(b, loc, barriers, ledger.root);
-  if (!shift)
+  if (host::workgroupRoot(barriers) != ledger.root)
     return Value();
+  Value shift = host::byteOffsetInRoot(b, loc, barriers);
   Value offset = arith::AddIOp::create(
       b, loc, shift, arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
   return arith::SubIOp::create(b, loc, i64Constant(b, loc, -2),
@@ -233,6 +200,50 @@ Value commitTag(OpBuilder &b, Location loc, const Ledger &ledger,
 }
 
 } // namespace
+
+BlockArgument host::workgroupRoot(Value buffer) {
+  while (auto view = buffer.getDefiningOp<memref::ViewOp>())
+    buffer = view.getSource();
+  auto root = dyn_cast<BlockArgument>(buffer);
+  if (!root)
+    return {};
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(root.getOwner()->getParentOp());
+  if (!kernel || !llvm::is_contained(kernel.getWorkgroupAttributions(), root))
+    return {};
+  return root;
+}
+
+Value host::byteOffsetInRoot(OpBuilder &b, Location loc, Value buffer) {
+  Value offset = index(b, loc, 0);
+  while (auto view = buffer.getDefiningOp<memref::ViewOp>()) {
+    offset = arith::AddIOp::create(b, loc, offset, view.getByteShift());
+    buffer = view.getSource();
+  }
+  return offset;
+}
+
+std::pair<Value, Value> host::sharedMatrixSpan(
+    OpBuilder &b, Location loc, Value start, tile_dist::SharedMatrixAttr matrix,
+    int64_t elementBytes, int64_t extent, int64_t k) {
+  // The swizzle moves the elements within their rows, so their first and
+  // last bytes are found by walking them all.
+  auto span = scf::ForOp::create(
+      b, loc, index(b, loc, 0), index(b, loc, extent * k), index(b, loc, 1),
+      ValueRange{index(b, loc, -1), index(b, loc, 0)},
+      [&](OpBuilder &in, Location, Value i, ValueRange range) {
+        Value x = arith::DivUIOp::create(in, loc, i, index(in, loc, k));
+        Value kk = arith::RemUIOp::create(in, loc, i, index(in, loc, k));
+        Value at = host::sharedMatrixElementAddress(in, loc, start, matrix,
+                                                    elementBytes, x, kk);
+        Value after = arith::AddIOp::create(in, loc, at,
+                                            index(in, loc, elementBytes));
+        scf::YieldOp::create(
+            in, loc,
+            ValueRange{arith::MinUIOp::create(in, loc, range[0], at),
+                       arith::MaxUIOp::create(in, loc, range[1], after)});
+      });
+  return {span.getResult(0), span.getResult(1)};
+}
 
 void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
   SmallVector<Operation *> ops;

@@ -313,6 +313,29 @@ mlir::Value readSharedMatrixElement(mlir::OpBuilder &b, mlir::Location loc,
                                     mlir::Type type, int64_t elementBytes,
                                     mlir::Value x, mlir::Value k);
 
+/// The workgroup attribution of its gpu.func that `buffer` is, or is a chain
+/// of memref.views of; null where it is neither (HostAsyncReads.cpp).
+mlir::BlockArgument workgroupRoot(mlir::Value buffer);
+/// The byte offset (an index value) of `buffer`'s byte 0 in its
+/// workgroupRoot: the sum of its views' shifts.
+mlir::Value byteOffsetInRoot(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value buffer);
+/// The bytes [first, last) (index values, relative to the buffer) that the
+/// `extent` x `k` elements of a tensor-core operand laid out as `matrix`
+/// from byte `start` cover.
+std::pair<mlir::Value, mlir::Value>
+sharedMatrixSpan(mlir::OpBuilder &b, mlir::Location loc, mlir::Value start,
+                 tile_dist::SharedMatrixAttr matrix, int64_t elementBytes,
+                 int64_t extent, int64_t k);
+
+/// Checks in `kernel` that the async proxy sees the generic writes of shared
+/// memory it reads or overwrites: each TMA copy, TMA store and wgmma or
+/// tcgen05.mma operand stops the block where a byte it touches was last
+/// written by a thread with no fence.proxy.async since (HostProxyFences.cpp).
+/// Runs after expandStoreMatrix (whose stores it sees as the generic writes
+/// they are) and before the async ops are expanded.
+void checkProxyFences(mlir::gpu::GPUFuncOp kernel);
+
 /// Adds to `kernel` the ledger that checks each wgmma and tcgen05.mma's
 /// shared-memory operands unchanged until the wait that retires it
 /// (HostAsyncReads.cpp); before expandWarpgroupMma and expandTensorMma.

@@ -245,13 +245,14 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
   host::checkMbarrierInitFences(kernel);
   host::checkTcgen05Fences(kernel);
+  host::expandStoreMatrix(kernel);
+  host::checkProxyFences(kernel);
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);
   host::expandTensorStores(kernel);
   host::checkAsyncReads(kernel);
   host::expandWarpgroupMma(kernel);
   host::expandTensorMma(kernel);
-  host::expandStoreMatrix(kernel);
   if (failed(host::expandLdMatrix(kernel)) || failed(checkHostable(kernel)))
     return failure();
   FailureOr<int32_t> threads = blockThreads(kernel);

@@ -22,13 +22,8 @@
 // suspensions): only the issuing thread's waits cover a bulk group.
 //
 // The store reads through the async proxy, which sees a thread's generic
-// writes to shared memory only after that thread's fence.proxy.async. The
-// host has one memory, so it checks the rule instead: each thread's flag in
-// a block-wide array (a thread-local global: one block runs at a time in a
-// host thread) is set by its writes to a buffer a TMA store reads (a
-// memref.store, vector.store or tile_dist.store_matrix into a view of the
-// same workgroup buffer) and cleared by its fence.proxy.async; a store
-// issued while any flag is set stops the block.
+// writes of the staging only after that thread's fence.proxy.async:
+// checkProxyFences (HostProxyFences.cpp) checks that.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -43,8 +38,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -54,9 +47,6 @@ using host::wordAt;
 namespace {
 
 constexpr llvm::StringLiteral kLandFunction = "__tilechain_host_tma_store_land";
-/// The block's flags, one byte per thread: wrote a TMA store's buffer since
-/// its last fence.proxy.async (null until the first block that needs them).
-constexpr llvm::StringLiteral kUnfencedGlobal = "__tilechain_host_unfenced";
 /// The thread's list: a count word, then records of kRecordWords words: the
 /// store's element table, its elements, its bulk group.
 constexpr int64_t kListCapacity = 1024;
@@ -293,63 +283,6 @@ void expandStore(tile_dist::TensorStoreOp op, const ThreadStores &thread,
   op.erase();
 }
 
-/// The workgroup buffer (a block argument) `memref` is a view of, or null.
-Value rootBuffer(Value memref) {
-  while (Operation *def = memref.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return {};
-    memref = view.getViewSource();
-  }
-  return memref;
-}
-
-/// The shared memory a generic write op writes, or null.
-Value genericWriteTarget(Operation *op) {
-  if (auto store = dyn_cast<memref::StoreOp>(op))
-    return store.getMemref();
-  if (auto store = dyn_cast<vector::StoreOp>(op))
-    return store.getBase();
-  if (auto store = dyn_cast<tile_dist::StoreMatrixOp>(op))
-    return store.getDestination();
-  return {};
-}
-
-/// Sets a thread's flag at its generic writes to the buffers TMA stores
-/// read, clears it at its fences to the async proxy and at its start, and
-/// stops a store issued while any thread's is set.
-void checkProxyFences(gpu::GPUFuncOp kernel,
-                      ArrayRef<tile_dist::TensorStoreOp> stores,
-                      const ThreadStores &thread, Value flags) {
-  llvm::SmallPtrSet<Value, 4> buffers;
-  for (tile_dist::TensorStoreOp store : stores)
-    if (Value root = rootBuffer(store.getSource()))
-      buffers.insert(root);
-  kernel.walk([&](Operation *op) {
-    if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op)) {
-      if (host::fencesToAsyncProxy(fence)) {
-        OpBuilder b(op);
-        host::setThreadFlag(b, op->getLoc(), flags, thread.tid, false);
-      }
-      return;
-    }
-    Value target = genericWriteTarget(op);
-    if (target && buffers.contains(rootBuffer(target))) {
-      OpBuilder b = OpBuilder::atBlockEnd(op->getBlock());
-      b.setInsertionPointAfter(op);
-      host::setThreadFlag(b, op->getLoc(), flags, thread.tid, true);
-    }
-  });
-  for (tile_dist::TensorStoreOp store : stores) {
-    OpBuilder b(store);
-    host::abortIf(
-        b, store, host::anyThreadFlag(b, store.getLoc(), flags),
-        kernel.getName(),
-        "reads shared memory that a thread wrote with no fence.proxy.async "
-        "after the write (the async proxy may not see it)");
-  }
-}
-
 /// Carries out the thread's stores of the groups below `before`.
 void land(OpBuilder &b, Location loc, const ThreadStores &thread,
           Value before) {
@@ -401,9 +334,6 @@ void tilechain::host::expandTensorStores(gpu::GPUFuncOp kernel) {
   thread.tid = arith::IndexCastUIOp::create(
       b, loc, b.getI32Type(),
       gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value flags = host::blockFlags(b, loc, module, kUnfencedGlobal);
-  host::setThreadFlag(b, loc, flags, thread.tid, false);
-  checkProxyFences(kernel, stores, thread, flags);
   for (tile_dist::TensorStoreOp store : stores)
     expandStore(store, thread, kernel.getName());
   for (Operation *op : groupOps) {

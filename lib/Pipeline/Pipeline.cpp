@@ -121,6 +121,11 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(perGPUModule, createCanonicalizerPass());
   passes.add(perGPUModule, createCSEPass());
   passes.add(perGPUModule, createLoopInvariantCodeMotionPass());
+  // Last, on the code as it stays, the synchronisation that orders nothing:
+  // a thread's second fence over its mbarrier setups, barriers around one
+  // thread's work.
+  passes.add(perGPUModule, createDropCoveredMbarrierFencesPass());
+  passes.add(perGPUModule, createDropOneThreadBarriersPass());
   passes.add(pm, createMarkStagePass("tile-sched"));
   return passes.finish();
 }
@@ -239,6 +244,8 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createRemoveLayoutConversionsPass(); });
   registerPass([] { return createMaterializeLayoutConversionsPass(); });
   registerPass([] { return createPlanSharedMemoryPass(); });
+  registerPass([] { return createDropCoveredMbarrierFencesPass(); });
+  registerPass([] { return createDropOneThreadBarriersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });
   registerPass([] { return createCallSiteLocationsPass(); });

@@ -28,10 +28,11 @@
 // and reads, a token's ordering of global memory) stay.
 //
 // Proxy fences. A TMA ring's setup starts with a fence.proxy.async marked
-// kBeforeAsyncWritesAttrName: the threads' generic accesses of the bytes
-// the ring's copies then write (through the async proxy) must come first.
-// It stays only where such an access may run before it: earlier in program
-// order, or in a loop around it, on bytes that overlap the copies'.
+// kBeforeAsyncWritesAttrName: the threads' generic writes of the bytes the
+// ring's copies then write (through the async proxy) must come first. It
+// stays only where such a write may run before it (earlier in program
+// order, or in a loop around it) on bytes that overlap the copies', as far
+// as constant view shifts tell; generic reads need no fence.
 // Accesses are seen through views, loads and stores; a buffer with any other
 // user is in use for the whole kernel, and its kernel keeps every barrier.
 //
@@ -57,6 +58,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
@@ -456,26 +458,77 @@ bool mayRunBefore(Operation *op, Operation *fence, const ProgramOrder &order) {
   return false;
 }
 
-/// Whether marked `fence` orders anything with the buffers placed: whether a
-/// generic access of bytes that the TMA copies after it (in its block)
-/// write may run before it.
+/// A span of bytes [first, last) of the placed array.
+using ByteSpan = std::pair<int64_t, int64_t>;
+
+/// The bytes of the placed array that `memref` (a buffer, or a chain of
+/// memref.views of one) covers; its whole buffer where a view's shift is
+/// not a constant; none where it is not a buffer's.
+std::optional<ByteSpan>
+placedBytes(Value memref,
+            const DenseMap<Value, const SharedBuffer *> &placed) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t shift = 0;
+  bool exact = type.hasStaticShape();
+  while (auto view = memref.getDefiningOp<memref::ViewOp>()) {
+    std::optional<int64_t> by = getConstantIntValue(view.getByteShift());
+    exact = exact && by;
+    shift += by.value_or(0);
+    memref = view.getSource();
+  }
+  const SharedBuffer *buffer = placed.lookup(memref);
+  if (!buffer)
+    return std::nullopt;
+  if (!exact)
+    return ByteSpan{buffer->offset, buffer->offset + buffer->bytes};
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  return ByteSpan{buffer->offset + shift, buffer->offset + shift + bytes};
+}
+
+/// Whether marked `fence` orders anything with the buffers placed: whether
+/// a generic write (an mbarrier op included) of bytes that the TMA copies
+/// of its ring (after it in its block) write may run before it. A generic
+/// read before them needs no fence: the barrier or mbarrier release that
+/// lets the copy be issued orders it, as CUTLASS's TMA pipelines and
+/// Triton's fence insertion take it (the host checks the same rule,
+/// HostProxyFences.cpp).
 bool isFenceNeeded(Operation *fence, ArrayRef<SharedBuffer> buffers,
                    const BufferAccesses &accesses, const ProgramOrder &order) {
-  llvm::BitVector written(buffers.size());
+  DenseMap<Value, const SharedBuffer *> placed;
+  for (const SharedBuffer &buffer : buffers)
+    placed[buffer.attribution] = &buffer;
+  // The ring is the mbarriers set up next; its copies, those that complete
+  // on them (other rings' setups have fences of their own).
+  std::optional<ByteSpan> ring;
+  for (Operation *next = fence->getNextNode(); next && !ring;
+       next = next->getNextNode())
+    next->walk([&](tile_dist::MbarrierInitOp init) {
+      ring = placedBytes(init.getBarriers(), placed);
+      return WalkResult::interrupt();
+    });
+  SmallVector<ByteSpan> copied;
   for (Operation *next = fence->getNextNode(); next;
        next = next->getNextNode())
     next->walk([&](tile_dist::TensorCopyOp copy) {
-      if (auto found = accesses.find(copy); found != accesses.end())
-        for (auto [buffer, write] : found->second)
-          written.set(buffer);
+      std::optional<ByteSpan> span =
+          placedBytes(copy.getDestination(), placed);
+      if (span && (!ring || placedBytes(copy.getBarriers(), placed) == ring))
+        copied.push_back(*span);
     });
   for (auto &[access, touched] : accesses) {
-    if (isAsyncProxyAccess(access) || !mayRunBefore(access, fence, order))
+    if (isAsyncProxyAccess(access) || !mayRunBefore(access, fence, order) ||
+        llvm::none_of(touched, [](auto t) { return t.second; }))
       continue;
-    for (auto [buffer, write] : touched)
-      for (unsigned copied : written.set_bits())
-        if (sharesBytes(buffers[buffer], buffers[copied]))
-          return true;
+    for (Value operand : access->getOperands()) {
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      std::optional<ByteSpan> span = placedBytes(operand, placed);
+      if (span && llvm::any_of(copied, [&](ByteSpan other) {
+            return span->first < other.second && other.first < span->second;
+          }))
+        return true;
+    }
   }
   return false;
 }

@@ -273,7 +273,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 
 // The same ring after an exchange whose bytes it reuses (the exchange's
 // reads are closed by a barrier before the ring begins): the threads'
-// generic reads of those bytes must come before the copies' async writes,
+// generic write of those bytes must come before the copies' async writes,
 // so the fence stays (without its mark).
 // CHECK-LABEL: gpu.func @ring_after_exchange
 // CHECK-SAME: workgroup(%{{.+}} : memref<16400xi8
@@ -306,10 +306,48 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 
 // -----
 
-// The ring set up again in each iteration of a loop: the last iteration's
-// mbarrier wait, a generic access of the ring's bytes, can come before the
-// fence, so it stays.
+// The same bytes only read before the ring (a stage another ring filled,
+// say): the barrier that lets the copy be issued orders the reads, and the
+// fence goes.
+// CHECK-LABEL: gpu.func @ring_after_reads
+// CHECK-SAME: workgroup(%{{.+}} : memref<16400xi8
+// CHECK: memref.load
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.view
+// CHECK-NEXT: tile_dist.mbarrier_init
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
+  gpu.func @ring_after_reads(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %y: f32) workgroup(%a: memref<16384xi8, #gpu.address_space<workgroup>>, %ring: memref<16400xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16384 = arith.constant 16384 : index
+    %one = arith.constant 1 : i32
+    %va = memref.view %a[%c0][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<4096xf32, #gpu.address_space<workgroup>>
+    %z = memref.load %va[%c1] : memref<4096xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>, tilechain.before_async_writes}
+    %bars = memref.view %ring[%c16384][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    nvvm.fence.mbarrier.init
+    gpu.barrier
+    %stage = memref.view %ring[%c0][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<8192xf16, #gpu.address_space<workgroup>>
+    tile_dist.tensor_copy %map, %base, [%i, %i], [%i] at [%x, %x] into %stage[%c0], %bars[%c0] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_wait %bars[%c0], %x : memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The ring set up again in each iteration of a loop. The last iteration's
+// mbarrier ops, generic writes of the ring's buffer, can come before the
+// fence, but not of the bytes the copies write: the fence goes. Where the
+// threads also write the stage in the loop, the next iteration's copies
+// overwrite it, and the fence stays.
 // CHECK-LABEL: gpu.func @ring_in_a_loop
+// CHECK: scf.for
+// CHECK-NEXT: memref.view
+// CHECK-NEXT: tile_dist.mbarrier_init
+// CHECK-LABEL: gpu.func @ring_in_a_loop_written
 // CHECK: scf.for
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
@@ -332,7 +370,29 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     }
     gpu.return
   }
+  gpu.func @ring_in_a_loop_written(%map: !llvm.ptr, %base: !llvm.ptr<1>, %i: index, %x: i32, %h: f16) workgroup(%ring: memref<16400xi8, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16384 = arith.constant 16384 : index
+    %one = arith.constant 1 : i32
+    scf.for %k = %c0 to %c4 step %c1 {
+      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>, tilechain.before_async_writes}
+      %bars = memref.view %ring[%c16384][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+      nvvm.fence.mbarrier.init
+      gpu.barrier
+      %stage = memref.view %ring[%c0][] : memref<16400xi8, #gpu.address_space<workgroup>> to memref<8192xf16, #gpu.address_space<workgroup>>
+      tile_dist.tensor_copy %map, %base, [%i, %i], [%i] at [%x, %x] into %stage[%c0], %bars[%c0] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<8192xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
+      tile_dist.mbarrier_wait %bars[%c0], %x : memref<2xi64, #gpu.address_space<workgroup>>
+      gpu.barrier
+      memref.store %h, %stage[%c0] : memref<8192xf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+    }
+    gpu.return
+  }
 }
+
 
 // -----
 

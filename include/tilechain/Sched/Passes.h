@@ -45,6 +45,15 @@ std::unique_ptr<mlir::Pass> createMaterializeLayoutConversionsPass();
 /// barriers that order nothing there (PlanSharedMemory.cpp).
 std::unique_ptr<mlir::Pass> createPlanSharedMemoryPass();
 
+/// tile-sched, parallel form: removes the barriers around which only thread
+/// 0 does anything another thread could observe (DropOneThreadBarriers.cpp).
+std::unique_ptr<mlir::Pass> createDropOneThreadBarriersPass();
+
+/// tile-sched, parallel form: removes the fence.mbarrier_init that the same
+/// thread's next one covers before any TMA copy or tcgen05 commit
+/// (DropCoveredMbarrierFences.cpp).
+std::unique_ptr<mlir::Pass> createDropCoveredMbarrierFencesPass();
+
 } // namespace tilechain
 
 #endif // TILECHAIN_SCHED_PASSES_H
