@@ -12,10 +12,12 @@
 // What another thread could observe: an op with memory effects on anything
 // but the thread's own allocas and private attributions, or an op that
 // declares no effects at all (an NVVM fence, a tcgen05 op, a warp
-// collective). Pure ops are not. An op runs on thread 0 alone when it is in
-// the then-region of an scf.if whose condition implies thread_id x == 0:
-// `tid == 0`, or a conjunction with such a term, or `lane == 0` and
-// `warp == 0` with lane = tid & (2^k - 1) and warp = tid >> k (or tid / 2^k).
+// collective). Pure ops are not. In a kernel whose blocks are (N, 1, 1)
+// threads (nvvm.reqntid; others are left as they are), an op runs on
+// thread 0 alone when it is in the then-region of an scf.if whose
+// condition implies thread_id x == 0: `tid == 0`, or a conjunction with
+// such a term, or `lane == 0` and `warp == 0` with lane = tid & (2^k - 1)
+// and warp = tid >> k (or tid / 2^k).
 //
 // The stretch before a barrier runs back to the previous barrier of its
 // block, through the suffix of a loop body after its last barrier and on
@@ -236,6 +238,15 @@ bool stretchIsThreadZero(Block *block, Operation *from, bool forward) {
   return isa<gpu::GPUFuncOp>(block->getParentOp());
 }
 
+/// Whether `kernel`'s blocks are (N, 1, 1) threads (nvvm.reqntid), so that
+/// thread_id x == 0 is one thread.
+bool isOneDimensionalBlock(gpu::GPUFuncOp kernel) {
+  auto reqntid = kernel->getAttrOfType<DenseI32ArrayAttr>("nvvm.reqntid");
+  return reqntid && !reqntid.empty() &&
+         llvm::all_of(reqntid.asArrayRef().drop_front(),
+                      [](int32_t extent) { return extent == 1; });
+}
+
 struct DropOneThreadBarriersPass
     : public PassWrapper<DropOneThreadBarriersPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -251,7 +262,9 @@ struct DropOneThreadBarriersPass
 
   void runOnOperation() override {
     SmallVector<gpu::BarrierOp> barriers;
-    getOperation().walk([&](gpu::BarrierOp b) { barriers.push_back(b); });
+    for (auto kernel : getOperation().getOps<gpu::GPUFuncOp>())
+      if (isOneDimensionalBlock(kernel))
+        kernel.walk([&](gpu::BarrierOp b) { barriers.push_back(b); });
     // One at a time: a barrier dropped joins its two stretches, which the
     // next barrier's test then sees whole.
     for (gpu::BarrierOp barrier : barriers) {

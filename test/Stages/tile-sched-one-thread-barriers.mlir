@@ -14,7 +14,7 @@
 // CHECK: gpu.barrier
 // CHECK-NEXT: tile_dist.mbarrier_wait
 gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
-  gpu.func @two_ring_setups(%x: i32) workgroup(%bars: memref<4xi64, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @two_ring_setups(%x: i32) workgroup(%bars: memref<4xi64, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
     %one = arith.constant 1 : i32
@@ -49,7 +49,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: memref.store
 gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
-  gpu.func @lane_and_warp_zero(%y: f32, %n: index) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @lane_and_warp_zero(%y: f32, %n: index) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c5 = arith.constant 5 : index
@@ -83,7 +83,8 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 // 32 threads); a barrier whose stretch reaches the end of a loop body (the
 // loop's; the one after the loop, with thread 0's work of the body's last
 // iteration before it and nothing after it, goes). Thread-private stores
-// (an alloca) do not count.
+// (an alloca) do not count. In a block of (32, 4, 1) threads, tid.x == 0
+// is four threads, and the barrier between their work stays.
 // CHECK-LABEL: gpu.func @observed_after
 // CHECK-COUNT-2: gpu.barrier
 // CHECK-LABEL: gpu.func @fenced_before
@@ -98,8 +99,10 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
 // CHECK-LABEL: gpu.func @private_stores
 // CHECK-COUNT-1: gpu.barrier
 // CHECK-NOT: gpu.barrier
+// CHECK-LABEL: gpu.func @two_dimensional_block
+// CHECK: gpu.barrier
 gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
-  gpu.func @observed_after(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @observed_after(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %one = arith.constant 1 : i32
     %t = gpu.thread_id x
@@ -112,7 +115,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     gpu.barrier
     gpu.return
   }
-  gpu.func @fenced_before(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @fenced_before(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %one = arith.constant 1 : i32
     %t = gpu.thread_id x
@@ -125,7 +128,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     }
     gpu.return
   }
-  gpu.func @warp_not_thread(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @warp_not_thread(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c5 = arith.constant 5 : index
     %one = arith.constant 1 : i32
@@ -139,7 +142,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     gpu.barrier
     gpu.return
   }
-  gpu.func @end_of_loop_body(%n: index) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @end_of_loop_body(%n: index) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %one = arith.constant 1 : i32
@@ -154,7 +157,7 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     gpu.barrier
     gpu.return
   }
-  gpu.func @private_stores(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+  gpu.func @private_stores(%y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %s: memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %one = arith.constant 1 : i32
     %t = gpu.thread_id x
@@ -167,6 +170,20 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     }
     gpu.barrier
     memref.store %y, %s[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @two_dimensional_block() workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 32, 4, 1>} {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1 : i32
+    %t = gpu.thread_id x
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    scf.if %first {
+      tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    }
     gpu.return
   }
 }
