@@ -85,19 +85,14 @@ Value toIndex(OpBuilder &b, Location loc, Value v) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
 }
 
-/// Adds an open entry for the bytes of operand `buffer` (from byte `start`,
-/// laid out as `matrix`, `extent` x `k` elements) that a product reads.
+/// Adds an open entry for `span`, which a product reads.
 void record(OpBuilder &b, Location loc, const Ledger &ledger, Operation *mma,
-            StringRef name, Value buffer, Value start,
-            tile_dist::SharedMatrixAttr matrix, int64_t elementBytes,
-            int64_t extent, int64_t k) {
-  if (host::workgroupRoot(buffer) != ledger.root)
+            StringRef name, const host::SharedSpan &span) {
+  if (host::workgroupRoot(span.buffer) != ledger.root)
     return;
-  Value shift = host::byteOffsetInRoot(b, loc, buffer);
-  auto [first, last] = host::sharedMatrixSpan(b, loc, start, matrix,
-                                              elementBytes, extent, k);
-  Value begin = arith::AddIOp::create(b, loc, shift, first);
-  Value end = arith::AddIOp::create(b, loc, shift, last);
+  Value shift = host::byteOffsetInRoot(b, loc, span.buffer);
+  Value begin = arith::AddIOp::create(b, loc, shift, span.first);
+  Value end = arith::AddIOp::create(b, loc, shift, span.last);
   Value count = memref::LoadOp::create(b, loc, ledger.count,
                                        ValueRange{index(b, loc, 0)});
   host::abortIf(b, mma,
@@ -222,9 +217,16 @@ Value host::byteOffsetInRoot(OpBuilder &b, Location loc, Value buffer) {
   return offset;
 }
 
-std::pair<Value, Value> host::sharedMatrixSpan(
-    OpBuilder &b, Location loc, Value start, tile_dist::SharedMatrixAttr matrix,
-    int64_t elementBytes, int64_t extent, int64_t k) {
+namespace {
+
+/// The bytes [first, last) that the `extent` x `k` elements of a
+/// tensor-core operand laid out as `matrix` from byte `start` of `buffer`
+/// cover.
+host::SharedSpan sharedMatrixSpan(OpBuilder &b, Location loc, Value buffer,
+                                  Value start,
+                                  tile_dist::SharedMatrixAttr matrix,
+                                  int64_t elementBytes, int64_t extent,
+                                  int64_t k) {
   // The swizzle moves the elements within their rows, so their first and
   // last bytes are found by walking them all.
   auto span = scf::ForOp::create(
@@ -242,7 +244,50 @@ std::pair<Value, Value> host::sharedMatrixSpan(
             ValueRange{arith::MinUIOp::create(in, loc, range[0], at),
                        arith::MaxUIOp::create(in, loc, range[1], after)});
       });
-  return {span.getResult(0), span.getResult(1)};
+  return {buffer, span.getResult(0), span.getResult(1)};
+}
+
+} // namespace
+
+SmallVector<host::SharedSpan, 2>
+host::mmaOperandSpans(OpBuilder &b, Location loc, Operation *mma) {
+  SmallVector<SharedSpan, 2> spans;
+  if (auto wgmma = dyn_cast<tile_dist::WarpgroupMmaOp>(mma)) {
+    // A is 64 x k; B, N x k, where each of the 128 threads holds N / 2
+    // accumulator elements.
+    int64_t k = wgmma.getK();
+    if (wgmma.getLhs())
+      spans.push_back(sharedMatrixSpan(
+          b, loc, wgmma.getLhs(), wgmma.getLhsOffset(), *wgmma.getLhsMatrix(),
+          wgmma.getElementBytes(), 64, k));
+    spans.push_back(sharedMatrixSpan(
+        b, loc, wgmma.getRhs(), wgmma.getRhsOffset(), wgmma.getRhsMatrix(),
+        wgmma.getElementBytes(),
+        2 * wgmma.getAccumulator().getType().getNumElements(), k));
+  } else if (auto tcgen05 = dyn_cast<tile_dist::TensorMmaOp>(mma)) {
+    spans.push_back(sharedMatrixSpan(
+        b, loc, tcgen05.getLhs(), tcgen05.getLhsOffset(),
+        tcgen05.getLhsMatrix(), tcgen05.getElementBytes(), tcgen05.getM(),
+        tcgen05.getK()));
+    spans.push_back(sharedMatrixSpan(
+        b, loc, tcgen05.getRhs(), tcgen05.getRhsOffset(),
+        tcgen05.getRhsMatrix(), tcgen05.getElementBytes(), tcgen05.getN(),
+        tcgen05.getK()));
+  }
+  return spans;
+}
+
+void host::onWarpgroupLeader(OpBuilder &b, Location loc,
+                             function_ref<void(OpBuilder &)> body) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value leader = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, tid, index(b, loc, 128)),
+      index(b, loc, 0));
+  scf::IfOp::create(b, loc, leader, [&](OpBuilder &then, Location) {
+    body(then);
+    scf::YieldOp::create(then, loc);
+  });
 }
 
 void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
@@ -292,31 +337,14 @@ void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
   for (Operation *op : ops) {
     OpBuilder b(op);
     Location at = op->getLoc();
-    if (auto mma = dyn_cast<tile_dist::WarpgroupMmaOp>(op)) {
-      // Kept by the warpgroup's first thread.
-      Value tid = gpu::ThreadIdOp::create(b, at, gpu::Dimension::x);
-      Value first = arith::CmpIOp::create(
-          b, at, arith::CmpIPredicate::eq,
-          arith::RemUIOp::create(b, at, tid, index(b, at, 128)),
-          index(b, at, 0));
-      scf::IfOp::create(b, at, first, [&](OpBuilder &then, Location) {
-        int64_t k = mma.getK();
-        if (mma.getLhs())
-          record(then, at, ledger, op, name, mma.getLhs(),
-                 mma.getLhsOffset(), *mma.getLhsMatrix(),
-                 mma.getElementBytes(), 64, k);
-        record(then, at, ledger, op, name, mma.getRhs(),
-               mma.getRhsOffset(), mma.getRhsMatrix(), mma.getElementBytes(),
-               2 * mma.getAccumulator().getType().getNumElements(), k);
-        scf::YieldOp::create(then, at);
+    if (isa<tile_dist::WarpgroupMmaOp>(op)) {
+      host::onWarpgroupLeader(b, at, [&](OpBuilder &then) {
+        for (const host::SharedSpan &span : host::mmaOperandSpans(then, at, op))
+          record(then, at, ledger, op, name, span);
       });
-    } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {
-      record(b, at, ledger, op, name, mma.getLhs(), mma.getLhsOffset(),
-             mma.getLhsMatrix(), mma.getElementBytes(), mma.getM(),
-             mma.getK());
-      record(b, at, ledger, op, name, mma.getRhs(), mma.getRhsOffset(),
-             mma.getRhsMatrix(), mma.getElementBytes(), mma.getN(),
-             mma.getK());
+    } else if (isa<tile_dist::TensorMmaOp>(op)) {
+      for (const host::SharedSpan &span : host::mmaOperandSpans(b, at, op))
+        record(b, at, ledger, op, name, span);
     } else if (isa<NVVM::WgmmaGroupSyncAlignedOp>(op)) {
       b.setInsertionPointAfter(op);
       Value groups = memref::LoadOp::create(b, at, ledger.groups,

@@ -320,13 +320,21 @@ mlir::BlockArgument workgroupRoot(mlir::Value buffer);
 /// workgroupRoot: the sum of its views' shifts.
 mlir::Value byteOffsetInRoot(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Value buffer);
-/// The bytes [first, last) (index values, relative to the buffer) that the
-/// `extent` x `k` elements of a tensor-core operand laid out as `matrix`
-/// from byte `start` cover.
-std::pair<mlir::Value, mlir::Value>
-sharedMatrixSpan(mlir::OpBuilder &b, mlir::Location loc, mlir::Value start,
-                 tile_dist::SharedMatrixAttr matrix, int64_t elementBytes,
-                 int64_t extent, int64_t k);
+/// Bytes [first, last) (index values) of shared-memory buffer `buffer`.
+struct SharedSpan {
+  mlir::Value buffer, first, last;
+};
+/// The spans of the shared-memory operands that `mma` (a
+/// tile_dist.warpgroup_mma or tensor_mma) reads, built at `b`: A where it
+/// is not in registers, and B.
+llvm::SmallVector<SharedSpan, 2> mmaOperandSpans(mlir::OpBuilder &b,
+                                                 mlir::Location loc,
+                                                 mlir::Operation *mma);
+/// Builds `body` in an scf.if that holds on its warpgroup's first thread,
+/// which keeps the bookkeeping of a wgmma that every thread of the
+/// warpgroup issues.
+void onWarpgroupLeader(mlir::OpBuilder &b, mlir::Location loc,
+                       llvm::function_ref<void(mlir::OpBuilder &)> body);
 
 /// Checks in `kernel` that the async proxy sees the generic writes of shared
 /// memory it reads or overwrites: each TMA copy, TMA store and wgmma or

@@ -181,55 +181,23 @@ void checkAsyncOp(Operation *op, const ProxyState &state) {
     auto [first, last] =
         boxBytes(b, loc, store.getSource(), store.getIndex(), store.getBox());
     checkBytes(b, op, state, store.getSource(), first, last, kUnfencedRead);
-  } else if (auto mma = dyn_cast<tile_dist::WarpgroupMmaOp>(op)) {
-    // Every thread of the warpgroup issues it; its first checks.
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value leader = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, tid, index(b, loc, 128)),
-        index(b, loc, 0));
-    scf::IfOp::create(b, loc, leader, [&](OpBuilder &then, Location) {
-      int64_t k = mma.getK();
-      if (mma.getLhs()) {
-        auto [first, last] =
-            host::sharedMatrixSpan(then, loc, mma.getLhsOffset(),
-                                   *mma.getLhsMatrix(), mma.getElementBytes(),
-                                   64, k);
-        checkBytes(then, op, state, mma.getLhs(), first, last, kUnfencedRead);
-      }
-      auto [first, last] = host::sharedMatrixSpan(
-          then, loc, mma.getRhsOffset(), mma.getRhsMatrix(),
-          mma.getElementBytes(),
-          2 * mma.getAccumulator().getType().getNumElements(), k);
-      checkBytes(then, op, state, mma.getRhs(), first, last, kUnfencedRead);
-      scf::YieldOp::create(then, loc);
+  } else if (isa<tile_dist::WarpgroupMmaOp>(op)) {
+    host::onWarpgroupLeader(b, loc, [&](OpBuilder &then) {
+      for (const host::SharedSpan &span : host::mmaOperandSpans(then, loc, op))
+        checkBytes(then, op, state, span.buffer, span.first, span.last,
+                   kUnfencedRead);
     });
-  } else if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op)) {
-    auto [lhsFirst, lhsLast] = host::sharedMatrixSpan(
-        b, loc, mma.getLhsOffset(), mma.getLhsMatrix(), mma.getElementBytes(),
-        mma.getM(), mma.getK());
-    checkBytes(b, op, state, mma.getLhs(), lhsFirst, lhsLast, kUnfencedRead);
-    auto [rhsFirst, rhsLast] = host::sharedMatrixSpan(
-        b, loc, mma.getRhsOffset(), mma.getRhsMatrix(), mma.getElementBytes(),
-        mma.getN(), mma.getK());
-    checkBytes(b, op, state, mma.getRhs(), rhsFirst, rhsLast, kUnfencedRead);
+  } else if (isa<tile_dist::TensorMmaOp>(op)) {
+    for (const host::SharedSpan &span : host::mmaOperandSpans(b, loc, op))
+      checkBytes(b, op, state, span.buffer, span.first, span.last,
+                 kUnfencedRead);
   }
 }
 
-/// The buffers whose bytes the async proxy reads or writes.
-SmallVector<Value> asyncBuffers(Operation *op) {
-  if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op))
-    return {copy.getDestination()};
-  if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op))
-    return {store.getSource()};
-  if (auto mma = dyn_cast<tile_dist::WarpgroupMmaOp>(op)) {
-    if (mma.getLhs())
-      return {mma.getLhs(), mma.getRhs()};
-    return {mma.getRhs()};
-  }
-  if (auto mma = dyn_cast<tile_dist::TensorMmaOp>(op))
-    return {mma.getLhs(), mma.getRhs()};
-  return {};
+/// Whether the async proxy reads or writes shared memory in `op`.
+bool isAsyncProxyAccess(Operation *op) {
+  return isa<tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
+             tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(op);
 }
 
 /// Records a generic write of shared memory, or raises the thread's count
@@ -272,11 +240,12 @@ void host::checkProxyFences(gpu::GPUFuncOp kernel) {
   SmallVector<Operation *> asyncOps, genericOps;
   llvm::SetVector<Value> roots;
   kernel.walk([&](Operation *op) {
-    SmallVector<Value> buffers = asyncBuffers(op);
-    if (!buffers.empty()) {
+    if (isAsyncProxyAccess(op)) {
+      // Its buffers' roots (with a TMA copy's mbarriers', which are
+      // shadowed too and never async-read).
       asyncOps.push_back(op);
-      for (Value buffer : buffers)
-        if (BlockArgument root = workgroupRoot(buffer))
+      for (Value operand : op->getOperands())
+        if (BlockArgument root = workgroupRoot(operand))
           roots.insert(root);
     } else if (isa<NVVM::FenceProxyOp, memref::StoreOp, vector::StoreOp,
                    tile_dist::AsyncCopyOp, tile_dist::MbarrierInitOp,
