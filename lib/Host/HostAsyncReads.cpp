@@ -11,9 +11,10 @@
 // a commit tags the open entries (with the group's number, or the
 // mbarrier), and the wait that retires them hashes the spans again and
 // aborts, with the wait's location, where they changed. wgmma entries are
-// kept by each warpgroup's first thread, whose waits come before its own
-// refills: what this checks is a wait deep enough for the ring, not the
-// barrier that orders the other threads' waits before a refill. Spans are
+// kept by each warpgroup's first thread, which, as the seed draws, lets the
+// other threads run before its wait: a refill or store that another warp
+// makes before the products are retired (a missing barrier) shows as well
+// as a wait not deep enough for the ring. Spans are
 // byte offsets in the kernel's shared memory (tile-sched's one i8
 // workgroup buffer, of which the operands are views); a kernel without one
 // is not checked.
@@ -179,6 +180,45 @@ void retire(OpBuilder &b, Location loc, const Ledger &ledger, StringRef name,
       });
   memref::StoreOp::create(b, loc, kept.getResult(0), ledger.count,
                           ValueRange{index(b, loc, 0)});
+}
+
+/// Before a warpgroup_wait: where products are in flight, the warpgroup's
+/// first thread lets the block's other threads run first, under seeds 0
+/// and 1 always (1 lands copies at issue: refills are then as early, and
+/// reads as late, as they can be), else as the seed draws (landsEarly).
+/// On the GPU the products read their operands until this wait; a thread
+/// that writes a stage in that window, its barrier missing, then changes
+/// the bytes the wait checks.
+void yieldWhileInFlight(OpBuilder &b, Location loc, const Ledger &ledger,
+                        ModuleOp module) {
+  host::onWarpgroupLeader(b, loc, [&](OpBuilder &then) {
+    Value count = memref::LoadOp::create(then, loc, ledger.count,
+                                         ValueRange{index(then, loc, 0)});
+    Value groups = memref::LoadOp::create(then, loc, ledger.groups,
+                                          ValueRange{index(then, loc, 0)});
+    Value tid = arith::IndexCastUIOp::create(
+        then, loc, then.getI32Type(),
+        gpu::ThreadIdOp::create(then, loc, gpu::Dimension::x));
+    Value seed = host::readHostSeed(then, loc, module);
+    Value early = host::landsEarly(
+        then, loc, seed, tid,
+        arith::TruncIOp::create(then, loc, then.getI32Type(), groups));
+    Value late = arith::OrIOp::create(
+        then, loc,
+        arith::CmpIOp::create(then, loc, arith::CmpIPredicate::eq, seed,
+                              arith::ConstantIntOp::create(then, loc, 1, 32)),
+        arith::XOrIOp::create(then, loc, early,
+                              arith::ConstantIntOp::create(then, loc, 1, 1)));
+    Value yields = arith::AndIOp::create(
+        then, loc,
+        arith::CmpIOp::create(then, loc, arith::CmpIPredicate::ne, count,
+                              index(then, loc, 0)),
+        late);
+    scf::IfOp::create(then, loc, yields, [&](OpBuilder &inner, Location) {
+      host::emitYield(inner, loc, module);
+      scf::YieldOp::create(inner, loc);
+    });
+  });
 }
 
 /// The tag of a tcgen05 commit on mbarrier `barrier` of `barriers`; null
@@ -354,6 +394,7 @@ void host::checkAsyncReads(gpu::GPUFuncOp kernel) {
           b, at, arith::AddIOp::create(b, at, groups, i64Constant(b, at, 1)),
           ledger.groups, ValueRange{index(b, at, 0)});
     } else if (auto wait = dyn_cast<tile_dist::WarpgroupWaitOp>(op)) {
+      yieldWhileInFlight(b, at, ledger, kernel->getParentOfType<ModuleOp>());
       // Groups older than the `pending` newest are complete.
       b.setInsertionPointAfter(op);
       Value groups = memref::LoadOp::create(b, at, ledger.groups,

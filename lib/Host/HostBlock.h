@@ -4,11 +4,12 @@
 // becomes K__thread(params, grid, sync, tid, workgroup buffers...), run once
 // per thread. A kernel with barriers or shuffles makes K__thread a coroutine
 // (LLVM's switched-resume lowering): a thread suspends where it waits for
-// others, and K__host resumes the unfinished threads in thread order until
-// all have returned. Everything lives in the host object; no runtime library.
+// others or yields to them, and K__host resumes the unfinished threads in
+// thread order until all have returned. Everything lives in the host
+// object; no runtime library.
 //
 // The threads of a block synchronise through one array of i32 words:
-//   [0]                 progress: set by every arrival and every exit, so
+//   [0]                 progress: set by every arrival, yield and exit, so
 //                       that a sweep of the scheduler without it is a
 //                       deadlock;
 //   [1+3g], +1, +2      group g's live threads, threads arrived, generation;
@@ -66,6 +67,16 @@ struct SyncLayout {
 /// HostCoroutines turns each call into a suspend loop.
 constexpr llvm::StringLiteral kWaitFunction = "__tilechain_host_wait";
 
+/// `llvm.call @__tilechain_host_yield()`: the thread lets the others of its
+/// block run. It marks progress (lowerYield) and suspends once, until the
+/// scheduler's next pass over it (HostCoroutines).
+constexpr llvm::StringLiteral kYieldFunction = "__tilechain_host_yield";
+
+/// Calls kYieldFunction, declared in `module` once.
+void emitYield(mlir::OpBuilder &b, mlir::Location loc, mlir::ModuleOp module);
+/// Whether `op` calls kYieldFunction.
+bool isYield(mlir::Operation *op);
+
 /// What K__thread knows about its thread: the sync words, its index.
 struct ThreadContext {
   SyncLayout layout;
@@ -76,6 +87,10 @@ struct ThreadContext {
 /// Declares in `module` the functions the lowered barriers, shuffles and
 /// exits call (arrive, depart, the wait marker), once.
 void declareSyncFunctions(mlir::ModuleOp module, mlir::OpBuilder &builder);
+
+/// A call of kYieldFunction -> progress marked, then the call, which
+/// HostCoroutines turns into one suspend.
+void lowerYield(mlir::LLVM::CallOp yield, const ThreadContext &thread);
 
 /// gpu.barrier -> wait for every live thread of the block.
 void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);

@@ -5,10 +5,10 @@
 // wait on each other run one after another; otherwise each K__thread call
 // creates a suspended coroutine (HostCoroutines), and the scheduler resumes
 // the unfinished ones in thread order, sweep after sweep, until none is
-// left. A sweep in which no thread arrived anywhere or exited first lands
-// one queued TMA copy or tcgen05 commit, the oldest that a waiting thread
-// needs (HostAsyncLandings.cpp: the latest it may land); if there was none,
-// it is a deadlock (a barrier or shuffle outside
+// left. A sweep in which no thread arrived anywhere, yielded or exited
+// first lands one queued TMA copy or tcgen05 commit, the oldest that a
+// waiting thread needs (HostAsyncLandings.cpp: the latest it may land); if
+// there was none, it is a deadlock (a barrier or shuffle outside
 // uniform control flow, an mbarrier phase that never completes): K__host
 // says so on stderr and aborts instead of spinning forever. Under a TILECHAIN_HOST_SEED other than 0 and 1, each
 // sweep starts with a burst: one warp, drawn from the seed and the sweep's

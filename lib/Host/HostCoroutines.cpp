@@ -1,14 +1,15 @@
 //===- HostCoroutines.cpp - host threads that wait become coroutines ------===//
 //
-// A K__thread that calls the wait marker (HostBlock.h) becomes an LLVM
-// switched-resume coroutine, which LLVM's CoroSplit (in the -O2 pipeline)
-// splits into a ramp that allocates the thread's frame and resume/destroy
-// functions. The ramp suspends at once, so K__thread(...) only creates the
-// thread; each wait is a loop
+// A K__thread that calls the wait or yield marker (HostBlock.h) becomes an
+// LLVM switched-resume coroutine, which LLVM's CoroSplit (in the -O2
+// pipeline) splits into a ramp that allocates the thread's frame and
+// resume/destroy functions. The ramp suspends at once, so K__thread(...)
+// only creates the thread; each wait is a loop
 //   while (*generationSlot == generation) suspend;
-// and each return a final suspend, after which llvm.coro.done holds. The
-// thread's frame holds what lives across a wait, on the heap
-// (aligned_alloc), so no thread needs a stack of its own.
+// each yield one suspend, and each return a final suspend, after which
+// llvm.coro.done holds. The thread's frame holds what lives across a
+// suspend, on the heap (aligned_alloc), so no thread needs a stack of its
+// own.
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -45,7 +46,8 @@ class CoroutineBuilder {
 public:
   CoroutineBuilder(LLVM::LLVMFuncOp func) : func(func), b(func.getContext()) {}
 
-  LogicalResult build(ArrayRef<LLVM::CallOp> waits);
+  /// `markers`: the thread's calls of the wait and yield markers.
+  LogicalResult build(ArrayRef<LLVM::CallOp> markers);
 
 private:
   /// Suspends; resumed, continues at `resume`; destroyed, frees the frame.
@@ -69,7 +71,7 @@ private:
   Block *cleanup = nullptr;
 };
 
-LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> waits) {
+LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> markers) {
   MLIRContext *context = func.getContext();
   Location loc = func.getLoc();
   auto module = func->getParentOfType<ModuleOp>();
@@ -146,12 +148,18 @@ LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> waits) {
     ret.erase();
   }
 
-  for (LLVM::CallOp wait : waits) {
-    Location waitLoc = wait.getLoc();
-    Value slot = wait.getOperand(0), generation = wait.getOperand(1);
-    Block *before = wait->getBlock();
-    Block *after = before->splitBlock(wait);
-    wait.erase();
+  for (LLVM::CallOp marker : markers) {
+    Location waitLoc = marker.getLoc();
+    Block *before = marker->getBlock();
+    Block *after = before->splitBlock(marker);
+    if (marker.getCallee() == tilechain::host::kYieldFunction) {
+      marker.erase();
+      b.setInsertionPointToEnd(before);
+      suspend(waitLoc, /*final=*/false, after);
+      continue;
+    }
+    Value slot = marker.getOperand(0), generation = marker.getOperand(1);
+    marker.erase();
     Block *check = b.createBlock(after);
     Block *waiting = b.createBlock(after);
     b.setInsertionPointToEnd(before);
@@ -179,20 +187,22 @@ struct HostCoroutinesPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto wait =
-        module.lookupSymbol<LLVM::LLVMFuncOp>(tilechain::host::kWaitFunction);
-    if (!wait)
-      return;
-    llvm::MapVector<Operation *, SmallVector<LLVM::CallOp>> waitsByFunction;
+    llvm::MapVector<Operation *, SmallVector<LLVM::CallOp>> markersByFunction;
     module.walk([&](LLVM::CallOp call) {
-      if (call.getCallee() == tilechain::host::kWaitFunction)
-        waitsByFunction[call->getParentOfType<LLVM::LLVMFuncOp>()].push_back(
-            call);
+      std::optional<StringRef> callee = call.getCallee();
+      if (callee == tilechain::host::kWaitFunction ||
+          callee == tilechain::host::kYieldFunction)
+        markersByFunction[call->getParentOfType<LLVM::LLVMFuncOp>()]
+            .push_back(call);
     });
-    for (auto &[func, waits] : waitsByFunction)
-      if (failed(CoroutineBuilder(cast<LLVM::LLVMFuncOp>(func)).build(waits)))
+    for (auto &[func, markers] : markersByFunction)
+      if (failed(
+              CoroutineBuilder(cast<LLVM::LLVMFuncOp>(func)).build(markers)))
         return signalPassFailure();
-    wait.erase();
+    for (StringRef marker :
+         {tilechain::host::kWaitFunction, tilechain::host::kYieldFunction})
+      if (Operation *declaration = module.lookupSymbol(marker))
+        declaration->erase();
   }
 };
 

@@ -179,7 +179,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
   SmallVector<Operation *> gpuOps;
   thread.walk([&](Operation *op) {
     if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) ||
-        host::matchMmaSync(op))
+        host::matchMmaSync(op) || host::isYield(op))
       gpuOps.push_back(op);
   });
   for (Operation *op : gpuOps) {
@@ -188,6 +188,10 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
     if (std::optional<host::MmaSync> mma = host::matchMmaSync(op)) {
       if (failed(host::lowerMmaSync(*mma, threadContext)))
         return failure();
+      continue;
+    }
+    if (host::isYield(op)) {
+      host::lowerYield(cast<LLVM::CallOp>(op), threadContext);
       continue;
     }
     if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
@@ -266,7 +270,8 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
       kernel
           .walk([](Operation *op) {
             return isa<gpu::BarrierOp, gpu::ShuffleOp>(op) ||
-                           host::matchMmaSync(op) || host::isMbarrierOp(op)
+                           host::matchMmaSync(op) ||
+                           host::isMbarrierOp(op) || host::isYield(op)
                        ? WalkResult::interrupt()
                        : WalkResult::advance();
           })

@@ -171,6 +171,32 @@ void tilechain::host::declareSyncFunctions(ModuleOp module,
                                   {ptrType, i32}));
 }
 
+void tilechain::host::emitYield(OpBuilder &b, Location loc, ModuleOp module) {
+  if (!module.lookupSymbol(kYieldFunction)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    LLVM::LLVMFuncOp::create(
+        b, loc, kYieldFunction,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
+                                    {}));
+  }
+  LLVM::CallOp::create(b, loc, TypeRange{}, kYieldFunction, ValueRange{});
+}
+
+bool tilechain::host::isYield(Operation *op) {
+  auto call = dyn_cast<LLVM::CallOp>(op);
+  return call && call.getCallee() == kYieldFunction;
+}
+
+void tilechain::host::lowerYield(LLVM::CallOp yield,
+                                 const ThreadContext &thread) {
+  OpBuilder b(yield);
+  Location loc = yield.getLoc();
+  storeWord(b, loc, thread.sync,
+            constantI32(b, loc, SyncLayout::progressWord()),
+            constantI32(b, loc, 1));
+}
+
 void tilechain::host::lowerBarrier(gpu::BarrierOp barrier,
                                    const ThreadContext &thread) {
   OpBuilder b(barrier);

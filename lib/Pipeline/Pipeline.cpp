@@ -122,10 +122,10 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(perGPUModule, createCSEPass());
   passes.add(perGPUModule, createLoopInvariantCodeMotionPass());
   // Last, on the code as it stays, the synchronisation that orders nothing:
-  // a thread's second fence over its mbarrier setups, barriers around one
-  // thread's work.
+  // a thread's second fence over its mbarrier setups, barriers across which
+  // no two threads' accesses conflict.
   passes.add(perGPUModule, createDropCoveredMbarrierFencesPass());
-  passes.add(perGPUModule, createDropOneThreadBarriersPass());
+  passes.add(perGPUModule, createDropRedundantBarriersPass());
   passes.add(pm, createMarkStagePass("tile-sched"));
   return passes.finish();
 }
@@ -245,7 +245,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createMaterializeLayoutConversionsPass(); });
   registerPass([] { return createPlanSharedMemoryPass(); });
   registerPass([] { return createDropCoveredMbarrierFencesPass(); });
-  registerPass([] { return createDropOneThreadBarriersPass(); });
+  registerPass([] { return createDropRedundantBarriersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });
   registerPass([] { return createCallSiteLocationsPass(); });

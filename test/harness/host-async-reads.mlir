@@ -13,6 +13,15 @@
 // RUN: not --crash %hpython %S/Inputs/run_host_block.py %t.so \
 // RUN:   wgmma_refilled_early --grid 1 --buffer out:float32:1 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WGMMA
+// RUN: for seed in 0 1; do \
+// RUN:   TILECHAIN_HOST_SEED=$seed not --crash %hpython %S/Inputs/run_host_block.py \
+// RUN:     %t.so wgmma_refilled_by_other_warp --grid 1 --buffer out:float32:1 2>&1; \
+// RUN: done | FileCheck %s --check-prefix=OTHER
+// RUN: for seed in 0 1 7; do \
+// RUN:   TILECHAIN_HOST_SEED=$seed %hpython %S/Inputs/run_host_block.py %t.so \
+// RUN:     wgmma_refilled_after_barrier --grid 1 --buffer out:float32:1 \
+// RUN:     --expect 'out=[1.0]'; \
+// RUN: done | FileCheck %s --check-prefix=AFTER
 // RUN: %hpython %S/Inputs/run_host_block.py %t.so tcgen05_refilled_after \
 // RUN:   --grid 1 --buffer out:float32:1 --expect 'out=[1.0]' \
 // RUN:   | FileCheck %s --check-prefix=AFTER
@@ -20,9 +29,10 @@
 // RUN:   tcgen05_refilled_early --grid 1 --buffer out:float32:1 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TCGEN05
 
-// AFTER: refilled_after: out matches (1 values)
+// AFTER: refilled_after{{(_barrier)?}}: out matches (1 values)
+// OTHER-COUNT-2: tilechain host: kernel 'wgmma_refilled_by_other_warp': {{.*}}host-async-reads.mlir:[[#@LINE+67]]:12: tile_dist.warpgroup_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
 // WGMMA: tilechain host: kernel 'wgmma_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+23]]:12: tile_dist.warpgroup_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
-// TCGEN05: tilechain host: kernel 'tcgen05_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+74]]:7: tile_dist.mbarrier_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
+// TCGEN05: tilechain host: kernel 'tcgen05_refilled_early': {{.*}}host-async-reads.mlir:[[#@LINE+122]]:7: tile_dist.mbarrier_wait retires an asynchronous mma whose shared-memory operand was written after the mma was issued
 
 module attributes {tilechain.stage = "tile-sched"} {
   gpu.module @m [#nvvm.target<O = 3, chip = "sm_90a">] {
@@ -63,6 +73,54 @@ module attributes {tilechain.stage = "tile-sched"} {
       %e = vector.extract %d[0] : f32 from vector<16xf32>
       %r = tile_dist.warpgroup_wait 0, %e : f32
       scf.if %first {
+        memref.store %seven, %smem[%c0] : memref<4096xi8, #gpu.address_space<workgroup>>
+        %one = arith.constant 1.0 : f32
+        llvm.store %one, %out : f32, !llvm.ptr<1>
+      }
+      gpu.return
+    }
+    // The warpgroup's product; thread 32 (warp 1) writes a byte of A after
+    // its own wait, with no barrier after thread 0's. Thread 0, which keeps
+    // the ledger, lets the other threads run before its wait (under seeds 0
+    // and 1 always), as a GPU may.
+    gpu.func @wgmma_refilled_by_other_warp(%out: !llvm.ptr<1>)
+        workgroup(%smem : memref<4096xi8, #gpu.address_space<workgroup>>)
+        kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %c2048 = arith.constant 2048 : index
+      %seven = arith.constant 7 : i8
+      %zero = arith.constant dense<0.0> : vector<16xf32>
+      %t = gpu.thread_id x
+      %writer = arith.cmpi eq, %t, %c32 : index
+      nvvm.wgmma.fence.aligned
+      %d = tile_dist.warpgroup_mma shared %smem[%c0] : memref<4096xi8, #gpu.address_space<workgroup>>, %smem[%c2048] : memref<4096xi8, #gpu.address_space<workgroup>>, %zero : vector<16xf32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = f16}
+      nvvm.wgmma.commit.group.sync.aligned
+      %e = vector.extract %d[0] : f32 from vector<16xf32>
+      %r = tile_dist.warpgroup_wait 0, %e : f32
+      scf.if %writer {
+        memref.store %seven, %smem[%c0] : memref<4096xi8, #gpu.address_space<workgroup>>
+      }
+      gpu.return
+    }
+    // The same, a barrier between the waits and the write.
+    gpu.func @wgmma_refilled_after_barrier(%out: !llvm.ptr<1>)
+        workgroup(%smem : memref<4096xi8, #gpu.address_space<workgroup>>)
+        kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %c2048 = arith.constant 2048 : index
+      %seven = arith.constant 7 : i8
+      %zero = arith.constant dense<0.0> : vector<16xf32>
+      %t = gpu.thread_id x
+      %writer = arith.cmpi eq, %t, %c32 : index
+      nvvm.wgmma.fence.aligned
+      %d = tile_dist.warpgroup_mma shared %smem[%c0] : memref<4096xi8, #gpu.address_space<workgroup>>, %smem[%c2048] : memref<4096xi8, #gpu.address_space<workgroup>>, %zero : vector<16xf32> {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, lhsType = f16, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 32, lbo = 16, sbo = 256>, rhsType = f16}
+      nvvm.wgmma.commit.group.sync.aligned
+      %e = vector.extract %d[0] : f32 from vector<16xf32>
+      %r = tile_dist.warpgroup_wait 0, %e : f32
+      gpu.barrier
+      scf.if %writer {
         memref.store %seven, %smem[%c0] : memref<4096xi8, #gpu.address_space<workgroup>>
         %one = arith.constant 1.0 : f32
         llvm.store %one, %out : f32, !llvm.ptr<1>

@@ -45,9 +45,9 @@ std::unique_ptr<mlir::Pass> createMaterializeLayoutConversionsPass();
 /// barriers that order nothing there (PlanSharedMemory.cpp).
 std::unique_ptr<mlir::Pass> createPlanSharedMemoryPass();
 
-/// tile-sched, parallel form: removes the barriers around which only thread
-/// 0 does anything another thread could observe (DropOneThreadBarriers.cpp).
-std::unique_ptr<mlir::Pass> createDropOneThreadBarriersPass();
+/// tile-sched, parallel form: removes the barriers across which no two
+/// threads' accesses conflict (DropRedundantBarriers.cpp).
+std::unique_ptr<mlir::Pass> createDropRedundantBarriersPass();
 
 /// tile-sched, parallel form: removes the fence.mbarrier_init that the same
 /// thread's next one covers before any TMA copy or tcgen05 commit
