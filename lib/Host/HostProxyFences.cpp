@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
 
+#include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -194,12 +195,6 @@ void checkAsyncOp(Operation *op, const ProxyState &state) {
   }
 }
 
-/// Whether the async proxy reads or writes shared memory in `op`.
-bool isAsyncProxyAccess(Operation *op) {
-  return isa<tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
-             tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(op);
-}
-
 /// Records a generic write of shared memory, or raises the thread's count
 /// at a fence to the async proxy.
 void recordGenericOp(Operation *op, const ProxyState &state) {
@@ -240,7 +235,7 @@ void host::checkProxyFences(gpu::GPUFuncOp kernel) {
   SmallVector<Operation *> asyncOps, genericOps;
   llvm::SetVector<Value> roots;
   kernel.walk([&](Operation *op) {
-    if (isAsyncProxyAccess(op)) {
+    if (tile_dist::accessesThroughAsyncProxy(op)) {
       // Its buffers' roots (with a TMA copy's mbarriers', which are
       // shadowed too and never async-read).
       asyncOps.push_back(op);

@@ -46,6 +46,9 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
 
+#include "ViewBytes.h"
+
+#include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -228,46 +231,21 @@ Access::Kind memoryOf(BaseMemRefType type) {
 }
 
 /// The bytes of workgroup memory `memref` spans: its root attribution and
-/// the span where views shift it by constants, the whole root otherwise.
+/// the span where views shift it by constants, the whole root otherwise;
+/// anything where it is not a view of one of the kernel's workgroup
+/// attributions (it may be any of their bytes).
 Access sharedSpan(Value memref) {
   Access access;
-  access.kind = Access::Shared;
-  auto type = cast<MemRefType>(memref.getType());
-  bool known = type.hasStaticShape() && type.getElementType().isIntOrFloat();
-  int64_t begin = 0;
-  Value v = memref;
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto view = dyn_cast<memref::ViewOp>(def)) {
-      std::optional<int64_t> shift = getConstantIntValue(view.getByteShift());
-      known = known && shift.has_value();
-      begin += shift.value_or(0);
-      v = view.getSource();
-      continue;
-    }
-    auto like = dyn_cast<ViewLikeOpInterface>(def);
-    if (!like) {
-      access.kind = Access::Anything;
-      return access;
-    }
-    known = false;
-    v = like.getViewSource();
-  }
-  // Only views of one of the kernel's workgroup attributions are told
-  // apart; a memref from anywhere else may be any of their bytes.
-  auto arg = dyn_cast<BlockArgument>(v);
+  ViewBytes bytes = viewBytes(memref);
+  auto arg = dyn_cast<BlockArgument>(bytes.root);
   auto func = arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp())
                   : gpu::GPUFuncOp();
-  if (!func || !llvm::is_contained(func.getWorkgroupAttributions(), arg)) {
-    access.kind = Access::Anything;
+  if (!func || !llvm::is_contained(func.getWorkgroupAttributions(), arg))
     return access;
-  }
-  access.root = v;
-  if (known) {
-    access.begin = begin;
-    access.end = begin + type.getNumElements() *
-                             llvm::divideCeil(
-                                 type.getElementTypeBitWidth(), 8);
-  }
+  access.kind = Access::Shared;
+  access.root = bytes.root;
+  if (bytes.span)
+    std::tie(access.begin, access.end) = *bytes.span;
   return access;
 }
 
@@ -359,9 +337,7 @@ void declaredAccesses(Operation *op, SmallVectorImpl<Access> &out) {
         access.kind = Access::Global;
     }
     access.write = write && !isAtomicMbarrierUse(op, on);
-    access.asyncProxy =
-        isa<tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
-            tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(op);
+    access.asyncProxy = tile_dist::accessesThroughAsyncProxy(op);
     out.push_back(access);
   }
 }

@@ -47,10 +47,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Materialize/TileLowering.h"
+#include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Sched/Passes.h"
 
 #include "BufferLifetimes.h"
+#include "ViewBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -438,14 +440,6 @@ bool isBeforeAsyncWritesFence(Operation *op) {
   return isa<NVVM::FenceProxyOp>(op) && op->hasAttr(kBeforeAsyncWritesAttrName);
 }
 
-/// Whether `access` reaches its buffer through the async proxy (a TMA copy
-/// or store, a wgmma or tcgen05 mma reading its operands), which needs no
-/// fence before the async proxy's writes.
-bool isAsyncProxyAccess(Operation *access) {
-  return isa<tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
-             tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp>(access);
-}
-
 /// Whether `op` may run before `fence` in a thread: it comes first in
 /// program order, or a loop (any op with regions but an scf.if) holds both.
 bool mayRunBefore(Operation *op, Operation *fence, const ProgramOrder &order) {
@@ -467,23 +461,14 @@ using ByteSpan = std::pair<int64_t, int64_t>;
 std::optional<ByteSpan>
 placedBytes(Value memref,
             const DenseMap<Value, const SharedBuffer *> &placed) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t shift = 0;
-  bool exact = type.hasStaticShape();
-  while (auto view = memref.getDefiningOp<memref::ViewOp>()) {
-    std::optional<int64_t> by = getConstantIntValue(view.getByteShift());
-    exact = exact && by;
-    shift += by.value_or(0);
-    memref = view.getSource();
-  }
-  const SharedBuffer *buffer = placed.lookup(memref);
+  ViewBytes bytes = viewBytes(memref);
+  const SharedBuffer *buffer = placed.lookup(bytes.root);
   if (!buffer)
     return std::nullopt;
-  if (!exact)
+  if (!bytes.span)
     return ByteSpan{buffer->offset, buffer->offset + buffer->bytes};
-  int64_t bytes = type.getNumElements() *
-                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-  return ByteSpan{buffer->offset + shift, buffer->offset + shift + bytes};
+  return ByteSpan{buffer->offset + bytes.span->first,
+                  buffer->offset + bytes.span->second};
 }
 
 /// Whether marked `fence` orders anything with the buffers placed: whether
@@ -517,7 +502,9 @@ bool isFenceNeeded(Operation *fence, ArrayRef<SharedBuffer> buffers,
         copied.push_back(*span);
     });
   for (auto &[access, touched] : accesses) {
-    if (isAsyncProxyAccess(access) || !mayRunBefore(access, fence, order) ||
+    // An async-proxy access needs no fence before the async proxy's writes.
+    if (tile_dist::accessesThroughAsyncProxy(access) ||
+        !mayRunBefore(access, fence, order) ||
         llvm::none_of(touched, [](auto t) { return t.second; }))
       continue;
     for (Value operand : access->getOperands()) {

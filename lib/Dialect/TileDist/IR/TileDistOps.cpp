@@ -1,5 +1,6 @@
 //===- TileDistOps.cpp - tile_dist.convert_layout -------------------------===//
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -318,4 +319,9 @@ LogicalResult TmemStoreOp::verify() {
   if (!isAccessLength(getValues().getType().getNumElements()))
     return emitOpError() << "writes a power of two from 4 to 128 words per lane";
   return success();
+}
+
+bool tilechain::tile_dist::accessesThroughAsyncProxy(mlir::Operation *op) {
+  return mlir::isa<TensorCopyOp, TensorStoreOp, WarpgroupMmaOp, TensorMmaOp>(
+      op);
 }
