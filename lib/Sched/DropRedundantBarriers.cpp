@@ -21,13 +21,17 @@
 //
 // An access is an op's memory effect: on bytes of one of the kernel's
 // workgroup attributions (views at constant shifts give the span, else the
-// whole attribution), on global memory, or on anything (a memref from
-// elsewhere or in another memory space, a generic pointer, an op that
-// declares no effects: tcgen05 and tensor memory ops, cp.async waits,
-// calls). The threads' own allocas and private attributions do not count,
-// nor do wgmma's fence and commit, which order a warpgroup's own
+// whole attribution), on global memory, on tensor memory (its columns not
+// analysed: the allocation, deallocation, stores and products write it,
+// loads read it), or on anything (a memref from elsewhere or in another
+// memory space, a generic pointer, an op that declares no effects: cp.async
+// waits, calls). The threads' own allocas and private attributions do not
+// count, nor do wgmma's fence and commit, which order a warpgroup's own
 // registers, fence.mbarrier_init (thread 0's init itself writes the
-// mbarrier), or the intrinsics LLVM says touch no memory (the NVVM math).
+// mbarrier), the tcgen05 fences (they order their thread's tensor memory
+// accesses with whichever barrier comes next or came last, so those
+// accesses decide), or the intrinsics LLVM says touch no memory (the NVVM
+// math).
 // A fence.proxy.async before a barrier conflicts with the async-proxy
 // accesses after it (TMA copies and stores, wgmma, tcgen05.mma): it orders
 // its thread's generic writes before them. The asynchronous ops count
@@ -37,11 +41,14 @@
 //   thread's last wait for all groups;
 // - an mbarrier's arrivals, expected bytes and waits are atomic (reads
 //   here); its init and inval write it. In the stretch before, a wait also
-//   stands for the TMA copies' writes it completes (every copy's bytes) and
-//   in a tcgen05 kernel for anything.
-// Two accesses by thread 0 alone are in program order: no conflict. Thread
-// 0 is an scf.if on tid == 0, or on lane 0 of warp 0, in blocks of (N, 1,
-// 1) threads (nvvm.reqntid).
+//   stands for what the ops it may complete do: every TMA copy's bytes,
+//   every tcgen05.mma's operand reads and tensor memory write.
+// Two accesses by thread 0 alone are in program order: no conflict. Nor do
+// two tensor memory allocations or deallocations by warp 0, which its 32
+// threads run together in program order (a new allocation after the last
+// one's deallocation). Thread 0 is an scf.if on tid == 0, or on lane 0 of
+// warp 0, warp 0 one on tid >> k == 0 (k <= 5), in blocks of (N, 1, 1)
+// threads (nvvm.reqntid).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
@@ -154,14 +161,26 @@ bool impliesThreadZero(Value condition) {
   return low && low == high;
 }
 
-/// Whether `op` runs on thread 0 alone: it is in the then-region of an
-/// scf.if whose condition implies it.
-bool runsOnThreadZero(Operation *op) {
+/// Whether `condition` (an i1) implies thread_id x < 32: tid >> k == 0 or
+/// tid / 2^k == 0 with k at most 5.
+bool impliesWarpZero(Value condition) {
+  if (Value zero = comparedWithZero(condition)) {
+    int64_t shift = highBitsShiftOfThreadId(zero);
+    return isThreadIdX(zero) || (shift && shift <= 5);
+  }
+  auto both = condition.getDefiningOp<arith::AndIOp>();
+  return both &&
+         (impliesWarpZero(both.getLhs()) || impliesWarpZero(both.getRhs()));
+}
+
+/// Whether `op` is in the then-region of an scf.if whose condition
+/// `implies` something of the thread.
+bool runsWhere(Operation *op, bool (*implies)(Value)) {
   for (Region *region = op->getParentRegion(); region;
        region = region->getParentRegion()) {
     auto branch = dyn_cast<scf::IfOp>(region->getParentOp());
     if (branch && region == &branch.getThenRegion() &&
-        impliesThreadZero(branch.getCondition()))
+        implies(branch.getCondition()))
       return true;
   }
   return false;
@@ -187,18 +206,23 @@ bool isThreadPrivate(Value memref) {
 struct Access {
   /// ProxyFence: a fence.proxy.async, which orders the thread's generic
   /// accesses before the async-proxy accesses after a barrier.
-  enum Kind : uint8_t { Shared, Global, Anything, ProxyFence };
+  /// TensorMemory: the CTA's tensor memory, its columns not analysed.
+  enum Kind : uint8_t { Shared, Global, TensorMemory, Anything, ProxyFence };
+  /// Who performs it. Thread 0's accesses are in its program order, and so
+  /// are warp 0's tensor memory allocations and deallocations, which the
+  /// warp's 32 threads run together (`.sync.aligned`).
+  enum Runs : uint8_t { AnyThreads, ThreadZero, WarpZeroTogether };
   Kind kind = Anything;
   Value root; // Shared: the workgroup attribution
   int64_t begin = 0, end = std::numeric_limits<int64_t>::max();
   bool write = true;
-  bool threadZero = false;
+  Runs runs = AnyThreads;
   bool asyncProxy = false; // by a TMA copy or store, wgmma or tcgen05.mma
 };
 
 /// Whether `a`, before a barrier, and `b`, after it, conflict.
 bool conflict(const Access &a, const Access &b) {
-  if (a.threadZero && b.threadZero)
+  if (a.runs != Access::AnyThreads && a.runs == b.runs)
     return false;
   // A proxy fence orders its thread's earlier generic accesses before the
   // async-proxy accesses that come after the barrier; after the barrier it
@@ -211,7 +235,7 @@ bool conflict(const Access &a, const Access &b) {
     return true;
   if (a.kind != b.kind || (!a.write && !b.write))
     return false;
-  if (a.kind == Access::Global)
+  if (a.kind == Access::Global || a.kind == Access::TensorMemory)
     return true;
   return a.root == b.root && a.begin < b.end && b.begin < a.end;
 }
@@ -249,11 +273,11 @@ Access sharedSpan(Value memref) {
   return access;
 }
 
-/// What the kernel's asynchronous ops touch, for the waits that complete
-/// them.
+/// What the kernel's asynchronous ops touch, for the mbarrier waits that
+/// complete them: every TMA copy's bytes, every tcgen05.mma's operands and
+/// tensor memory.
 struct KernelFacts {
-  SmallVector<Access> copyDestinations; // every TMA copy's bytes
-  bool tensorMma = false;               // a tcgen05 kernel
+  SmallVector<Access> mbarrierCompletions;
   bool oneDimensional = false;
 };
 
@@ -282,15 +306,37 @@ bool callsMemoryFreeIntrinsic(LLVM::CallIntrinsicOp call) {
              .doesNotAccessMemory();
 }
 
+Access tensorMemory(bool write) {
+  Access access;
+  access.kind = Access::TensorMemory;
+  access.write = write;
+  return access;
+}
+
 /// The accesses of `op` itself (not its regions'), as declared.
 void declaredAccesses(Operation *op, SmallVectorImpl<Access> &out) {
   // wgmma's fence and commit order the warpgroup's own registers and
   // products; fence.mbarrier_init orders thread 0's init, itself a write of
-  // the mbarrier, before its own async-proxy uses.
+  // the mbarrier, before its own async-proxy uses; a tcgen05 fence orders
+  // its thread's tensor memory accesses with whatever synchronises it next
+  // (before) or last (after), so the accesses themselves decide.
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
       isMemoryEffectFree(op) ||
       isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
-          NVVM::FenceMbarrierInitOp>(op))
+          NVVM::FenceMbarrierInitOp, NVVM::Tcgen05FenceOp>(op))
+    return;
+  // Tensor memory: the allocation (which also writes its address to a
+  // shared slot, declared) and deallocation take and give back columns,
+  // loads read, stores and products write. A product's declared write is
+  // that of tensor memory.
+  if (isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp,
+          tile_dist::TmemStoreOp, tile_dist::TmemStoreLanesOp,
+          tile_dist::TensorMmaOp>(op))
+    out.push_back(tensorMemory(/*write=*/true));
+  else if (isa<tile_dist::TmemLoadOp>(op))
+    out.push_back(tensorMemory(/*write=*/false));
+  if (isa<tile_dist::TmemDeallocOp, tile_dist::TmemStoreOp,
+          tile_dist::TmemStoreLanesOp, tile_dist::TmemLoadOp>(op))
     return;
   if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
     if (callsMemoryFreeIntrinsic(call))
@@ -322,7 +368,8 @@ void declaredAccesses(Operation *op, SmallVectorImpl<Access> &out) {
     Value on = effect.getValue();
     Access access;
     if (!on) {
-      out.push_back(access);
+      if (!isa<tile_dist::TensorMmaOp>(op))
+        out.push_back(access);
       continue;
     }
     if (auto memref = dyn_cast<BaseMemRefType>(on.getType())) {
@@ -474,15 +521,18 @@ void accesses(Operation *op, bool before, const KernelFacts &facts,
       pendingProductReads(wait, out);
   } else {
     declaredAccesses(op, out);
-    if (before && isa<tile_dist::MbarrierWaitOp>(op)) {
-      llvm::append_range(out, facts.copyDestinations);
-      if (facts.tensorMma)
-        out.push_back(Access());
-    }
+    if (before && isa<tile_dist::MbarrierWaitOp>(op))
+      llvm::append_range(out, facts.mbarrierCompletions);
   }
-  if (facts.oneDimensional && runsOnThreadZero(op))
-    for (Access &access : llvm::drop_begin(out, first))
-      access.threadZero = true;
+  Access::Runs runs = Access::AnyThreads;
+  if (facts.oneDimensional && runsWhere(op, impliesThreadZero))
+    runs = Access::ThreadZero;
+  else if (facts.oneDimensional &&
+           isa<tile_dist::TmemAllocOp, tile_dist::TmemDeallocOp>(op) &&
+           runsWhere(op, impliesWarpZero))
+    runs = Access::WarpZeroTogether;
+  for (Access &access : llvm::drop_begin(out, first))
+    access.runs = runs;
 }
 
 /// Whether no access before `barrier` conflicts with one after it.
@@ -537,9 +587,10 @@ struct DropRedundantBarriersPass
         if (auto barrier = dyn_cast<gpu::BarrierOp>(op))
           barriers.push_back(barrier);
         else if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op))
-          facts.copyDestinations.push_back(sharedSpan(copy.getDestination()));
+          facts.mbarrierCompletions.push_back(
+              sharedSpan(copy.getDestination()));
         else if (isa<tile_dist::TensorMmaOp>(op))
-          facts.tensorMma = true;
+          declaredAccesses(op, facts.mbarrierCompletions);
       });
       // One at a time, on the code as it is: a barrier dropped joins its
       // two stretches, which the next barrier's test then sees whole.

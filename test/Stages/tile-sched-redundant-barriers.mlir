@@ -272,3 +272,97 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Tensor memory, as the sm_100 lowerings use it for each product. Between
+// one product's deallocation and the next one's allocation, both by warp 0
+// (tid >> 5 == 0), which runs them together in program order, the barrier
+// goes; thread 0's mbarrier inval and init are in its program order too.
+// The barrier between the allocation and every thread's read of the
+// address it wrote stays. So do the barrier between every warp's load and
+// warp 0's deallocation, and the one between thread 0's product, whose
+// tensor memory write the mbarrier wait before it completes, and the loads
+// after it (a barrier over global memory between the product and the
+// wait): without the product's write among the wait's completions that
+// barrier would go.
+// CHECK-LABEL: gpu.func @reallocation
+// CHECK: tile_dist.tmem_dealloc
+// CHECK-NOT: gpu.barrier
+// CHECK: tile_dist.tmem_alloc
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.tcgen05.fence <before>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NEXT: memref.load
+// CHECK-LABEL: gpu.func @load_before_deallocation
+// CHECK: tile_dist.tmem_load
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
+// CHECK-NEXT: gpu.barrier
+// CHECK-LABEL: gpu.func @product_before_load
+// CHECK: tile_dist.mbarrier_wait
+// CHECK-NEXT: gpu.barrier
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
+  gpu.func @reallocation(%old: i32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %slot: memref<1xi32, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c5 = arith.constant 5 : index
+    %one = arith.constant 1 : i32
+    %t = gpu.thread_id x
+    %warp = arith.shrui %t, %c5 : index
+    %warp0 = arith.cmpi eq, %warp, %c0 : index
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %warp0 {
+      nvvm.tcgen05.fence <after>
+      tile_dist.tmem_dealloc %old {columns = 128 : i64}
+    }
+    scf.if %first {
+      tile_dist.mbarrier_inval %bars[%c0] : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    scf.if %warp0 {
+      tile_dist.tmem_alloc %slot[%c0] {columns = 128 : i64} : memref<1xi32, #gpu.address_space<workgroup>>
+    }
+    scf.if %first {
+      tile_dist.mbarrier_init %bars[%c0], %one : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    nvvm.tcgen05.fence <before>
+    gpu.barrier
+    nvvm.tcgen05.fence <after>
+    %address = memref.load %slot[%c0] : memref<1xi32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @load_before_deallocation(%address: i32) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c5 = arith.constant 5 : index
+    %t = gpu.thread_id x
+    %warp = arith.shrui %t, %c5 : index
+    %warp0 = arith.cmpi eq, %warp, %c0 : index
+    %d = tile_dist.tmem_load %address : vector<64xi32>
+    nvvm.tcgen05.fence <before>
+    gpu.barrier
+    scf.if %warp0 {
+      nvvm.tcgen05.fence <after>
+      tile_dist.tmem_dealloc %address {columns = 128 : i64}
+    }
+    gpu.return
+  }
+  gpu.func @product_before_load(%address: i32, %phase: i32, %accumulate: i1, %p: !llvm.ptr<1>, %y: f32) workgroup(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %operands: memref<32768xi8, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c16384 = arith.constant 16384 : index
+    %t = gpu.thread_id x
+    %first = arith.cmpi eq, %t, %c0 : index
+    scf.if %first {
+      nvvm.tcgen05.fence <after>
+      tile_dist.tensor_mma %address, %operands[%c0] : memref<32768xi8, #gpu.address_space<workgroup>>, %operands[%c16384] : memref<32768xi8, #gpu.address_space<workgroup>>, %accumulate {lhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, lhsType = f16, m = 128 : i64, n = 128 : i64, rhsMatrix = #tile_dist.shared_matrix<k_major, swizzle = 64, lbo = 16, sbo = 512>, rhsType = f16}
+      tile_dist.tensor_mma_commit %bars[%c0] : memref<2xi64, #gpu.address_space<workgroup>>
+    }
+    llvm.store %y, %p : f32, !llvm.ptr<1>
+    gpu.barrier
+    %v = llvm.load %p : !llvm.ptr<1> -> f32
+    tile_dist.mbarrier_wait %bars[%c0], %phase : memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.barrier
+    nvvm.tcgen05.fence <after>
+    %d = tile_dist.tmem_load %address : vector<64xi32>
+    gpu.return
+  }
+}
