@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
 #include "HostIntrinsics.h"
+#include "HostRaces.h"
 #include "tilechain/Host/Passes.h"
 #include "tilechain/Pipeline/Pipeline.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -250,6 +251,7 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   host::checkMbarrierInitFences(kernel);
   host::checkTcgen05Fences(kernel);
   host::expandStoreMatrix(kernel);
+  host::checkRaces(kernel);
   host::checkProxyFences(kernel);
   host::expandAsyncCopies(kernel);
   host::expandTensorCopies(kernel);

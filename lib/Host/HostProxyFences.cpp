@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
+#include "HostSharedBytes.h"
 
 #include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -50,10 +51,6 @@ Value index(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-int64_t byteSize(Type element) {
-  return (element.getIntOrFloatBitWidth() + 7) / 8;
-}
-
 /// The shadow of the buffer `buffer` is a view of, or null.
 Value shadowOf(const ProxyState &state, Value buffer) {
   return state.shadows.lookup(host::workgroupRoot(buffer));
@@ -70,31 +67,13 @@ Value writerWord(OpBuilder &b, Location loc, const ProxyState &state) {
       b, loc, high, arith::ExtUIOp::create(b, loc, b.getI64Type(), count));
 }
 
-/// The first byte (an index value) of element `indices` of `memref`, a
-/// static row-major memref; null for any other layout.
-Value firstByte(OpBuilder &b, Location loc, Value memref,
-                ValueRange indices) {
-  auto type = cast<MemRefType>(memref.getType());
-  if (!type.getLayout().isIdentity() || !type.hasStaticShape())
-    return {};
-  Value linear = index(b, loc, 0);
-  for (auto [dim, at] : llvm::enumerate(indices))
-    linear = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, linear,
-                              index(b, loc, type.getDimSize(dim))),
-        at);
-  return arith::MulIOp::create(b, loc, linear,
-                               index(b, loc, byteSize(type.getElementType())));
-}
-
 /// Records the generic write of `bytes` bytes of `buffer` from its element
 /// `indices`, after the op `b` is set after; nothing where `buffer` has no
 /// shadow or is not row-major.
 void recordWrite(OpBuilder &b, Location loc, const ProxyState &state,
                  Value buffer, ValueRange indices, int64_t bytes) {
   Value shadow = shadowOf(state, buffer);
-  Value first = shadow ? firstByte(b, loc, buffer, indices) : Value();
+  Value first = shadow ? host::firstByte(b, loc, buffer, indices) : Value();
   if (!first)
     return;
   Value begin = arith::AddIOp::create(
@@ -160,14 +139,14 @@ constexpr llvm::StringLiteral kUnfencedOverwrite =
 /// element `at`.
 std::pair<Value, Value> boxBytes(OpBuilder &b, Location loc, Value buffer,
                                  Value at, ArrayRef<int64_t> box) {
-  int64_t elementBytes =
-      byteSize(cast<MemRefType>(buffer.getType()).getElementType());
+  int64_t bytes =
+      host::elementBytes(cast<MemRefType>(buffer.getType()).getElementType());
   int64_t elements = 1;
   for (int64_t extent : box)
     elements *= extent;
-  Value first = arith::MulIOp::create(b, loc, at, index(b, loc, elementBytes));
+  Value first = arith::MulIOp::create(b, loc, at, index(b, loc, bytes));
   return {first, arith::AddIOp::create(b, loc, first,
-                                       index(b, loc, elements * elementBytes))};
+                                       index(b, loc, elements * bytes))};
 }
 
 void checkAsyncOp(Operation *op, const ProxyState &state) {
@@ -215,12 +194,13 @@ void recordGenericOp(Operation *op, const ProxyState &state) {
     // (Only shadowed buffers, of integers or floats, have a byte size.)
     if (shadowOf(state, store.getMemref()))
       recordWrite(b, loc, state, store.getMemref(), store.getIndices(),
-                  byteSize(store.getValueToStore().getType()));
+                  host::elementBytes(store.getValueToStore().getType()));
   } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
     VectorType vector = store.getVectorType();
     if (shadowOf(state, store.getBase()) && vector.getRank() == 1)
       recordWrite(b, loc, state, store.getBase(), store.getIndices(),
-                  vector.getNumElements() * byteSize(vector.getElementType()));
+                  vector.getNumElements() *
+                      host::elementBytes(vector.getElementType()));
   } else if (auto copy = dyn_cast<tile_dist::AsyncCopyOp>(op)) {
     recordWrite(b, loc, state, copy.getDestination(), copy.getIndex(), 16);
   } else if (isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierInvalOp>(op)) {
@@ -258,7 +238,8 @@ void host::checkProxyFences(gpu::GPUFuncOp kernel) {
   state.kernel = kernel.getName();
   for (Value root : roots) {
     auto type = cast<MemRefType>(root.getType());
-    int64_t bytes = type.getNumElements() * byteSize(type.getElementType());
+    int64_t bytes =
+        type.getNumElements() * host::elementBytes(type.getElementType());
     state.shadows[root] = kernel.addWorkgroupAttribution(
         MemRefType::get({bytes}, IntegerType::get(context, 64),
                         MemRefLayoutAttrInterface(), workgroup),

@@ -1,0 +1,387 @@
+//===- HostRaces.cpp - shared memory two threads touch between barriers --===//
+//
+// Two threads' accesses of the same shared-memory byte race when no barrier
+// orders them and one of them writes: the GPU may run them in either order.
+// The host runs a block's threads one at a time in an order, so a race
+// gives that order's value, which may be the one the kernel wants: a
+// missing barrier then shows only where the other order changes a result
+// a test looks at. As compute-sanitizer's racecheck does, the host checks
+// the rule itself, per byte, whatever the order:
+//   - each thread counts the barriers it has passed, a block-wide
+//     attribution of one i32 per thread (the fill, -1, at the block's
+//     start): the thread's epoch is its count + 1;
+//   - each workgroup attribution gets a shadow of two i64 words per byte,
+//     its last write's and its last read's (epoch << 32 | thread), the
+//     read's thread kManyReaders where two threads read it in the epoch,
+//     -1 where there is none;
+//   - a read of a byte that another thread wrote in the reader's epoch, or
+//     a write of one another thread read or wrote in it, stops the block.
+// The generic accesses count: loads and stores (stmatrix's, after its
+// expansion), each ldmatrix row (the lane that names it reads it), a
+// cp.async (a write at its issue), an mbarrier's init and inval (writes of
+// its 8 bytes; its arrivals and waits are atomic) and the address a tensor
+// memory allocation writes (warp 0's lane 0 for the warp). A store that
+// leaves the bytes as they were races with nothing by itself (threads
+// storing the same value, in any order, leave the same bytes), though a
+// read of them by another thread in its epoch does. A TMA copy counts as
+// its issuing thread's write, after which its bytes have no writer
+// or reader (they land asynchronously: an mbarrier, not a barrier, orders
+// them before the reads), and a TMA store as a read. Atomics are not
+// checked, nor are the mma operand reads (HostAsyncReads follows those to
+// their waits). Only barriers order: data a thread stores and another
+// loads after an mbarrier handoff alone (no lowering emits that yet) would
+// be reported.
+//
+//===----------------------------------------------------------------------===//
+#include "HostRaces.h"
+
+#include "HostBlock.h"
+#include "HostSharedBytes.h"
+
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+namespace {
+
+/// The reader of a byte two threads read in one epoch.
+constexpr int64_t kManyReaders = 0xFFFFFFFF;
+
+struct RaceState {
+  llvm::DenseMap<Value, Value> shadows; // workgroup attribution -> shadow
+  Value epochs; // memref<kMaxThreads x i32>: each thread's barrier count
+  StringRef kernel;
+};
+
+enum class Access : int32_t { Read, Write, AsyncWrite };
+
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value i64(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 64);
+}
+
+constexpr llvm::StringLiteral kRacingRead =
+    "reads shared memory that another thread wrote with no barrier between "
+    "(a race: a barrier is missing)";
+constexpr llvm::StringLiteral kRacingWrite =
+    "writes shared memory that another thread read or wrote with no barrier "
+    "between (a race: a barrier is missing)";
+
+/// `i1 __tilechain_host_race(shadow, begin, end, mine, access)`: checks
+/// and records the running thread's `access` (an i32 Access) of bytes
+/// [begin, end) (i64) of an attribution, `shadow` its shadow's first word
+/// and `mine` the thread's word now; returns whether it races. One
+/// function, kept out of line, rather than a loop at each of a kernel's
+/// thousands of accesses.
+constexpr llvm::StringLiteral kRaceFunction = "__tilechain_host_race";
+
+void declareRaceFunction(ModuleOp module) {
+  if (module.lookupSymbol(kRaceFunction))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto b = OpBuilder::atBlockEnd(module.getBody());
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64Type = b.getI64Type();
+  auto function = LLVM::LLVMFuncOp::create(
+      b, loc, kRaceFunction,
+      LLVM::LLVMFunctionType::get(i1,
+                                  {ptrType, i64Type, i64Type, i64Type, i32}),
+      LLVM::Linkage::Internal);
+  function.setNoInline(true);
+  Block *entry = function.addEntryBlock(b);
+  b.setInsertionPointToStart(entry);
+  Value shadow = entry->getArgument(0), begin = entry->getArgument(1),
+        end = entry->getArgument(2), mine = entry->getArgument(3),
+        access = entry->getArgument(4);
+  Value epoch = arith::ShRUIOp::create(b, loc, mine, i64(b, loc, 32));
+  Value thread = arith::AndIOp::create(b, loc, mine, i64(b, loc, 0xFFFFFFFF));
+  Value many = arith::OrIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, epoch, i64(b, loc, 32)),
+      i64(b, loc, kManyReaders));
+  auto is = [&](Access kind) -> Value {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, access,
+        arith::ConstantIntOp::create(b, loc, static_cast<int32_t>(kind), 32));
+  };
+  Value isRead = is(Access::Read), isAsync = is(Access::AsyncWrite);
+  Value none = i64(b, loc, -1);
+  auto scan = scf::ForOp::create(
+      b, loc, begin, end, i64(b, loc, 1),
+      ValueRange{arith::ConstantIntOp::create(b, loc, 0, 1)},
+      [&](OpBuilder &in, Location, Value at, ValueRange raced) {
+        Value writeAt = arith::MulIOp::create(in, loc, at, i64(in, loc, 2));
+        Value readAt =
+            arith::AddIOp::create(in, loc, writeAt, i64(in, loc, 1));
+        Value writeWord = LLVM::GEPOp::create(in, loc, ptrType, i64Type,
+                                              shadow, ValueRange{writeAt});
+        Value readWord = LLVM::GEPOp::create(in, loc, ptrType, i64Type, shadow,
+                                             ValueRange{readAt});
+        Value written = LLVM::LoadOp::create(in, loc, i64Type, writeWord);
+        Value read = LLVM::LoadOp::create(in, loc, i64Type, readWord);
+        // Whether `word` is another thread's in this epoch.
+        auto another = [&](Value word) -> Value {
+          Value sameEpoch = arith::CmpIOp::create(
+              in, loc, arith::CmpIPredicate::eq,
+              arith::ShRUIOp::create(in, loc, word, i64(in, loc, 32)), epoch);
+          Value otherThread = arith::CmpIOp::create(
+              in, loc, arith::CmpIPredicate::ne,
+              arith::AndIOp::create(in, loc, word, i64(in, loc, 0xFFFFFFFF)),
+              thread);
+          return arith::AndIOp::create(in, loc, sameEpoch, otherThread);
+        };
+        Value otherWriter = another(written), otherReader = another(read);
+        // A read races with another thread's write; a write with another
+        // thread's read too.
+        Value race = arith::SelectOp::create(
+            in, loc, isRead, otherWriter,
+            arith::OrIOp::create(in, loc, otherWriter, otherReader));
+        // A read leaves the writer and adds the reader; a write is the
+        // writer now, its readers kept (they are older); an async write
+        // leaves neither.
+        Value asWritten =
+            arith::SelectOp::create(in, loc, isAsync, none, mine);
+        Value newWritten =
+            arith::SelectOp::create(in, loc, isRead, written, asWritten);
+        LLVM::StoreOp::create(in, loc, newWritten, writeWord);
+        Value asRead =
+            arith::SelectOp::create(in, loc, otherReader, many, mine);
+        Value kept = arith::SelectOp::create(in, loc, isAsync, none, read);
+        LLVM::StoreOp::create(
+            in, loc, arith::SelectOp::create(in, loc, isRead, asRead, kept),
+            readWord);
+        Value any = arith::OrIOp::create(in, loc, raced[0], race);
+        scf::YieldOp::create(in, loc, any);
+      });
+  LLVM::ReturnOp::create(b, loc, scan.getResult(0));
+}
+
+/// Checks and records `access` of bytes [first, first + bytes) (index
+/// values, relative to `buffer`) by the running thread, built at `b`; the
+/// block stops at `op` on a race, unless it is a write that leaves the
+/// bytes as they are (`unchanged`, an i1, where known: threads storing the
+/// same value in any order leave the same bytes). Nothing where `buffer` is
+/// not a view of a shadowed attribution.
+void checkAccess(OpBuilder &b, Operation *op, const RaceState &state,
+                 Value buffer, Value first, Value bytes, Access access,
+                 Value unchanged = {}) {
+  Value shadow = state.shadows.lookup(host::workgroupRoot(buffer));
+  if (!shadow || !first)
+    return;
+  Location loc = op->getLoc();
+  Type i64Type = b.getI64Type();
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value count = memref::LoadOp::create(b, loc, state.epochs, ValueRange{tid});
+  Value epoch = arith::ExtUIOp::create(
+      b, loc, i64Type,
+      arith::AddIOp::create(b, loc, count,
+                            arith::ConstantIntOp::create(b, loc, 1, 32)));
+  Value mine = arith::OrIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, epoch, i64(b, loc, 32)),
+      arith::IndexCastUIOp::create(b, loc, i64Type, tid));
+  // Only the attribution's own bytes: an access outside it (an index out
+  // of range, whose value the kernel then discards) is no other access's.
+  Value size =
+      index(b, loc, cast<MemRefType>(shadow.getType()).getDimSize(0) / 2);
+  Value begin = arith::AddIOp::create(
+      b, loc, host::byteOffsetInRoot(b, loc, buffer), first);
+  Value end = arith::AddIOp::create(b, loc, begin, bytes);
+  auto asI64 = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(
+        b, loc, i64Type, arith::MinUIOp::create(b, loc, v, size));
+  };
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, i64Type,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, shadow));
+  Value base = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+  Value race =
+      LLVM::CallOp::create(
+          b, loc, TypeRange{b.getI1Type()}, kRaceFunction,
+          ValueRange{base, asI64(begin), asI64(end), mine,
+                     arith::ConstantIntOp::create(
+                         b, loc, static_cast<int32_t>(access), 32)})
+          .getResult();
+  if (unchanged)
+    race = arith::AndIOp::create(
+        b, loc, race,
+        arith::XOrIOp::create(b, loc, unchanged,
+                              arith::ConstantIntOp::create(b, loc, 1, 1)));
+  host::abortIf(b, op, race, state.kernel,
+                access == Access::Read ? kRacingRead : kRacingWrite);
+}
+
+/// Checks the element access of `bytes` bytes at `indices` of `buffer`.
+void checkElements(OpBuilder &b, Operation *op, const RaceState &state,
+                   Value buffer, ValueRange indices, int64_t bytes,
+                   Access access, Value unchanged = {}) {
+  if (!state.shadows.lookup(host::workgroupRoot(buffer)))
+    return;
+  Location loc = op->getLoc();
+  checkAccess(b, op, state, buffer, host::firstByte(b, loc, buffer, indices),
+              index(b, loc, bytes), access, unchanged);
+}
+
+/// Whether `stored` (a scalar or vector of integers or floats) has the bits
+/// of `old`, an i1.
+Value sameBits(OpBuilder &b, Location loc, Value old, Value stored) {
+  Type type = stored.getType();
+  Type element = getElementTypeOrSelf(type);
+  Type bits = b.getIntegerType(element.getIntOrFloatBitWidth());
+  if (auto vector = dyn_cast<VectorType>(type))
+    bits = vector.clone(bits);
+  if (bits != type) {
+    old = arith::BitcastOp::create(b, loc, bits, old);
+    stored = arith::BitcastOp::create(b, loc, bits, stored);
+  }
+  Value equal =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, old, stored);
+  if (isa<VectorType>(type))
+    equal = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND,
+                                        equal);
+  return equal;
+}
+
+/// Builds `body` where the running thread is lane 0 of its warp, or its
+/// lane is below `lanes`.
+void onLanesBelow(OpBuilder &b, Location loc, int64_t lanes,
+                  function_ref<void(OpBuilder &)> body) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value lane =
+      arith::AndIOp::create(b, loc, tid, index(b, loc, host::kWarpSize - 1));
+  Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane,
+                                      index(b, loc, lanes));
+  scf::IfOp::create(b, loc, below, [&](OpBuilder &then, Location) {
+    body(then);
+    scf::YieldOp::create(then, loc);
+  });
+}
+
+/// The bytes of a TMA box: `box` elements of `buffer` from element `at`.
+std::pair<Value, Value> boxBytes(OpBuilder &b, Location loc, Value buffer,
+                                 Value at, ArrayRef<int64_t> box) {
+  int64_t bytes =
+      host::elementBytes(cast<MemRefType>(buffer.getType()).getElementType());
+  int64_t elements = 1;
+  for (int64_t extent : box)
+    elements *= extent;
+  return {arith::MulIOp::create(b, loc, at, index(b, loc, bytes)),
+          index(b, loc, elements * bytes)};
+}
+
+void instrument(Operation *op, const RaceState &state) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    checkElements(b, op, state, load.getMemref(), load.getIndices(),
+                  host::elementBytes(load.getType()), Access::Read);
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    if (!state.shadows.lookup(host::workgroupRoot(store.getMemref())))
+      return;
+    Value old = memref::LoadOp::create(b, loc, store.getMemref(),
+                                       store.getIndices());
+    checkElements(b, op, state, store.getMemref(), store.getIndices(),
+                  host::elementBytes(store.getValueToStore().getType()),
+                  Access::Write,
+                  sameBits(b, loc, old, store.getValueToStore()));
+  } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+    VectorType vector = load.getVectorType();
+    if (vector.getRank() == 1)
+      checkElements(b, op, state, load.getBase(), load.getIndices(),
+                    vector.getNumElements() *
+                        host::elementBytes(vector.getElementType()),
+                    Access::Read);
+  } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+    VectorType vector = store.getVectorType();
+    if (vector.getRank() != 1 ||
+        !state.shadows.lookup(host::workgroupRoot(store.getBase())))
+      return;
+    Value old = vector::LoadOp::create(b, loc, vector, store.getBase(),
+                                       store.getIndices());
+    checkElements(b, op, state, store.getBase(), store.getIndices(),
+                  vector.getNumElements() *
+                      host::elementBytes(vector.getElementType()),
+                  Access::Write,
+                  sameBits(b, loc, old, store.getValueToStore()));
+  } else if (auto rows = dyn_cast<nvgpu::LdMatrixOp>(op)) {
+    // Lane L names row L % 8 of matrix L / 8: 16 bytes.
+    onLanesBelow(b, loc, 8 * rows.getNumTiles(), [&](OpBuilder &then) {
+      checkElements(then, op, state, rows.getSrcMemref(), rows.getIndices(),
+                    16, Access::Read);
+    });
+  } else if (auto copy = dyn_cast<tile_dist::AsyncCopyOp>(op)) {
+    checkElements(b, op, state, copy.getDestination(), copy.getIndex(), 16,
+                  Access::Write);
+  } else if (isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierInvalOp>(op)) {
+    checkElements(b, op, state, op->getOperand(0), op->getOperand(1), 8,
+                  Access::Write);
+  } else if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
+    onLanesBelow(b, loc, 1, [&](OpBuilder &then) {
+      checkElements(then, op, state, alloc.getSlots(), alloc.getSlot(), 4,
+                    Access::Write);
+    });
+  } else if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op)) {
+    auto [first, bytes] = boxBytes(b, loc, copy.getDestination(),
+                                   copy.getIndex(), copy.getBox());
+    checkAccess(b, op, state, copy.getDestination(), first, bytes,
+                Access::AsyncWrite);
+  } else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op)) {
+    auto [first, bytes] =
+        boxBytes(b, loc, store.getSource(), store.getIndex(), store.getBox());
+    checkAccess(b, op, state, store.getSource(), first, bytes, Access::Read);
+  } else if (isa<gpu::BarrierOp>(op)) {
+    b.setInsertionPointAfter(op);
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value count = memref::LoadOp::create(b, loc, state.epochs, ValueRange{tid});
+    memref::StoreOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, count,
+                              arith::ConstantIntOp::create(b, loc, 1, 32)),
+        state.epochs, ValueRange{tid});
+  }
+}
+
+} // namespace
+
+void host::checkRaces(gpu::GPUFuncOp kernel) {
+  SmallVector<BlockArgument> roots(kernel.getWorkgroupAttributions());
+  if (roots.empty())
+    return;
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) { ops.push_back(op); });
+  MLIRContext *context = kernel.getContext();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  Location loc = kernel.getLoc();
+  declareRaceFunction(kernel->getParentOfType<ModuleOp>());
+  RaceState state;
+  state.kernel = kernel.getName();
+  for (BlockArgument root : roots) {
+    auto type = cast<MemRefType>(root.getType());
+    if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+      continue;
+    int64_t bytes =
+        type.getNumElements() * host::elementBytes(type.getElementType());
+    state.shadows[root] = kernel.addWorkgroupAttribution(
+        MemRefType::get({2 * bytes}, IntegerType::get(context, 64),
+                        MemRefLayoutAttrInterface(), workgroup),
+        loc);
+  }
+  state.epochs = kernel.addWorkgroupAttribution(
+      MemRefType::get({host::kMaxThreads}, IntegerType::get(context, 32),
+                      MemRefLayoutAttrInterface(), workgroup),
+      loc);
+  for (Operation *op : ops)
+    instrument(op, state);
+}
