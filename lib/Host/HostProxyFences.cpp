@@ -135,31 +135,17 @@ constexpr llvm::StringLiteral kUnfencedOverwrite =
     "writes shared memory that a thread wrote with no fence.proxy.async after "
     "the write (the generic write may land over the copy)";
 
-/// The box bytes of a TMA copy or store: `box` elements of `buffer` from
-/// element `at`.
-std::pair<Value, Value> boxBytes(OpBuilder &b, Location loc, Value buffer,
-                                 Value at, ArrayRef<int64_t> box) {
-  int64_t bytes =
-      host::elementBytes(cast<MemRefType>(buffer.getType()).getElementType());
-  int64_t elements = 1;
-  for (int64_t extent : box)
-    elements *= extent;
-  Value first = arith::MulIOp::create(b, loc, at, index(b, loc, bytes));
-  return {first, arith::AddIOp::create(b, loc, first,
-                                       index(b, loc, elements * bytes))};
-}
-
 void checkAsyncOp(Operation *op, const ProxyState &state) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op)) {
-    auto [first, last] = boxBytes(b, loc, copy.getDestination(),
-                                  copy.getIndex(), copy.getBox());
+    auto [first, last] = host::boxBytes(b, loc, copy.getDestination(),
+                                        copy.getIndex(), copy.getBox());
     checkBytes(b, op, state, copy.getDestination(), first, last,
                kUnfencedOverwrite);
   } else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op)) {
-    auto [first, last] =
-        boxBytes(b, loc, store.getSource(), store.getIndex(), store.getBox());
+    auto [first, last] = host::boxBytes(b, loc, store.getSource(),
+                                        store.getIndex(), store.getBox());
     checkBytes(b, op, state, store.getSource(), first, last, kUnfencedRead);
   } else if (isa<tile_dist::WarpgroupMmaOp>(op)) {
     host::onWarpgroupLeader(b, loc, [&](OpBuilder &then) {
@@ -230,25 +216,11 @@ void host::checkProxyFences(gpu::GPUFuncOp kernel) {
   });
   if (roots.empty())
     return;
-  MLIRContext *context = kernel.getContext();
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  Location loc = kernel.getLoc();
   ProxyState state;
   state.kernel = kernel.getName();
-  for (Value root : roots) {
-    auto type = cast<MemRefType>(root.getType());
-    int64_t bytes =
-        type.getNumElements() * host::elementBytes(type.getElementType());
-    state.shadows[root] = kernel.addWorkgroupAttribution(
-        MemRefType::get({bytes}, IntegerType::get(context, 64),
-                        MemRefLayoutAttrInterface(), workgroup),
-        loc);
-  }
-  state.fences = kernel.addWorkgroupAttribution(
-      MemRefType::get({host::kMaxThreads}, IntegerType::get(context, 32),
-                      MemRefLayoutAttrInterface(), workgroup),
-      loc);
+  for (Value root : roots)
+    state.shadows[root] = host::addShadow(kernel, root, /*wordsPerByte=*/1);
+  state.fences = host::addThreadCounts(kernel);
   for (Operation *op : genericOps)
     recordGenericOp(op, state);
   for (Operation *op : asyncOps)

@@ -167,14 +167,14 @@ void declareRaceFunction(ModuleOp module) {
   LLVM::ReturnOp::create(b, loc, scan.getResult(0));
 }
 
-/// Checks and records `access` of bytes [first, first + bytes) (index
-/// values, relative to `buffer`) by the running thread, built at `b`; the
+/// Checks and records `access` of bytes [first, last) (index values,
+/// relative to `buffer`) by the running thread, built at `b`; the
 /// block stops at `op` on a race, unless it is a write that leaves the
 /// bytes as they are (`unchanged`, an i1, where known: threads storing the
 /// same value in any order leave the same bytes). Nothing where `buffer` is
 /// not a view of a shadowed attribution.
 void checkAccess(OpBuilder &b, Operation *op, const RaceState &state,
-                 Value buffer, Value first, Value bytes, Access access,
+                 Value buffer, Value first, Value last, Access access,
                  Value unchanged = {}) {
   Value shadow = state.shadows.lookup(host::workgroupRoot(buffer));
   if (!shadow || !first)
@@ -194,9 +194,9 @@ void checkAccess(OpBuilder &b, Operation *op, const RaceState &state,
   // of range, whose value the kernel then discards) is no other access's.
   Value size =
       index(b, loc, cast<MemRefType>(shadow.getType()).getDimSize(0) / 2);
-  Value begin = arith::AddIOp::create(
-      b, loc, host::byteOffsetInRoot(b, loc, buffer), first);
-  Value end = arith::AddIOp::create(b, loc, begin, bytes);
+  Value shift = host::byteOffsetInRoot(b, loc, buffer);
+  Value begin = arith::AddIOp::create(b, loc, shift, first);
+  Value end = arith::AddIOp::create(b, loc, shift, last);
   auto asI64 = [&](Value v) -> Value {
     return arith::IndexCastUIOp::create(
         b, loc, i64Type, arith::MinUIOp::create(b, loc, v, size));
@@ -229,8 +229,12 @@ void checkElements(OpBuilder &b, Operation *op, const RaceState &state,
   if (!state.shadows.lookup(host::workgroupRoot(buffer)))
     return;
   Location loc = op->getLoc();
-  checkAccess(b, op, state, buffer, host::firstByte(b, loc, buffer, indices),
-              index(b, loc, bytes), access, unchanged);
+  Value first = host::firstByte(b, loc, buffer, indices);
+  if (!first)
+    return;
+  checkAccess(b, op, state, buffer, first,
+              arith::AddIOp::create(b, loc, first, index(b, loc, bytes)),
+              access, unchanged);
 }
 
 /// Whether `stored` (a scalar or vector of integers or floats) has the bits
@@ -266,18 +270,6 @@ void onLanesBelow(OpBuilder &b, Location loc, int64_t lanes,
     body(then);
     scf::YieldOp::create(then, loc);
   });
-}
-
-/// The bytes of a TMA box: `box` elements of `buffer` from element `at`.
-std::pair<Value, Value> boxBytes(OpBuilder &b, Location loc, Value buffer,
-                                 Value at, ArrayRef<int64_t> box) {
-  int64_t bytes =
-      host::elementBytes(cast<MemRefType>(buffer.getType()).getElementType());
-  int64_t elements = 1;
-  for (int64_t extent : box)
-    elements *= extent;
-  return {arith::MulIOp::create(b, loc, at, index(b, loc, bytes)),
-          index(b, loc, elements * bytes)};
 }
 
 void instrument(Operation *op, const RaceState &state) {
@@ -332,14 +324,14 @@ void instrument(Operation *op, const RaceState &state) {
                     Access::Write);
     });
   } else if (auto copy = dyn_cast<tile_dist::TensorCopyOp>(op)) {
-    auto [first, bytes] = boxBytes(b, loc, copy.getDestination(),
-                                   copy.getIndex(), copy.getBox());
-    checkAccess(b, op, state, copy.getDestination(), first, bytes,
+    auto [first, last] = host::boxBytes(b, loc, copy.getDestination(),
+                                        copy.getIndex(), copy.getBox());
+    checkAccess(b, op, state, copy.getDestination(), first, last,
                 Access::AsyncWrite);
   } else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op)) {
-    auto [first, bytes] =
-        boxBytes(b, loc, store.getSource(), store.getIndex(), store.getBox());
-    checkAccess(b, op, state, store.getSource(), first, bytes, Access::Read);
+    auto [first, last] = host::boxBytes(b, loc, store.getSource(),
+                                        store.getIndex(), store.getBox());
+    checkAccess(b, op, state, store.getSource(), first, last, Access::Read);
   } else if (isa<gpu::BarrierOp>(op)) {
     b.setInsertionPointAfter(op);
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
@@ -360,28 +352,15 @@ void host::checkRaces(gpu::GPUFuncOp kernel) {
     return;
   SmallVector<Operation *> ops;
   kernel.walk([&](Operation *op) { ops.push_back(op); });
-  MLIRContext *context = kernel.getContext();
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  Location loc = kernel.getLoc();
   declareRaceFunction(kernel->getParentOfType<ModuleOp>());
   RaceState state;
   state.kernel = kernel.getName();
   for (BlockArgument root : roots) {
     auto type = cast<MemRefType>(root.getType());
-    if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
-      continue;
-    int64_t bytes =
-        type.getNumElements() * host::elementBytes(type.getElementType());
-    state.shadows[root] = kernel.addWorkgroupAttribution(
-        MemRefType::get({2 * bytes}, IntegerType::get(context, 64),
-                        MemRefLayoutAttrInterface(), workgroup),
-        loc);
+    if (type.hasStaticShape() && type.getElementType().isIntOrFloat())
+      state.shadows[root] = host::addShadow(kernel, root, /*wordsPerByte=*/2);
   }
-  state.epochs = kernel.addWorkgroupAttribution(
-      MemRefType::get({host::kMaxThreads}, IntegerType::get(context, 32),
-                      MemRefLayoutAttrInterface(), workgroup),
-      loc);
+  state.epochs = host::addThreadCounts(kernel);
   for (Operation *op : ops)
     instrument(op, state);
 }

@@ -1,6 +1,8 @@
 //===- HostSharedBytes.cpp - the bytes a shared-memory access touches -----===//
 #include "HostSharedBytes.h"
 
+#include "HostBlock.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -26,4 +28,42 @@ Value tilechain::host::firstByte(OpBuilder &b, Location loc, Value memref,
         at);
   return arith::MulIOp::create(b, loc, linear,
                                index(elementBytes(type.getElementType())));
+}
+
+std::pair<Value, Value> tilechain::host::boxBytes(OpBuilder &b, Location loc,
+                                                  Value buffer, Value at,
+                                                  ArrayRef<int64_t> box) {
+  int64_t bytes =
+      elementBytes(cast<MemRefType>(buffer.getType()).getElementType());
+  int64_t elements = 1;
+  for (int64_t extent : box)
+    elements *= extent;
+  Value first = arith::MulIOp::create(
+      b, loc, at, arith::ConstantIndexOp::create(b, loc, bytes));
+  return {first,
+          arith::AddIOp::create(
+              b, loc, first,
+              arith::ConstantIndexOp::create(b, loc, elements * bytes))};
+}
+
+static Value addAttribution(gpu::GPUFuncOp kernel, int64_t elements,
+                            unsigned bits) {
+  MLIRContext *context = kernel.getContext();
+  return kernel.addWorkgroupAttribution(
+      MemRefType::get({elements}, IntegerType::get(context, bits),
+                      MemRefLayoutAttrInterface(),
+                      gpu::AddressSpaceAttr::get(
+                          context, gpu::AddressSpace::Workgroup)),
+      kernel.getLoc());
+}
+
+Value tilechain::host::addShadow(gpu::GPUFuncOp kernel, Value root,
+                                 int64_t wordsPerByte) {
+  auto type = cast<MemRefType>(root.getType());
+  int64_t bytes = type.getNumElements() * elementBytes(type.getElementType());
+  return addAttribution(kernel, wordsPerByte * bytes, 64);
+}
+
+Value tilechain::host::addThreadCounts(gpu::GPUFuncOp kernel) {
+  return addAttribution(kernel, kMaxThreads, 32);
 }
