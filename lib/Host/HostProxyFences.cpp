@@ -59,7 +59,7 @@ Value shadowOf(const ProxyState &state, Value buffer) {
 /// This thread and its fence count now, as a shadow word.
 Value writerWord(OpBuilder &b, Location loc, const ProxyState &state) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value count = memref::LoadOp::create(b, loc, state.fences, ValueRange{tid});
+  Value count = host::threadCount(b, loc, state.fences, tid);
   Value high = arith::ShLIOp::create(
       b, loc, arith::IndexCastUIOp::create(b, loc, b.getI64Type(), tid),
       arith::ConstantIntOp::create(b, loc, 32, 64));
@@ -115,8 +115,7 @@ void checkBytes(OpBuilder &b, Operation *op, const ProxyState &state,
                     in, loc, word,
                     arith::ConstantIntOp::create(in, loc, 32, 64))),
             index(in, loc, 0));
-        Value now = memref::LoadOp::create(in, loc, state.fences,
-                                           ValueRange{writer});
+        Value now = host::threadCount(in, loc, state.fences, writer);
         Value then = arith::TruncIOp::create(in, loc, in.getI32Type(), word);
         Value stale = arith::AndIOp::create(
             in, loc, written,
@@ -169,13 +168,7 @@ void recordGenericOp(Operation *op, const ProxyState &state) {
   if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op)) {
     if (!host::fencesToAsyncProxy(fence))
       return;
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value count = memref::LoadOp::create(b, loc, state.fences, ValueRange{tid});
-    memref::StoreOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, count,
-                              arith::ConstantIntOp::create(b, loc, 1, 32)),
-        state.fences, ValueRange{tid});
+    host::raiseThreadCount(b, loc, state.fences);
   } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
     // (Only shadowed buffers, of integers or floats, have a byte size.)
     if (shadowOf(state, store.getMemref()))

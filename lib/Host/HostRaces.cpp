@@ -182,7 +182,7 @@ void checkAccess(OpBuilder &b, Operation *op, const RaceState &state,
   Location loc = op->getLoc();
   Type i64Type = b.getI64Type();
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value count = memref::LoadOp::create(b, loc, state.epochs, ValueRange{tid});
+  Value count = host::threadCount(b, loc, state.epochs, tid);
   Value epoch = arith::ExtUIOp::create(
       b, loc, i64Type,
       arith::AddIOp::create(b, loc, count,
@@ -334,13 +334,7 @@ void instrument(Operation *op, const RaceState &state) {
     checkAccess(b, op, state, store.getSource(), first, last, Access::Read);
   } else if (isa<gpu::BarrierOp>(op)) {
     b.setInsertionPointAfter(op);
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value count = memref::LoadOp::create(b, loc, state.epochs, ValueRange{tid});
-    memref::StoreOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, count,
-                              arith::ConstantIntOp::create(b, loc, 1, 32)),
-        state.epochs, ValueRange{tid});
+    host::raiseThreadCount(b, loc, state.epochs);
   }
 }
 

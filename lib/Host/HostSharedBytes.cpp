@@ -4,6 +4,7 @@
 #include "HostBlock.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
@@ -66,4 +67,18 @@ Value tilechain::host::addShadow(gpu::GPUFuncOp kernel, Value root,
 
 Value tilechain::host::addThreadCounts(gpu::GPUFuncOp kernel) {
   return addAttribution(kernel, kMaxThreads, 32);
+}
+
+Value tilechain::host::threadCount(OpBuilder &b, Location loc, Value counts,
+                                   Value tid) {
+  return memref::LoadOp::create(b, loc, counts, ValueRange{tid});
+}
+
+void tilechain::host::raiseThreadCount(OpBuilder &b, Location loc,
+                                       Value counts) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value count = threadCount(b, loc, counts, tid);
+  Value raised = arith::AddIOp::create(
+      b, loc, count, arith::ConstantIntOp::create(b, loc, 1, 32));
+  memref::StoreOp::create(b, loc, raised, counts, ValueRange{tid});
 }

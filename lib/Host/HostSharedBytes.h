@@ -38,6 +38,14 @@ mlir::Value addShadow(mlir::gpu::GPUFuncOp kernel, mlir::Value root,
 /// (kMaxThreads), which each thread indexes by its id.
 mlir::Value addThreadCounts(mlir::gpu::GPUFuncOp kernel);
 
+/// Thread `tid`'s count (an i32) in `counts` (addThreadCounts).
+mlir::Value threadCount(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value counts, mlir::Value tid);
+
+/// Raises the running thread's count in `counts` by one.
+void raiseThreadCount(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::Value counts);
+
 } // namespace tilechain::host
 
 #endif
