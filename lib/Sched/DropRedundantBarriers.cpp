@@ -24,10 +24,11 @@
 // whole attribution), on global memory, on tensor memory (its columns not
 // analysed: the allocation, deallocation, stores and products write it,
 // loads read it), or on anything (a memref from elsewhere or in another
-// memory space, a generic pointer, an op that declares no effects: cp.async
-// waits, calls). The threads' own allocas and private attributions do not
-// count, nor do wgmma's fence and commit, which order a warpgroup's own
-// registers, fence.mbarrier_init (thread 0's init itself writes the
+// memory space, a generic pointer, an op that declares no effects: calls).
+// The threads' own allocas and private attributions do not count, nor do
+// mma.sync (registers), wgmma's fence and commit, which order a
+// warpgroup's own registers, cp.async's commit, which closes the thread's
+// group of copies, fence.mbarrier_init (thread 0's init itself writes the
 // mbarrier), the tcgen05 fences (they order their thread's tensor memory
 // accesses with whichever barrier comes next or came last, so those
 // accesses decide), or the intrinsics LLVM says touch no memory (the NVVM
@@ -42,7 +43,10 @@
 // - an mbarrier's arrivals, expected bytes and waits are atomic (reads
 //   here); its init and inval write it. In the stretch before, a wait also
 //   stands for what the ops it may complete do: every TMA copy's bytes,
-//   every tcgen05.mma's operand reads and tensor memory write.
+//   every tcgen05.mma's operand reads and tensor memory write;
+// - a cp.async copy writes its bytes at issue, and a cp.async wait in the
+//   stretch before stands for every cp.async copy's bytes: the thread's
+//   copies issued before an earlier barrier may land only now.
 // Two accesses by thread 0 alone are in program order: no conflict. Nor do
 // two tensor memory allocations or deallocations by warp 0, which its 32
 // threads run together in program order (a new allocation after the last
@@ -63,6 +67,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -273,11 +278,13 @@ Access sharedSpan(Value memref) {
   return access;
 }
 
-/// What the kernel's asynchronous ops touch, for the mbarrier waits that
-/// complete them: every TMA copy's bytes, every tcgen05.mma's operands and
-/// tensor memory.
+/// What the kernel's asynchronous ops touch, for the waits that complete
+/// them: for an mbarrier wait every TMA copy's bytes, every tcgen05.mma's
+/// operands and tensor memory; for a cp.async wait every cp.async copy's
+/// bytes.
 struct KernelFacts {
   SmallVector<Access> mbarrierCompletions;
+  SmallVector<Access> cpAsyncCompletions;
   bool oneDimensional = false;
 };
 
@@ -315,15 +322,19 @@ Access tensorMemory(bool write) {
 
 /// The accesses of `op` itself (not its regions'), as declared.
 void declaredAccesses(Operation *op, SmallVectorImpl<Access> &out) {
-  // wgmma's fence and commit order the warpgroup's own registers and
-  // products; fence.mbarrier_init orders thread 0's init, itself a write of
-  // the mbarrier, before its own async-proxy uses; a tcgen05 fence orders
-  // its thread's tensor memory accesses with whatever synchronises it next
-  // (before) or last (after), so the accesses themselves decide.
+  // mma.sync works on registers; wgmma's fence and commit order the
+  // warpgroup's own registers and products; fence.mbarrier_init orders
+  // thread 0's init, itself a write of the mbarrier, before its own
+  // async-proxy uses; a tcgen05 fence orders its thread's tensor memory
+  // accesses with whatever synchronises it next (before) or last (after),
+  // so the accesses themselves decide; cp.async's commit closes the
+  // thread's group, and its wait stands for the copies (accesses below).
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
       isMemoryEffectFree(op) ||
-      isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
-          NVVM::FenceMbarrierInitOp, NVVM::Tcgen05FenceOp>(op))
+      isa<NVVM::MmaOp, NVVM::WgmmaFenceAlignedOp,
+          NVVM::WgmmaGroupSyncAlignedOp, NVVM::FenceMbarrierInitOp,
+          NVVM::Tcgen05FenceOp, NVVM::CpAsyncCommitGroupOp,
+          NVVM::CpAsyncWaitGroupOp>(op))
     return;
   // Tensor memory: the allocation (which also writes its address to a
   // shared slot, declared) and deallocation take and give back columns,
@@ -341,6 +352,13 @@ void declaredAccesses(Operation *op, SmallVectorImpl<Access> &out) {
   if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
     if (callsMemoryFreeIntrinsic(call))
       return;
+  // ldmatrix declares its read without the memref it reads.
+  if (auto load = dyn_cast<nvgpu::LdMatrixOp>(op)) {
+    Access access = sharedSpan(load.getSrcMemref());
+    access.write = false;
+    out.push_back(access);
+    return;
+  }
   if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op)) {
     // fence.proxy.async (of shared memory or all); any other proxy fence
     // (alias, tensormap) is anything.
@@ -523,6 +541,8 @@ void accesses(Operation *op, bool before, const KernelFacts &facts,
     declaredAccesses(op, out);
     if (before && isa<tile_dist::MbarrierWaitOp>(op))
       llvm::append_range(out, facts.mbarrierCompletions);
+    if (before && isa<NVVM::CpAsyncWaitGroupOp>(op))
+      llvm::append_range(out, facts.cpAsyncCompletions);
   }
   Access::Runs runs = Access::AnyThreads;
   if (facts.oneDimensional && runsWhere(op, impliesThreadZero))
@@ -591,6 +611,9 @@ struct DropRedundantBarriersPass
               sharedSpan(copy.getDestination()));
         else if (isa<tile_dist::TensorMmaOp>(op))
           declaredAccesses(op, facts.mbarrierCompletions);
+        else if (auto copy = dyn_cast<tile_dist::AsyncCopyOp>(op))
+          facts.cpAsyncCompletions.push_back(
+              sharedSpan(copy.getDestination()));
       });
       // One at a time, on the code as it is: a barrier dropped joins its
       // two stretches, which the next barrier's test then sees whole.

@@ -366,3 +366,47 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A cp.async ring read by ldmatrix into mma.sync, as the sm_80 lowerings
+// write it. A copy writes its bytes at issue, and a wait before a barrier
+// stands for every copy, issued before an earlier barrier too: the barrier
+// after the wait stays before the ring's reads, and the one between the
+// copy's issue and the wait goes. After the ring's reads, the barrier
+// before a store into other bytes goes (neither the commit, nor ldmatrix,
+// nor mma.sync touches them); the one before a store into the ring stays.
+// CHECK-LABEL: gpu.func @cp_async_ring
+// CHECK: tile_dist.async_copy
+// CHECK-NEXT: nvvm.cp.async.commit.group
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvgpu.ldmatrix
+// CHECK-NEXT: nvvm.mma.sync
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: gpu.return
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80">] {
+  gpu.func @cp_async_ring(%src: !llvm.ptr<1>, %y: f32, %h: f16, %a: vector<2xf16>, %c: f32) workgroup(%smem: memref<8192xi8, #gpu.address_space<workgroup>>) kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c4096 = arith.constant 4096 : index
+    %sixteen = arith.constant 16 : i32
+    %t = gpu.thread_id x
+    %ring = memref.view %smem[%c0][] : memref<8192xi8, #gpu.address_space<workgroup>> to memref<2048xf16, #gpu.address_space<workgroup>>
+    %rows = memref.view %smem[%c0][] : memref<8192xi8, #gpu.address_space<workgroup>> to memref<2048xi16, #gpu.address_space<workgroup>>
+    %other = memref.view %smem[%c4096][] : memref<8192xi8, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+    tile_dist.async_copy %src, %ring[%t], %sixteen : <1>, memref<2048xf16, #gpu.address_space<workgroup>>
+    nvvm.cp.async.commit.group
+    gpu.barrier
+    nvvm.cp.async.wait.group 0
+    gpu.barrier
+    %m = nvgpu.ldmatrix %rows[%t] {numTiles = 4 : i32, transpose = false} : memref<2048xi16, #gpu.address_space<workgroup>> -> vector<4x2xi16>
+    %p = nvvm.mma.sync A[%a, %a, %a, %a]  B[%a, %a]  C[%c, %c, %c, %c]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+    gpu.barrier
+    memref.store %y, %other[%t] : memref<1024xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    memref.store %h, %ring[%t] : memref<2048xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
