@@ -37,6 +37,7 @@
 
 using namespace mlir;
 using namespace tilechain;
+using host::index;
 
 namespace {
 
@@ -46,10 +47,6 @@ struct ProxyState {
   Value fences; // memref<kMaxThreads x i32>: each thread's fence count
   StringRef kernel;
 };
-
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 /// The shadow of the buffer `buffer` is a view of, or null.
 Value shadowOf(const ProxyState &state, Value buffer) {

@@ -49,6 +49,7 @@
 
 using namespace mlir;
 using namespace tilechain;
+using host::index;
 
 namespace {
 
@@ -62,10 +63,6 @@ struct RaceState {
 };
 
 enum class Access : int32_t { Read, Write, AsyncWrite };
-
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 Value i64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 64);
@@ -257,8 +254,7 @@ Value sameBits(OpBuilder &b, Location loc, Value old, Value stored) {
   return equal;
 }
 
-/// Builds `body` where the running thread is lane 0 of its warp, or its
-/// lane is below `lanes`.
+/// Builds `body` where the running thread's lane is below `lanes`.
 void onLanesBelow(OpBuilder &b, Location loc, int64_t lanes,
                   function_ref<void(OpBuilder &)> body) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);

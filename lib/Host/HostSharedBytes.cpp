@@ -9,6 +9,10 @@
 
 using namespace mlir;
 
+Value tilechain::host::index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
 int64_t tilechain::host::elementBytes(Type element) {
   return (element.getIntOrFloatBitWidth() + 7) / 8;
 }
@@ -18,17 +22,15 @@ Value tilechain::host::firstByte(OpBuilder &b, Location loc, Value memref,
   auto type = cast<MemRefType>(memref.getType());
   if (!type.getLayout().isIdentity() || !type.hasStaticShape())
     return {};
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  Value linear = index(0);
+  Value linear = index(b, loc, 0);
   for (auto [dim, at] : llvm::enumerate(indices))
     linear = arith::AddIOp::create(
         b, loc,
-        arith::MulIOp::create(b, loc, linear, index(type.getDimSize(dim))),
+        arith::MulIOp::create(b, loc, linear,
+                              index(b, loc, type.getDimSize(dim))),
         at);
-  return arith::MulIOp::create(b, loc, linear,
-                               index(elementBytes(type.getElementType())));
+  return arith::MulIOp::create(
+      b, loc, linear, index(b, loc, elementBytes(type.getElementType())));
 }
 
 std::pair<Value, Value> tilechain::host::boxBytes(OpBuilder &b, Location loc,
@@ -39,12 +41,9 @@ std::pair<Value, Value> tilechain::host::boxBytes(OpBuilder &b, Location loc,
   int64_t elements = 1;
   for (int64_t extent : box)
     elements *= extent;
-  Value first = arith::MulIOp::create(
-      b, loc, at, arith::ConstantIndexOp::create(b, loc, bytes));
-  return {first,
-          arith::AddIOp::create(
-              b, loc, first,
-              arith::ConstantIndexOp::create(b, loc, elements * bytes))};
+  Value first = arith::MulIOp::create(b, loc, at, index(b, loc, bytes));
+  return {first, arith::AddIOp::create(b, loc, first,
+                                       index(b, loc, elements * bytes))};
 }
 
 static Value addAttribution(gpu::GPUFuncOp kernel, int64_t elements,

@@ -13,6 +13,9 @@
 
 namespace tilechain::host {
 
+/// The index constant `v`.
+mlir::Value index(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
 /// Bytes of an integer or float `element`.
 int64_t elementBytes(mlir::Type element);
 
