@@ -36,6 +36,7 @@ for name in ("TILECHAIN_CACHE_DIR", "TILECHAIN_CACHE_MAX_SIZE",
     config.environment.pop(name, None)
 
 config.substitutions.append(("%src_root", config.tilechain_src_root))
+config.substitutions.append(("%tools_dir", config.tilechain_tools_dir))
 config.substitutions.append(("%corpus", config.corpus_dir))
 config.substitutions.append(("%ptxas", config.ptxas))
 config.substitutions.append(("%{tileiras}",
@@ -82,6 +83,11 @@ if shutil.which("redis-server"):
     config.available_features.add("redis-server")
 else:
     lit_config.warning("redis-server not found: remote cache tests are skipped")
+
+# The stage tools linked static by lld, in cmake/startup-order.txt's order
+# (cmake/Tilechain.cmake).
+if config.static_llvm == "all" and config.lld.endswith("ld.lld"):
+    config.available_features.add("ordered-tools")
 
 if os.path.isdir(config.corpus_dir):
     config.available_features.add("corpus")

@@ -12,8 +12,6 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Link/TileHostObject.h"
 
-#include "tilechain/Emit/OptimizeModule.h"
-
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -371,9 +369,13 @@ tilechain::buildTileHostObject(llvm::ArrayRef<TileHostKernel> kernels) {
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return llvm::createStringError("no x86-64 LLVM target: " + error);
+  // Neither optimized nor scheduled: the driver runs these functions when a
+  // launch's arguments change, to encode a few tensor maps at most, and
+  // LLVM's -O2 pipeline with -O2 code generation cost tile-link 5 ms of
+  // its own 12 on every compile.
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, "x86-64", "", llvm::TargetOptions(), llvm::Reloc::PIC_,
-      llvm::CodeModel::Large, llvm::CodeGenOptLevel::Default));
+      llvm::CodeModel::Large, llvm::CodeGenOptLevel::None));
   if (!machine)
     return llvm::createStringError("cannot create an x86-64 target machine");
 
@@ -389,8 +391,6 @@ tilechain::buildTileHostObject(llvm::ArrayRef<TileHostKernel> kernels) {
   if (llvm::verifyModule(*module, &verifierStream))
     return llvm::createStringError("invalid .nv.host module: " +
                                    verifierMessage);
-
-  optimizeModule(*module, *machine, llvm::OptimizationLevel::O2);
 
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream objectStream(object);
