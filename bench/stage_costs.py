@@ -42,8 +42,13 @@ def run(command, cwd, env=None):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_minflt
 
 
-def stage_commands(build):
-    """tool -> its argument words in the build.ninja of `build`."""
+def kept_build(bin_dir, source, gpu, build):
+    """Compiles `source` with tileiras --keep-intermediates=`build` (cache
+    off); returns each stage tool's argument words in its build.ninja."""
+    subprocess.run([os.path.join(bin_dir, "tileiras"), source, "-o",
+                    os.path.join(build, "out.cubin"), "--gpu-name", gpu,
+                    "--keep-intermediates=" + build] + FLAGS,
+                   env=dict(os.environ, TILECHAIN_CACHE="0"), check=True)
     listed = subprocess.run(["ninja", "-C", build, "-t", "commands"],
                             check=True, capture_output=True, text=True)
     commands = {}
@@ -73,11 +78,8 @@ def main():
     builds = {}
     for index, bin_dir in enumerate(args.bin_dir):
         build = os.path.join(work, "build%d" % index)
-        subprocess.run([os.path.join(bin_dir, "tileiras"), args.input, "-o",
-                        os.path.join(build, "out.cubin"), "--gpu-name",
-                        args.gpu_name, "--keep-intermediates=" + build]
-                       + FLAGS, env=env, check=True)
-        builds[bin_dir] = (build, stage_commands(build))
+        builds[bin_dir] = (build, kept_build(bin_dir, args.input,
+                                             args.gpu_name, build))
 
     rows = STAGES + ["stages together", "tileiras (default mode)"]
     samples = {(row, bin_dir): [] for row in rows for bin_dir in args.bin_dir}

@@ -36,7 +36,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from stage_costs import STAGES, stage_commands  # noqa: E402
+from stage_costs import STAGES, kept_build  # noqa: E402
 
 TOOLS = STAGES + ["tile-compile"]
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "cutile")
@@ -45,7 +45,6 @@ CORPUS_INPUTS = [
     ("sample__fmha_kernel__float16__b2h8s128d64_t128x128_causal", "sm_100"),
     ("sample__layer_norm_fwd__bfloat16__1024x2048_t1024", "sm_80"),
 ]
-FLAGS = ["-O3", "--lineinfo"]
 
 
 def default_inputs():
@@ -60,25 +59,23 @@ def default_inputs():
 def executed_functions(profile, binary):
     """The functions of `binary` that a callgrind profile shows running."""
     # callgrind's compressed names: "(id) name" the first time, "(id)"
-    # after; objects, files and functions each number their own.
-    tables = {"ob": {}, "fl": {}, "fn": {}}
-    names, objects = tables["fn"], tables["ob"]
+    # after; objects and functions number their own.
+    objects, names = {}, {}
     executed = set()
     current_object = None
     with open(profile) as lines:
         for line in lines:
-            line = line.rstrip("\n")
-            match = re.match(r"^(c?ob|c?fn|c?fi|c?fl|fe)=\((\d+)\)(?: (.*))?$",
-                             line)
+            match = re.match(r"^c?(ob|fn)=\((\d+)\)(?: (.*))?$",
+                             line.rstrip("\n"))
             if not match:
                 continue
             kind, number, name = match.groups()
-            table = tables[kind[-2:] if kind[-2:] in tables else "fl"]
+            table = objects if kind == "ob" else names
             if name is not None:
                 table[number] = name
-            if kind == "ob":
+            if line.startswith("ob="):
                 current_object = objects[number]
-            elif kind == "fn" and current_object == binary:
+            elif line.startswith("fn=") and current_object == binary:
                 name = names[number]
                 # Code without a symbol: "0x..." and "(below main)".
                 if name.startswith(("0x", "(")):
@@ -88,9 +85,9 @@ def executed_functions(profile, binary):
     return executed
 
 
-def profile(arguments, tool, binary, cwd, work):
+def profile(number, arguments, tool, binary, cwd, work):
     """Runs one tool under callgrind; returns the functions it ran."""
-    out = tempfile.mktemp(prefix="callgrind.%s." % tool, dir=work)
+    out = os.path.join(work, "callgrind.%d" % number)
     command = ["valgrind", "--tool=callgrind", "--demangle=no",
                "--callgrind-out-file=" + out, binary] + arguments
     proc = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL,
@@ -125,15 +122,11 @@ def main():
                         os.path.join(args.bin_dir, tool)], check=True)
 
     jobs = []
-    env = dict(os.environ, TILECHAIN_CACHE="0")
     for index, (path, gpu) in enumerate(inputs):
         path = os.path.abspath(path)
         build = os.path.join(work, "build%d" % index)
-        subprocess.run([os.path.join(args.bin_dir, "tileiras"), path, "-o",
-                        os.path.join(build, "out.cubin"), "--gpu-name", gpu,
-                        "--keep-intermediates=" + build] + FLAGS,
-                       env=env, check=True)
-        for tool, arguments in stage_commands(build).items():
+        for tool, arguments in kept_build(args.bin_dir, path, gpu,
+                                          build).items():
             jobs.append((arguments, tool, binaries[tool], build))
         jobs.append(([path, "-o", "compiled.cubin", "--gpu-name=" + gpu,
                       "--opt-level=3", "--lineinfo", "--tile-form=parallel"],
@@ -141,8 +134,8 @@ def main():
 
     used = {tool: set() for tool in TOOLS}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for tool, functions in pool.map(lambda job: profile(*job, work),
-                                        jobs):
+        for tool, functions in pool.map(
+                lambda job: profile(job[0], *job[1], work), enumerate(jobs)):
             used[tool] |= functions
 
     placed, order = set(), []

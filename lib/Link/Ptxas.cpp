@@ -123,10 +123,10 @@ bool hasExited(pid_t pid) {
 
 /// This process's environment, with glibc's malloc told to ask for
 /// transparent huge pages (GLIBC_TUNABLES glibc.malloc.hugetlb=1, glibc
-/// 2.35 on; older ones ignore it): ptxas grows its heap by some 15 MB in
-/// 4 KB page faults, and on a small kernel takes 2,300 faults instead of
-/// 3,900 and 4 ms less with it (docs/pipeline.md, "Link layout"). The
-/// cubin is the same. A GLIBC_TUNABLES of the user's that sets it wins.
+/// 2.35 on; older ones ignore it): ptxas grows its heap in 4 KB page
+/// faults, and on a small kernel takes 2,300 faults instead of 3,900 and
+/// 4 ms less with it (docs/pipeline.md, "Link layout"). The cubin is the
+/// same. A GLIBC_TUNABLES of the user's that sets it wins.
 std::vector<std::string> ptxasEnvironment() {
   constexpr llvm::StringLiteral kTunables = "GLIBC_TUNABLES=";
   constexpr llvm::StringLiteral kHugePages = "glibc.malloc.hugetlb=1";
