@@ -12,18 +12,17 @@
 // but the first waits for its first chunks. How many stages, groups and
 // whether the ring crosses iterations is planned from the tile program
 // (planMmaPipeline, include/tilechain/Lower/MmaPipelines.h); this file
-// builds the plan.
+// builds the plan: the schedule of which of the ring's operations
+// (StageRing.h) run where.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
-#include "TensorMapCopy.h"
+#include "StageRing.h"
 
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
@@ -102,163 +101,17 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   auto constant = [&](OpBuilder &at, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(at, loc, v);
   };
-  // Filling a chunk's arrays: the copied operands' async copies (cp.async,
-  // one group per chunk, or TMA) and the others' register writes.
-  struct Copier {
-    AsyncRunCopy threads;
-    TensorChunkCopy tensor;
-  };
-  // The copiers of the staged operands with tile origins `index` (of this
-  // iteration where empty).
-  auto copiersWith = [&](auto indexOf) {
-    SmallVector<Copier, 2> copiers;
-    for (auto [i, operand] : llvm::enumerate(staged)) {
-      cuda_tile::LoadViewTkoOp load = operand.form.copiedFrom;
-      Copier copier;
-      if (load && operand.form.byTensorMap)
-        copier.tensor = tensorChunkCopy(l, operand, i, kc, indexOf(load));
-      else if (load)
-        copier.threads = asyncRunCopy(l, load, operand.form.leadingUnitDims,
-                                      indexOf(load));
-      copiers.push_back(std::move(copier));
-    }
-    return copiers;
-  };
-  SmallVector<Copier, 2> copiers =
-      copiersWith([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
-  bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
-  // Whether the threads write a stage (cp.async copies and register writes
-  // go through the generic proxy; TMA copies write through the async one).
-  bool anyThreadWrites = false;
-  int64_t tensorBytes = 0;
-  for (const StagedOperand &operand : staged) {
-    anyCopied |= bool(operand.form.copiedFrom);
-    anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
-    anyThreadWrites |= !operand.form.byTensorMap && !operand.form.inRegisters;
-    if (operand.form.byTensorMap) {
-      anyTensorCopies = true;
-      tensorBytes += tensorChunkBytes(operand, kc);
-    }
-  }
-  int64_t stages = staged[0].stages;
+  StageRing ring(l, op, staged, kc);
+  int64_t stages = ring.stages();
   // How many chunks the copies run ahead of the multiply: all stages but
   // those being read, by this chunk's multiply and the groups the threads
   // left running; at least one (the single stage of a one-chunk run is
   // filled before it, and a run of no more chunks than stages fills none
   // twice).
   int64_t ahead =
-      anyCopied
+      ring.copies()
           ? std::max<int64_t>(stages - 1 - staged[0].mmaGroupsInFlight, 1)
           : 0;
-  // TMA copies complete on the mbarrier of their stage; every thread counts
-  // the phases it has waited for per stage (bit s of a word the threads
-  // keep in a register: LLVM promotes the entry block's alloca).
-  Value phases;
-  if (anyTensorCopies) {
-    auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
-    OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
-    phases = memref::AllocaOp::create(
-        atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
-  }
-  // By value: the invalidation after a loop calls it once the loop is
-  // lowered, when `staged` is gone.
-  auto barriersAt = [stages, arrays = staged[0].arrays,
-                     offset = staged[0].barriersOffset](OpBuilder &at) {
-    return sharedView(at, arrays, at.getI64Type(), stages, offset);
-  };
-  auto stageOf = [&](OpBuilder &at, Value chunk) {
-    return chunkStage(at, loc, staged[0], chunk);
-  };
-  // Thread 0 sets up the mbarriers (the phase counts restart) and the
-  // barrier after publishes them: before the first fill of each run of the
-  // mma (or of its pipelined loop). Each thread first fences its earlier
-  // accesses of shared memory to the async proxy, so that the copies, which
-  // write through it, come after them (the planner may have given these
-  // bytes to an earlier exchange; where it has not, it drops the fence).
-  auto initBarriers = [&](OpBuilder &at) {
-    TileLowering::fenceBeforeAsyncWrites(at, loc);
-    Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
-    memref::StoreOp::create(at, loc, zero32, phases, constant(at, 0));
-    Value barriers = barriersAt(at);
-    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
-                      [&](OpBuilder &then, Location) {
-                        Value one32 = arith::ConstantIntOp::create(then, loc, 1, 32);
-                        for (int64_t s = 0; s < stages; ++s)
-                          tile_dist::MbarrierInitOp::create(
-                              then, loc, barriers, constant(then, s), one32);
-                        NVVM::FenceMbarrierInitOp::create(then, loc);
-                        scf::YieldOp::create(then, loc);
-                      });
-    gpu::BarrierOp::create(at, loc);
-  };
-  // And gives them back after the last wait (all threads' waits are
-  // before the barrier of the last chunk, which thread 0 has passed). It
-  // captures by value: after a loop it runs once the loop is lowered.
-  auto invalidateBarriers = [&l, loc, stages, barriersAt](OpBuilder &at) {
-    Value barriers = barriersAt(at);
-    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
-                      [&](OpBuilder &then, Location) {
-                        for (int64_t s = 0; s < stages; ++s)
-                          tile_dist::MbarrierInvalOp::create(
-                              then, loc, barriers,
-                              arith::ConstantIndexOp::create(then, loc, s));
-                        scf::YieldOp::create(then, loc);
-                      });
-  };
-  // Waits for the TMA copies into stage `stage`: the phase of its mbarrier
-  // that this thread has not waited for yet.
-  auto waitForTensorCopies = [&](OpBuilder &at, Value stage) {
-    Value stage32 = arith::IndexCastOp::create(at, loc, at.getI32Type(), stage);
-    Value counted = memref::LoadOp::create(at, loc, phases, constant(at, 0));
-    Value one32 = arith::ConstantIntOp::create(at, loc, 1, 32);
-    Value parity = arith::AndIOp::create(
-        at, loc, arith::ShRUIOp::create(at, loc, counted, stage32), one32);
-    tile_dist::MbarrierWaitOp::create(at, loc, barriersAt(at), stage, parity);
-    memref::StoreOp::create(
-        at, loc,
-        arith::XOrIOp::create(at, loc, counted,
-                              arith::ShLIOp::create(at, loc, one32, stage32)),
-        phases, constant(at, 0));
-  };
-  // Fills stage `stage` with chunk `chunk` of `operands` (the staged ones,
-  // or copies of them with views made elsewhere) by their copiers `with`
-  // (of this iteration or another).
-  auto fillFrom = [&](OpBuilder &at, Value chunk, Value stage,
-                      ArrayRef<StagedOperand> operands,
-                      ArrayRef<Copier> with) {
-    for (auto [operand, copier] : llvm::zip(operands, with)) {
-      if (operand.form.byTensorMap)
-        continue;
-      if (operand.form.copiedFrom)
-        copyChunk(l, at, loc, operand, copier.threads, chunk, stage, kc);
-      else if (!operand.form.inRegisters)
-        writeChunk(l, at, loc, operand, chunk, stage, kc);
-    }
-    if (!anyTensorCopies)
-      return;
-    Value barriers = barriersAt(at);
-    scf::IfOp::create(
-        at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then, Location) {
-          tile_dist::MbarrierExpectTxOp::create(
-              then, loc, barriers, stage,
-              arith::ConstantIntOp::create(then, loc, tensorBytes, 32));
-          for (auto [operand, copier] : llvm::zip(operands, with))
-            if (operand.form.byTensorMap)
-              copier.tensor(then, loc, chunk, operands, barriers, stage);
-          scf::YieldOp::create(then, loc);
-        });
-  };
-  auto fill = [&](OpBuilder &at, Value chunk, Value stage) {
-    fillFrom(at, chunk, stage, staged, copiers);
-  };
-  // Every fill position closes one cp.async group, empty where nothing is
-  // copied there, so that the groups after a chunk's are always ahead - 1
-  // and waiting for all but those waits for exactly that chunk's.
-  auto closeGroup = [&](OpBuilder &at) {
-    if (anyThreadCopies)
-      NVVM::CpAsyncCommitGroupOp::create(at, loc);
-  };
-
   // With async copies, chunk g is filled `ahead` chunks before the barrier
   // that starts its multiply and read after it; the multiply of chunk g
   // starts the copies of chunk g + ahead, into the stage chunk g - 1 was
@@ -279,8 +132,8 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // there, in this iteration or a later one. The arrays' first use is then
   // before the loop, so tile-sched keeps their bytes for this mma through
   // the whole loop, copies in flight across its back edge included.
-  auto copiersAt = [&](Value iv) {
-    return copiersWith([&](cuda_tile::LoadViewTkoOp load) {
+  auto sourcesAt = [&](Value iv) {
+    return ring.sources([&](cuda_tile::LoadViewTkoOp load) {
       SmallVector<Value> index;
       for (Value v : load.getIndex())
         index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
@@ -345,8 +198,8 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(loweredLoop);
       l.barrierBeforeSharedWrites(b, loc);
-      if (anyTensorCopies)
-        initBarriers(b);
+      if (ring.tensorCopies())
+        ring.initBarriers(b);
       // Views of the arrays made here: the loop body's are inside it.
       SmallVector<StagedOperand, 2> outside(staged);
       for (StagedOperand &operand : outside)
@@ -361,13 +214,13 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
             arith::DivUIOp::create(at, loc, g, constant(at, chunkCount));
         scf::IfOp::create(
             at, loc, runs(at, lower, d), [&](OpBuilder &then, Location) {
-              fillFrom(then,
-                       arith::RemUIOp::create(then, loc, g,
-                                              constant(then, chunkCount)),
-                       g, outside, copiersAt(laterIv(then, lower, d)));
+              ring.fill(then,
+                        arith::RemUIOp::create(then, loc, g,
+                                               constant(then, chunkCount)),
+                        g, outside, sourcesAt(laterIv(then, lower, d)));
               scf::YieldOp::create(then, loc);
             });
-        closeGroup(at);
+        ring.closeGroup(at);
       });
     }
     Value iv = l.lookup(loop.getInductionVar());
@@ -379,14 +232,14 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         b, loc,
         arith::IndexCastOp::create(b, loc, b.getIndexType(), iteration),
         constant(b, chunkCount));
-  } else if (anyCopied) {
+  } else if (ring.copies()) {
     l.barrierBeforeSharedWrites(b, loc);
-    if (anyTensorCopies)
-      initBarriers(b);
+    if (ring.tensorCopies())
+      ring.initBarriers(b);
     // Chunk g below ahead < stages goes to stage g.
     forEachFirst(b, [&](OpBuilder &at, Value g) {
-      fill(at, g, g);
-      closeGroup(at);
+      ring.fill(at, g, g);
+      ring.closeGroup(at);
     });
   } else if (stages > 1) {
     l.barrierBeforeSharedWrites(b, loc);
@@ -397,35 +250,29 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         Value inRun =
             firstChunk ? arith::AddIOp::create(inChunks, loc, firstChunk, chunk)
                        : chunk;
-        Value stage = stageOf(inChunks, inRun);
-        if (anyCopied) {
-          if (anyThreadCopies)
-            NVVM::CpAsyncWaitGroupOp::create(inChunks, loc, ahead - 1);
-          if (anyTensorCopies)
-            waitForTensorCopies(inChunks, stage);
+        Value stage = ring.stageOf(inChunks, inRun);
+        if (ring.copies()) {
+          ring.waitForCopies(inChunks, stage, ahead - 1);
         } else {
           if (stages == 1)
             l.barrierBeforeSharedWrites(inChunks, loc);
-          fill(inChunks, chunk, stage);
+          ring.fill(inChunks, chunk, stage);
         }
         // The async proxy sees this thread's writes once they are fenced;
         // the barrier then makes every thread's visible to it. Stages that
         // only TMA fills need no fence: the copies write through the async
         // proxy, and their mbarrier's phase, waited for above, makes them
         // visible.
-        if (asyncProxyReads && anyThreadWrites)
-          NVVM::FenceProxyOp::create(
-              inChunks, loc, NVVM::ProxyKind::async_shared,
-              NVVM::SharedSpaceAttr::get(inChunks.getContext(),
-                                         NVVM::SharedSpace::shared_cta));
+        if (asyncProxyReads)
+          ring.fenceWritesForAsyncReads(inChunks);
         gpu::BarrierOp::create(inChunks, loc);
-        if (anyCopied && (loop || chunkCount > ahead)) {
+        if (ring.copies() && (loop || chunkCount > ahead)) {
           // Chunk c + ahead: chunk c' of this iteration or of the d-th
           // after it. (The region builders are l.b() itself, moved into the
           // regions, as the copies' constants need.)
           Value target = arith::AddIOp::create(inChunks, loc, chunk,
                                                constant(inChunks, ahead));
-          Value targetStage = stageOf(
+          Value targetStage = ring.stageOf(
               inChunks, arith::AddIOp::create(inChunks, loc, inRun,
                                               constant(inChunks, ahead)));
           Value d = arith::DivUIOp::create(inChunks, loc, target,
@@ -436,7 +283,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
               inChunks, loc, arith::CmpIPredicate::eq, d,
               constant(inChunks, 0));
           auto fillThis = [&](OpBuilder &then, Location) {
-            fill(then, inIteration, targetStage);
+            ring.fill(then, inIteration, targetStage);
             scf::YieldOp::create(then, loc);
           };
           auto fillLater = [&](OpBuilder &otherwise, Location) {
@@ -446,9 +293,9 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
                                 // The later iteration's tile origins, made
                                 // here to keep them out of the registers
                                 // live beside the accumulators.
-                                fillFrom(then, inIteration, targetStage,
-                                         staged,
-                                         copiersAt(laterIv(then, iv, d)));
+                                ring.fill(then, inIteration, targetStage,
+                                          staged,
+                                          sourcesAt(laterIv(then, iv, d)));
                                 scf::YieldOp::create(then, loc);
                               });
             scf::YieldOp::create(otherwise, loc);
@@ -458,7 +305,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
                               fillLater);
           else
             scf::IfOp::create(inChunks, loc, thisIteration, fillThis);
-          closeGroup(inChunks);
+          ring.closeGroup(inChunks);
         }
         scf::YieldOp::create(inChunks, loc,
                              multiply(inChunks, chunk, stage, chunkSums));
@@ -469,11 +316,11 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // block, it has hoisted scalar cvt.rn.f16.f32 reads of the accumulators
   // above the wait (the occupancy-2 t128x256 matmuls on an H200,
   // bench/results/2026-11-28-h200-diagnose.md).
-  if (anyTensorCopies) {
+  if (ring.tensorCopies()) {
     if (loop)
-      l.deferUntilAfterLoop(loop, invalidateBarriers);
+      l.deferUntilAfterLoop(loop, ring.barrierRelease());
     else
-      invalidateBarriers(b);
+      ring.barrierRelease()(b);
   }
   return SmallVector<Value>(chunks.getResults());
 }
