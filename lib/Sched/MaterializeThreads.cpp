@@ -219,15 +219,66 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
                       "the kernel is compiled as if it had no hint");
 }
 
+/// Says, as a remark on each op of `entry` with tile results, where the
+/// layout of each result that `lowering` distributed over the threads came
+/// from: `recorded` (the op's tile_dist.layout), `default` (none recorded,
+/// the default layout), `chosen` (none recorded: the materialization chose
+/// another) or `not the recorded one`; and `broadcast` (held as a smaller
+/// tile's registers), `splat`, `not distributed` or `not lowered` for the
+/// others. Issue 41 wants every layout recorded on the
+/// tile program (docs/tile-async.md): this measures how far it is.
+void reportLayouts(cuda_tile::EntryOp entry,
+                   const tilechain::TileLowering &lowering) {
+  entry.walk([&](Operation *op) {
+    if (op == entry.getOperation())
+      return;
+    auto recorded = op->getAttrOfType<tilechain::tile_dist::LinearLayoutAttr>(
+        tilechain::tile_dist::TileDistDialect::kLayoutAttrName);
+    for (OpResult result : op->getResults()) {
+      auto type = dyn_cast<cuda_tile::TileType>(result.getType());
+      if (!type || type.getShape().empty())
+        continue;
+      InFlightDiagnostic remark = op->emitRemark()
+                                  << op->getName() << " result "
+                                  << result.getResultNumber() << " layout: ";
+      if (!lowering.isLowered(result)) {
+        remark << "not lowered";
+        continue;
+      }
+      if (lowering.lookupSplat(result)) {
+        remark << "splat";
+        continue;
+      }
+      Value lowered = lowering.lookup(result);
+      if (!lowering.hasLayout(lowered)) {
+        remark << "not distributed";
+        continue;
+      }
+      const tilechain::LinearLayout &layout = lowering.getLayout(lowered);
+      if (layout.getShape() != type.getShape())
+        remark << "broadcast";
+      else if (recorded)
+        remark << (recorded.getLayout() == layout ? "recorded"
+                                                   : "not the recorded one");
+      else if (layout == lowering.defaultLayout(type))
+        remark << "default";
+      else
+        remark << "chosen " << layout.str();
+    }
+  });
+}
+
 /// One try at the parallel form over `numWarps` warps: the kernel, or null
 /// with `declineReason` set when an op keeps it from the parallel form (and
 /// failure on errors). Where `whyNoTensorCores` is set, the kernel's mmas run
-/// on CUDA cores.
+/// on CUDA cores. With `layoutReport`, the kernel's layouts are reported
+/// (reportLayouts).
 FailureOr<gpu::GPUFuncOp>
 tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
                  OpBuilder &builder, const tilechain::TargetInfo &target,
                  const std::optional<std::string> &whyNoTensorCores,
-                 std::optional<std::string> &declineReason) {
+                 std::optional<std::string> &declineReason,
+                 bool layoutReport) {
   gpu::GPUFuncOp func = createKernel(entry, builder);
   if (!func)
     return failure();
@@ -258,6 +309,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   declineReason = lowering.getDeclineReason();
   if (lowered && !declineReason) {
     tilechain::reportTileRemarks(lowering.getRemarks(), entry.getSymName());
+    if (layoutReport)
+      reportLayouts(entry, lowering);
     return func;
   }
   func.erase();
@@ -274,7 +327,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
 /// through shared memory that does not fit, typically), the kernel is
 /// lowered again with its mma on CUDA cores, and the mma's remark says why.
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
-                                 const tilechain::TargetInfo &target) {
+                                 const tilechain::TargetInfo &target,
+                                 bool layoutReport) {
   unsigned numWarps = tilechain::recordedNumWarps(entry);
   if (!numWarps ||
       failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
@@ -293,7 +347,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   std::optional<std::string> declineReason;
   FailureOr<gpu::GPUFuncOp> func =
       tryParallelEntry(entry, numWarps, builder, target, std::nullopt,
-                       declineReason);
+                       declineReason, layoutReport);
   if (failed(func))
     return failure();
   bool hasMma = entry
@@ -306,7 +360,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   if (!*func && hasMma) {
     std::optional<std::string> whyNoTensorCores = std::move(declineReason);
     func = tryParallelEntry(entry, numWarps, builder, target, whyNoTensorCores,
-                            declineReason);
+                            declineReason, layoutReport);
     if (failed(func))
       return failure();
   }
@@ -319,6 +373,10 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
 struct MaterializeThreadsPass
     : public PassWrapper<MaterializeThreadsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MaterializeThreadsPass)
+
+  MaterializeThreadsPass() = default;
+  MaterializeThreadsPass(const MaterializeThreadsPass &other)
+      : PassWrapper(other) {}
 
   StringRef getArgument() const override {
     return "tilechain-materialize-threads";
@@ -334,6 +392,12 @@ struct MaterializeThreadsPass
                     tilechain::tile_dist::TileDistDialect,
                     vector::VectorDialect>();
   }
+
+  /// For tests and measurements: a remark on each op with tile results
+  /// saying where their layouts came from (reportLayouts).
+  Option<bool> layoutReport{
+      *this, "report-layouts",
+      llvm::cl::desc("remark where each tile result's layout came from")};
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
@@ -403,7 +467,8 @@ struct MaterializeThreadsPass
         if (auto entry = dyn_cast<cuda_tile::EntryOp>(op))
           lowered = failed(checkPTXName(entry, "kernel", entry.getSymName()))
                         ? failure()
-                    : parallel ? lowerParallelEntry(entry, builder, *target)
+                    : parallel ? lowerParallelEntry(entry, builder, *target,
+                                                    layoutReport)
                                : lowerSerialEntry(entry, builder, *target);
         else if (auto global = dyn_cast<cuda_tile::GlobalOp>(op))
           lowered = succeeded(checkPTXName(global, "global",

@@ -153,6 +153,10 @@ public:
   // --- values -------------------------------------------------------------
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
   mlir::Value lookup(mlir::Value v) const;
+  /// Whether `v` was lowered: tokens, and tiles that their users take
+  /// straight from memory (a view load copied into an mma's stages), are
+  /// not.
+  bool isLowered(mlir::Value v) const { return values.count(v); }
   void map(mlir::Value from, mlir::Value to);
   /// Maps `result` to what `source` lowered to (an op that changes nothing,
   /// an identity broadcast or reshape, say): both then share its buffer, which
@@ -280,6 +284,7 @@ public:
                               const LinearLayout &layout);
   /// The layout of a lowered tile (made by makeDistributed).
   const LinearLayout &getLayout(mlir::Value lowered) const;
+  bool hasLayout(mlir::Value lowered) const { return layouts.count(lowered); }
   /// The registers of a lowered tile.
   llvm::SmallVector<mlir::Value> getRegisters(mlir::OpBuilder &b,
                                               mlir::Location loc,
