@@ -25,11 +25,21 @@
 // default: an elementwise op left to itself takes its first whole operand's
 // layout, or without one the default of its first operand's type.
 //
+// Then, forward in program order, what the instructions fix is marked too:
+// an mma on tensor cores leaves its result in its instruction's
+// accumulator layout, and an elementwise op takes its first whole
+// operand's layout where that one is marked (the conversions and
+// arithmetic an accumulator goes through, an attention's softmax). These
+// are the layouts the materialization built anyway; recording them is a
+// step to every tile of the tile program carrying its layout
+// (docs/tile-async.md, utils/layout-gap.py).
+//
 // The choice is a pass over cuda_tile, so that it can be seen
 // (--mlir-print-ir-after-all, the tile_dist.layout attributes) and tested
 // alone; the materialization builds the layouts recorded.
 //
 //===----------------------------------------------------------------------===//
+#include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
 #include "tilechain/Lower/TileLayouts.h"
 #include "tilechain/Lower/Warps.h"
@@ -61,6 +71,7 @@ public:
         anchor(store.getDestination(), store.getMemoryOrderingSemantics(),
                store.getMask(), {store.getMask()});
     });
+    entry.walk<WalkOrder::PreOrder>([&](Operation *op) { propagate(op); });
     for (auto &[value, layout] : assigned)
       value.getDefiningOp()->setAttr(
           tile_dist::TileDistDialect::kLayoutAttrName,
@@ -151,6 +162,40 @@ private:
       if (perElement)
         for (Value operand : op->getOperands())
           worklist.push_back({operand, wanted});
+    }
+  }
+
+  /// Forward, in program order, from what an instruction fixes: an mma on
+  /// tensor cores leaves its result in its instruction's accumulator
+  /// layout, and an op computed per element that is no unexpanded
+  /// broadcast takes the layout of its first operand that is not one
+  /// (lowerElementwise), where that operand's is assigned. Values the
+  /// anchors reached keep theirs.
+  void propagate(Operation *op) {
+    if (op->getNumResults() != 1)
+      return;
+    Value result = op->getResult(0);
+    if (assigned.count(result))
+      return;
+    if (isMma(op)) {
+      std::optional<tile_dist::MmaInstruction> instruction =
+          recordedMmaInstruction(op);
+      if (!instruction)
+        return;
+      if (std::optional<LinearLayout> layout = instructionResultLayout(
+              *instruction, tileShapeOf(result), numWarps))
+        assigned.try_emplace(result, *layout);
+      return;
+    }
+    if (!computesPerElement(op) || unexpanded.isBroadcast(result))
+      return;
+    for (Value operand : op->getOperands()) {
+      if (unexpanded.isBroadcast(operand))
+        continue;
+      auto found = assigned.find(operand);
+      if (found != assigned.end())
+        assigned.try_emplace(result, found->second);
+      return;
     }
   }
 

@@ -85,14 +85,17 @@ cuda_tile.module @kernels {
 
 // Nothing is assigned where no vector access is proven (no div_by on the
 // base), for atomic orderings (accessed element by element), and into a
-// stored value: the bf16 value is exchanged at the store, not its f32 source.
+// stored value from its store: the bf16 value is exchanged at the store,
+// not its f32 source. Computed from the iota, the conversions then take the
+// iota's layout forward, as the materialization builds them.
 // CHECK-LABEL: entry @unaligned
 // CHECK-NOT: tile_dist.layout
 // CHECK-LABEL: entry @relaxed
 // CHECK-NOT: tile_dist.layout
 // CHECK-LABEL: entry @stored_value
-// CHECK: iota {tile_dist.layout
-// CHECK-NOT: ftof {{.*}}tile_dist
+// CHECK: iota {tile_dist.layout = #[[RUN8:.+]]}
+// CHECK: itof %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: ftof %{{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK: return
 cuda_tile.module @kernels {
   entry @unaligned(%src: tile<ptr<f16>>) {
@@ -121,6 +124,34 @@ cuda_tile.module @kernels {
     %bd = broadcast %rd : tile<1xptr<bf16>> -> tile<1024xptr<bf16>>
     %pd = offset %bd, %iota : tile<1024xptr<bf16>>, tile<1024xi32> -> tile<1024xptr<bf16>>
     %t = store_ptr_tko weak %pd, %h : tile<1024xptr<bf16>>, tile<1024xbf16> -> token
+    return
+  }
+}
+
+// -----
+
+// Forward from an mma on tensor cores: its result is recorded in its
+// instruction's accumulator layout (wgmma's, for 128x128 over 8 warps), and
+// the conversion of that result takes it from its operand.
+// CHECK-LABEL: entry @mma_result
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[WGMMA:tile_dist.linear<\[128, 128\], register = \[1, 1024, 8, 16, 32, 64\], lane = \[2, 4, 128, 256, 512\], warp = \[2048, 4096, 8192\]>]]
+// CHECK: ftof %{{.+}} {tile_dist.layout = #[[WGMMA]]}
+cuda_tile.module @kernels {
+  entry @mma_result(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %s = mmaf %x, %y, %init {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    %h = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+    %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
     return
   }
 }

@@ -13,10 +13,10 @@
 // target's own.
 
 // CHECK-LABEL: entry @f16_128x128x64
-// SM80: mmaf {{.*}} {tile_dist.mma = #tile_dist.mma<mma_sync>}
-// SM90: mmaf {{.*}} {tile_dist.mma = #tile_dist.mma<wgmma>}
-// SM100: mmaf {{.*}} {tile_dist.mma = #tile_dist.mma<tcgen05>}
-// SM120: mmaf {{.*}} {tile_dist.mma = #tile_dist.mma<mma_sync>}
+// SM80: mmaf {{.*}}tile_dist.mma = #tile_dist.mma<mma_sync>}
+// SM90: mmaf {{.*}}tile_dist.mma = #tile_dist.mma<wgmma>}
+// SM100: mmaf {{.*}}tile_dist.mma = #tile_dist.mma<tcgen05>}
+// SM120: mmaf {{.*}}tile_dist.mma = #tile_dist.mma<mma_sync>}
 // EDITED-LABEL: gpu.func @f16_128x128x64
 // EDITED-NOT: tile_dist.warpgroup_mma
 // EDITED: nvvm.mma.sync

@@ -3,6 +3,15 @@
 // RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
 // RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
+// A record edited after tile-lower recorded the layouts (the matmul's
+// instruction from wgmma to mma_sync): the result is still held in the
+// layout recorded, its fragments moved into it (followRecordedLayout).
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
+// RUN:   | sed 's/#tile_dist.mma<wgmma>/#tile_dist.mma<mma_sync>/' \
+// RUN:   | tile-sched --split-input-file --mlir-print-op-on-diagnostic=false \
+// RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
+// RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EDITED
 
 // tilechain-materialize-threads{report-layouts} says where the layout of
 // each tile result came from (utils/layout-gap.py counts them over the
@@ -40,13 +49,14 @@ cuda_tile.module @kernels {
 // -----
 
 // A wgmma matmul: its loads are copied into the mma's stages by TMA, not
-// lowered; the mma's result, and the loop's that carries it, hold wgmma's
-// accumulator fragments, which the tile program does not record: the
-// materialization chooses them.
+// lowered; the mma's result holds wgmma's accumulator fragments, which
+// tile-lower records, and so does the loop that carries it, which the tile
+// program does not record yet: the materialization chooses it.
 // CHECK: cuda_tile.constant result 0 layout: broadcast
 // CHECK: cuda_tile.load_view_tko result 0 layout: not lowered
 // CHECK: cuda_tile.load_view_tko result 0 layout: not lowered
-// CHECK: cuda_tile.mmaf result 0 layout: chosen shape [128, 128] reg [1, 1024, 8, 16, 32, 64] lane [2, 4, 128, 256, 512] warp [2048, 4096, 8192]
+// CHECK: cuda_tile.mmaf result 0 layout: recorded
+// EDITED: cuda_tile.mmaf result 0 layout: recorded
 // CHECK: cuda_tile.for result 0 layout: chosen shape [128, 128] reg [1, 1024, 8, 16, 32, 64] lane [2, 4, 128, 256, 512] warp [2048, 4096, 8192]
 cuda_tile.module @kernels {
   entry @matmul(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {

@@ -82,7 +82,29 @@ LogicalResult TileLowering::lowerOp(Operation *op) {
   if (!lowering)
     return op->emitError() << "tilechain cannot lower '" << op->getName()
                            << "' yet";
-  return (*lowering)(*this, op);
+  if (failed((*lowering)(*this, op)))
+    return failure();
+  return followRecordedLayout(op);
+}
+
+LogicalResult TileLowering::followRecordedLayout(Operation *op) {
+  auto recorded = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+      tile_dist::TileDistDialect::kLayoutAttrName);
+  if (!isParallel() || !recorded || op->getNumResults() != 1)
+    return success();
+  Value result = op->getResult(0);
+  if (!isLowered(result) || lookupSplat(result))
+    return success();
+  Value lowered = lookup(result);
+  const LinearLayout &wanted = recorded.getLayout();
+  if (!hasLayout(lowered) || getLayout(lowered).getShape() != wanted.getShape() ||
+      getLayout(lowered) == wanted)
+    return success();
+  FailureOr<SmallVector<Value>> registers = registersIn(result, wanted);
+  if (failed(registers))
+    return failure();
+  map(result, makeDistributed(op->getLoc(), *registers, wanted));
+  return success();
 }
 
 Value TileLowering::lookup(Value v) const {

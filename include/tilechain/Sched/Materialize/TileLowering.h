@@ -149,6 +149,11 @@ public:
   mlir::LogicalResult lowerBlock(mlir::Block &block);
   /// Lowers one op through the table; unknown ops are an error naming them.
   mlir::LogicalResult lowerOp(mlir::Operation *op);
+  /// Holds `op`'s result in the layout tile-lower recorded for it
+  /// (tile_dist.layout) where its lowering built another: an mma whose
+  /// instruction was edited after the layouts were recorded, say. Its
+  /// registers move into the recorded layout.
+  mlir::LogicalResult followRecordedLayout(mlir::Operation *op);
 
   // --- values -------------------------------------------------------------
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
