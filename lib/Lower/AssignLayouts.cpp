@@ -27,7 +27,8 @@
 //
 // Then, forward in program order, what the instructions fix is marked too:
 // an mma on tensor cores leaves its result in its instruction's
-// accumulator layout, and an elementwise op takes its first whole
+// accumulator layout; reshapes, permutes and reductions of a marked tile
+// take the derived layouts; and an elementwise op takes its first whole
 // operand's layout where that one is marked (the conversions and
 // arithmetic an accumulator goes through, an attention's softmax). These
 // are the layouts the materialization built anyway; recording them is a
@@ -167,10 +168,11 @@ private:
 
   /// Forward, in program order, from what an instruction fixes: an mma on
   /// tensor cores leaves its result in its instruction's accumulator
-  /// layout, and an op computed per element that is no unexpanded
-  /// broadcast takes the layout of its first operand that is not one
-  /// (lowerElementwise), where that operand's is assigned. Values the
-  /// anchors reached keep theirs.
+  /// layout; a reshape, permute or reduction of an assigned tile takes the
+  /// layout derived from it; and an op computed per element that is no
+  /// unexpanded broadcast takes the layout of its first operand that is
+  /// not one (lowerElementwise), where that operand's is assigned. Values
+  /// the anchors reached keep theirs.
   void propagate(Operation *op) {
     if (op->getNumResults() != 1)
       return;
@@ -185,6 +187,34 @@ private:
       if (std::optional<LinearLayout> layout = instructionResultLayout(
               *instruction, tileShapeOf(result), numWarps))
         assigned.try_emplace(result, *layout);
+      return;
+    }
+    // Shape ops move a whole source's registers into the derived layout
+    // (lowerReshapeParallel, lowerPermuteParallel); a reduction keeps
+    // those its threads hold of the other dims (lowerReduceParallel).
+    auto derived = [&](Value source, auto derive) {
+      auto found = assigned.find(source);
+      if (found != assigned.end() && !tileShapeOf(result).empty())
+        assigned.try_emplace(result, derive(found->second));
+    };
+    if (auto reshape = dyn_cast<ct::ReshapeOp>(op)) {
+      derived(reshape.getSource(), [&](const LinearLayout &layout) {
+        return layout.reshape(tileShapeOf(result));
+      });
+      return;
+    }
+    if (auto permute = dyn_cast<ct::PermuteOp>(op)) {
+      SmallVector<int64_t> permutation(permute.getPermutation());
+      derived(permute.getSource(), [&](const LinearLayout &layout) {
+        return layout.permute(permutation);
+      });
+      return;
+    }
+    if (auto reduce = dyn_cast<ct::ReduceOp>(op)) {
+      derived(reduce.getOperand(0), [&](const LinearLayout &layout) {
+        SmallVector<unsigned> kept;
+        return layout.dropDim(reduce.getDim()).compactRegisters(kept);
+      });
       return;
     }
     if (!computesPerElement(op) || unexpanded.isBroadcast(result))

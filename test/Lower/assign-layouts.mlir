@@ -131,11 +131,16 @@ cuda_tile.module @kernels {
 // -----
 
 // Forward from an mma on tensor cores: its result is recorded in its
-// instruction's accumulator layout (wgmma's, for 128x128 over 8 warps), and
-// the conversion of that result takes it from its operand.
+// instruction's accumulator layout (wgmma's, for 128x128 over 8 warps); the
+// conversion of that result takes it from its operand; a permute, a
+// reduction and a reshape take the layouts derived from their sources'
+// (the rows' reduction keeps the row bits, its registers compacted).
 // CHECK-LABEL: entry @mma_result
 // CHECK: mmaf {{.+}}tile_dist.layout = #[[WGMMA:tile_dist.linear<\[128, 128\], register = \[1, 1024, 8, 16, 32, 64\], lane = \[2, 4, 128, 256, 512\], warp = \[2048, 4096, 8192\]>]]
 // CHECK: ftof %{{.+}} {tile_dist.layout = #[[WGMMA]]}
+// CHECK: permute %{{.+}} {tile_dist.layout = #tile_dist.linear<[128, 128], register = [128, 8, 1024, 2048, 4096, 8192], lane = [256, 512, 1, 2, 4], warp = [16, 32, 64]>}
+// CHECK: reduce %{{.+}} {tile_dist.layout = #tile_dist.linear<[128], register = [8], lane = [0, 0, 1, 2, 4], warp = [16, 32, 64]>}
+// CHECK: reshape %{{.+}} {tile_dist.layout = #tile_dist.linear<[128, 1], register = [8], lane = [0, 0, 1, 2, 4], warp = [16, 32, 64]>}
 cuda_tile.module @kernels {
   entry @mma_result(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>) {
     %t0 = make_token : token
@@ -152,6 +157,13 @@ cuda_tile.module @kernels {
     %s = mmaf %x, %y, %init {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
     %h = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
     %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    %p = permute %s [1, 0] : tile<128x128xf32> -> tile<128x128xf32>
+    %m = reduce %s dim=1 identities=[0.0 : f32] : tile<128x128xf32> -> tile<128xf32>
+        (%acc: tile<f32>, %next: tile<f32>) {
+      %sum = addf %acc, %next : tile<f32>
+      yield %sum : tile<f32>
+    }
+    %col = reshape %m : tile<128xf32> -> tile<128x1xf32>
     return
   }
 }
