@@ -17,7 +17,8 @@ from:
                          held as a smaller tile, a scalar, a buffer, or
                          not at all (a load copied into an mma's stages)
 
-Kernels the parallel form declines (the serial form) give no remarks.
+Kernels the parallel form declines (the serial form) give no remarks;
+compiles that tile-lower or tile-sched refuse are counted and named.
 
   layout-gap.py --corpus DIR [--targets sm_90,sm_100] [--glob G] [-j N]
                 [--bin-dir build/bin] [--tsv OUT.tsv]
@@ -43,13 +44,16 @@ def category(text):
 
 
 def run(bin_dir, kernel, target):
-    """The (op, category) of each tile result of `kernel` on `target`."""
+    """The (op, category) of each tile result of `kernel` on `target`, and
+    whether a stage refused or failed the compile."""
     read = subprocess.run([str(bin_dir / "tile-read"), str(kernel)],
                           capture_output=True, check=True)
     lower = subprocess.run(
         [str(bin_dir / "tile-lower"), f"--gpu-name={target}",
          "--tile-form=parallel", "--emit-bytecode"],
-        input=read.stdout, capture_output=True, check=True)
+        input=read.stdout, capture_output=True)
+    if lower.returncode != 0:
+        return [], True
     sched = subprocess.run(
         [str(bin_dir / "tile-sched"), "--mlir-print-op-on-diagnostic=false",
          "--tilechain-plan-mma-operands", "--tilechain-plan-mma-pipelines",
@@ -60,7 +64,7 @@ def run(bin_dir, kernel, target):
         match = REMARK.search(line)
         if match:
             found.append((match.group(1), category(match.group(2))))
-    return found
+    return found, sched.returncode != 0
 
 
 def main():
@@ -79,19 +83,26 @@ def main():
         sys.exit(f"layout-gap.py: no {args.glob} in {args.corpus}")
     targets = args.targets.split(",")
     counts = collections.Counter()
+    failed = collections.defaultdict(list)
     with concurrent.futures.ThreadPoolExecutor(args.j) as pool:
         jobs = {pool.submit(run, args.bin_dir, k, t): (k, t)
                 for k in kernels for t in targets}
         for job in concurrent.futures.as_completed(jobs):
-            _, target = jobs[job]
-            for op, where in job.result():
+            kernel, target = jobs[job]
+            found, refused = job.result()
+            if refused:
+                failed[target].append(kernel.name)
+            for op, where in found:
                 counts[(target, op, where)] += 1
     rows = ["target\top\tlayout\tresults"]
     for (target, op, where), n in sorted(counts.items()):
         rows.append(f"{target}\t{op}\t{where}\t{n}")
     for target in targets:
         total = sum(n for (t, _, _), n in counts.items() if t == target)
-        print(f"{target}: {total} tile results in {len(kernels)} kernels")
+        print(f"{target}: {total} tile results in {len(kernels)} kernels, "
+              f"{len(failed[target])} of them refused or failed")
+        for name in sorted(failed[target]):
+            print(f"  refused or failed: {name}")
         for where in CATEGORIES:
             n = sum(c for (t, _, w), c in counts.items()
                     if t == target and w == where)
