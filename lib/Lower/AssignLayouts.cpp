@@ -26,13 +26,21 @@
 // layout, or without one the default of its first operand's type.
 //
 // Then, forward in program order, what the instructions fix is marked too:
-// an mma on tensor cores leaves its result in its instruction's
-// accumulator layout; reshapes, permutes and reductions of a marked tile
-// take the derived layouts; and an elementwise op takes its first whole
-// operand's layout where that one is marked (the conversions and
-// arithmetic an accumulator goes through, an attention's softmax). These
-// are the layouts the materialization built anyway; recording them is a
-// step to every tile of the tile program carrying its layout
+// an iota and a constant that is no splat take their type's default layout
+// and a view load its access's (runs along the view's contiguous dim), as
+// the materialization builds them; an mma on tensor cores leaves its
+// result in its instruction's accumulator layout; reshapes, permutes and
+// reductions of a marked tile take the derived layouts; and an elementwise
+// op takes its first whole operand's layout where that one is marked (the
+// conversions and arithmetic an accumulator goes through, an attention's
+// softmax). A loop,
+// reached before its body, records the layouts it carries its values in
+// (tile_dist.carried_layouts): those its body computes them in, told from
+// the ops that compute them, so that an accumulator or a running maximum
+// goes round the loop without an exchange; the body's carried values and a
+// `for`'s results take them, and the walk goes on from there. These are
+// the layouts the materialization built anyway; recording them is a step
+// to every tile of the tile program carrying its layout
 // (docs/tile-async.md, utils/layout-gap.py).
 //
 // The choice is a pass over cuda_tile, so that it can be seen
@@ -43,6 +51,7 @@
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
 #include "tilechain/Lower/TileLayouts.h"
+#include "tilechain/Lower/ViewFacts.h"
 #include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Analysis/AxisInfo.h"
@@ -51,6 +60,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -72,17 +82,42 @@ public:
         anchor(store.getDestination(), store.getMemoryOrderingSemantics(),
                store.getMask(), {store.getMask()});
     });
-    entry.walk<WalkOrder::PreOrder>([&](Operation *op) { propagate(op); });
-    for (auto &[value, layout] : assigned)
-      value.getDefiningOp()->setAttr(
-          tile_dist::TileDistDialect::kLayoutAttrName,
-          tile_dist::LinearLayoutAttr::get(value.getContext(), layout));
+    entry.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto loop = dyn_cast<ct::ForOp>(op))
+        carry(loop, *loop.getBody(), loop.getRegionIterValues(),
+              loop.getResults());
+      else if (auto loop = dyn_cast<ct::LoopOp>(op))
+        carry(loop, loop.getRegion().front(), loop.getRegionIterValues(), {});
+      else
+        propagate(op);
+    });
+    MLIRContext *context = entry.getContext();
+    for (auto &[value, layout] : assigned) {
+      Operation *op = value.getDefiningOp();
+      if (op && !isa<ct::ForOp>(op) && recordedTileResult(op) == value)
+        op->setAttr(tile_dist::TileDistDialect::kLayoutAttrName,
+                    tile_dist::LinearLayoutAttr::get(context, layout));
+    }
+    for (auto &[loop, layouts] : carried) {
+      SmallVector<Attribute> entries;
+      for (const std::optional<LinearLayout> &layout : layouts) {
+        if (layout)
+          entries.push_back(tile_dist::LinearLayoutAttr::get(context, *layout));
+        else
+          entries.push_back(UnitAttr::get(context));
+      }
+      loop->setAttr(tile_dist::TileDistDialect::kCarriedLayoutsAttrName,
+                    ArrayAttr::get(context, entries));
+    }
   }
 
 private:
   unsigned numWarps;
   AxisInfoAnalysis facts;
   llvm::DenseMap<Value, LinearLayout> assigned;
+  /// The layouts each loop carries its values in (carry).
+  llvm::MapVector<Operation *, SmallVector<std::optional<LinearLayout>, 1>>
+      carried;
   UnexpandedBroadcasts unexpanded;
 
   /// The layout an access of `pointers` wants, or none where the default
@@ -174,11 +209,32 @@ private:
   /// not one (lowerElementwise), where that operand's is assigned. Values
   /// the anchors reached keep theirs.
   void propagate(Operation *op) {
-    if (op->getNumResults() != 1)
+    Value result = recordedTileResult(op);
+    if (!result || tileShapeOf(result).empty() || assigned.count(result))
       return;
-    Value result = op->getResult(0);
-    if (assigned.count(result))
+    // Where the walk starts besides mmas: a layout recorded before (by
+    // hand, or by an earlier run), which the materialization builds; and
+    // what it builds in a layout of its own choosing without a record. An
+    // iota and a constant that is no splat take their type's default
+    // layout; a view load its access's (lowerLoadViewParallel: runs along
+    // the view's contiguous dim).
+    if (auto recorded = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+            tile_dist::TileDistDialect::kLayoutAttrName)) {
+      assigned.try_emplace(result, recorded.getLayout());
       return;
+    }
+    if (isa<ct::IotaOp>(op) || isWholeConstant(op)) {
+      assigned.try_emplace(result,
+                           defaultTileLayout(result.getType(), numWarps));
+      return;
+    }
+    if (auto load = dyn_cast<ct::LoadViewTkoOp>(op)) {
+      std::optional<unsigned> contiguous =
+          contiguousTileDim(viewFacts(load.getView()));
+      assigned.try_emplace(
+          result, defaultTileLayout(result.getType(), numWarps, contiguous));
+      return;
+    }
     if (isMma(op)) {
       std::optional<tile_dist::MmaInstruction> instruction =
           recordedMmaInstruction(op);
@@ -194,7 +250,7 @@ private:
     // those its threads hold of the other dims (lowerReduceParallel).
     auto derived = [&](Value source, auto derive) {
       auto found = assigned.find(source);
-      if (found != assigned.end() && !tileShapeOf(result).empty())
+      if (found != assigned.end())
         assigned.try_emplace(result, derive(found->second));
     };
     if (auto reshape = dyn_cast<ct::ReshapeOp>(op)) {
@@ -223,10 +279,136 @@ private:
       if (unexpanded.isBroadcast(operand))
         continue;
       auto found = assigned.find(operand);
-      if (found != assigned.end())
-        assigned.try_emplace(result, found->second);
+      if (found != assigned.end()) {
+        // A copy first: inserting may move the map's entries.
+        LinearLayout layout = found->second;
+        assigned.try_emplace(result, std::move(layout));
+      }
       return;
     }
+  }
+
+  /// The layouts `loop` carries its values in, before its `body` is
+  /// visited: for each tile the body's final `continue` takes, the layout
+  /// the body computes it in where the ops that compute it tell
+  /// (CarriedLayoutPrediction), so that it crosses no shared memory on its
+  /// way back to the top of the loop and the loop's users of it (an mma's
+  /// accumulator, a softmax's row maxima and sums beside the fragments
+  /// they scale) read it without an exchange; the default one for the
+  /// others. The body's carried values (`iterValues`) and a `for`'s
+  /// `results` take them.
+  void carry(Operation *loop, Block &body, ValueRange iterValues,
+             ValueRange results) {
+    auto next = dyn_cast<ct::ContinueOp>(body.getTerminator());
+    if (!next)
+      return;
+    CarriedLayoutPrediction prediction(*this, body);
+    SmallVector<std::optional<LinearLayout>, 1> layouts;
+    for (Value value : next.getOperands())
+      layouts.push_back(prediction.predict(value));
+    if (llvm::none_of(layouts, [](auto &layout) { return layout; }))
+      return;
+    for (auto [index, layout] : llvm::enumerate(layouts)) {
+      if (!layout)
+        continue;
+      assigned.try_emplace(iterValues[index], *layout);
+      if (!results.empty())
+        assigned.try_emplace(results[index], *layout);
+    }
+    carried[loop] = std::move(layouts);
+  }
+
+  /// The layout a loop body computes a value in, told from the ops that
+  /// compute it before the forward walk reaches them: an assigned layout;
+  /// an mma on tensor cores gives its accumulator layout; a reduce, reshape
+  /// or permute the one derived from its source's; an op computed per
+  /// element that of its first operand that is a whole tile (as
+  /// lowerElementwise does; the loop's own carried values are passed over,
+  /// as their layout is the one being chosen). Nothing where the ops say
+  /// nothing (a value from before the loop without an assigned layout has
+  /// the default one), or too deep.
+  class CarriedLayoutPrediction {
+  public:
+    CarriedLayoutPrediction(LayoutAssignment &assignment, Block &body)
+        : assignment(assignment), body(body) {}
+
+    std::optional<LinearLayout> predict(Value value, unsigned depth = 0) {
+      auto tile = dyn_cast<ct::TileType>(value.getType());
+      if (!tile || tile.getRank() == 0 || depth > kMaxDepth)
+        return std::nullopt;
+      auto known = memo.find(value);
+      if (known != memo.end())
+        return known->second;
+      std::optional<LinearLayout> layout = compute(value, depth);
+      memo[value] = layout;
+      return layout;
+    }
+
+  private:
+    static constexpr unsigned kMaxDepth = 32;
+    LayoutAssignment &assignment;
+    Block &body;
+    llvm::DenseMap<Value, std::optional<LinearLayout>> memo;
+
+    std::optional<LinearLayout> compute(Value value, unsigned depth) {
+      auto found = assignment.assigned.find(value);
+      if (found != assignment.assigned.end())
+        return found->second;
+      Operation *op = value.getDefiningOp();
+      if (!op || !body.getParent()->isAncestor(value.getParentRegion()))
+        return std::nullopt;
+      ArrayRef<int64_t> shape = tileShapeOf(value);
+      if (isMma(op))
+        return instructionResultLayout(recordedMmaInstruction(op).value_or(
+                                           tile_dist::MmaInstruction::Fma),
+                                       shape, assignment.numWarps);
+      auto derived = [&](Value source, auto derive)
+          -> std::optional<LinearLayout> {
+        std::optional<LinearLayout> layout = predict(source, depth + 1);
+        return layout ? std::optional(derive(*layout)) : std::nullopt;
+      };
+      if (auto reduce = dyn_cast<ct::ReduceOp>(op))
+        return derived(reduce.getOperand(0), [&](const LinearLayout &layout) {
+          SmallVector<unsigned> kept;
+          return layout.dropDim(reduce.getDim()).compactRegisters(kept);
+        });
+      if (auto reshape = dyn_cast<ct::ReshapeOp>(op))
+        return derived(reshape.getSource(), [&](const LinearLayout &layout) {
+          return layout.reshape(shape);
+        });
+      if (auto permute = dyn_cast<ct::PermuteOp>(op)) {
+        SmallVector<int64_t> permutation(permute.getPermutation());
+        return derived(permute.getSource(), [&](const LinearLayout &layout) {
+          return layout.permute(permutation);
+        });
+      }
+      if (!computesPerElement(op))
+        return std::nullopt;
+      for (Value operand : op->getOperands()) {
+        auto argument = dyn_cast<BlockArgument>(operand);
+        if ((argument && argument.getOwner() == &body) ||
+            isBroadcastLike(operand))
+          continue;
+        return predict(operand, depth + 1);
+      }
+      return std::nullopt;
+    }
+
+    /// Tiles the lowering keeps unexpanded (a broadcast, a splat
+    /// constant): an elementwise op takes its layout from its other
+    /// operands.
+    static bool isBroadcastLike(Value value) {
+      Operation *op = value.getDefiningOp();
+      if (isa_and_nonnull<ct::BroadcastOp>(op))
+        return true;
+      auto constant = dyn_cast_or_null<ct::ConstantOp>(op);
+      return constant && constant.getValue().isSplat();
+    }
+  };
+
+  static bool isWholeConstant(Operation *op) {
+    auto constant = dyn_cast<ct::ConstantOp>(op);
+    return constant && !constant.getValue().isSplat();
   }
 
   static ArrayRef<int64_t> tileShapeOf(Value v) {

@@ -79,6 +79,18 @@ LL tilechain::blockedTileLayout(Type tileType, unsigned numWarps,
   return LL::blocked(tile.getShape(), numWarps, contiguous, fastDim);
 }
 
+Value tilechain::recordedTileResult(Operation *op) {
+  Value tile;
+  for (Value result : op->getResults()) {
+    if (!isa<cuda_tile::TileType>(result.getType()))
+      continue;
+    if (tile)
+      return Value();
+    tile = result;
+  }
+  return tile;
+}
+
 bool tilechain::computesPerElement(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||
       op->getNumRegions() != 0 ||

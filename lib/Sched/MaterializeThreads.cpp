@@ -219,9 +219,27 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
                       "the kernel is compiled as if it had no hint");
 }
 
+/// The layout tile-lower recorded for `result`: its op's tile_dist.layout,
+/// or for a `for`, the layout it carries the value in.
+tilechain::tile_dist::LinearLayoutAttr recordedLayout(OpResult result) {
+  using tilechain::tile_dist::TileDistDialect;
+  Operation *op = result.getOwner();
+  if (!isa<cuda_tile::ForOp>(op))
+    return tilechain::recordedTileResult(op) == result
+               ? op->getAttrOfType<tilechain::tile_dist::LinearLayoutAttr>(
+                     TileDistDialect::kLayoutAttrName)
+               : tilechain::tile_dist::LinearLayoutAttr();
+  auto carried =
+      op->getAttrOfType<ArrayAttr>(TileDistDialect::kCarriedLayoutsAttrName);
+  if (!carried || result.getResultNumber() >= carried.size())
+    return {};
+  return dyn_cast<tilechain::tile_dist::LinearLayoutAttr>(
+      carried[result.getResultNumber()]);
+}
+
 /// Says, as a remark on each op of `entry` with tile results, where the
 /// layout of each result that `lowering` distributed over the threads came
-/// from: `recorded` (the op's tile_dist.layout), `default` (none recorded,
+/// from: `recorded` (recordedLayout), `default` (none recorded,
 /// the default layout), `chosen` (none recorded: the materialization chose
 /// another) or `not the recorded one`; and `broadcast` (held as a smaller
 /// tile's registers), `splat`, `not distributed` or `not lowered` for the
@@ -232,12 +250,11 @@ void reportLayouts(cuda_tile::EntryOp entry,
   entry.walk([&](Operation *op) {
     if (op == entry.getOperation())
       return;
-    auto recorded = op->getAttrOfType<tilechain::tile_dist::LinearLayoutAttr>(
-        tilechain::tile_dist::TileDistDialect::kLayoutAttrName);
     for (OpResult result : op->getResults()) {
       auto type = dyn_cast<cuda_tile::TileType>(result.getType());
       if (!type || type.getShape().empty())
         continue;
+      tilechain::tile_dist::LinearLayoutAttr recorded = recordedLayout(result);
       InFlightDiagnostic remark = op->emitRemark()
                                   << op->getName() << " result "
                                   << result.getResultNumber() << " layout: ";

@@ -83,15 +83,19 @@ cuda_tile.module @kernels {
 
 // -----
 
-// Nothing is assigned where no vector access is proven (no div_by on the
-// base), for atomic orderings (accessed element by element), and into a
-// stored value from its store: the bf16 value is exchanged at the store,
-// not its f32 source. Computed from the iota, the conversions then take the
-// iota's layout forward, as the materialization builds them.
+// No access layout is chosen where no vector access is proven (no div_by
+// on the base), for atomic orderings (accessed element by element), and
+// into a stored value from its store: the bf16 value is exchanged at the
+// store, not its f32 source. The index arithmetic and the conversions then
+// take the iota's default layout forward, as the materialization builds
+// them.
 // CHECK-LABEL: entry @unaligned
-// CHECK-NOT: tile_dist.layout
+// CHECK: iota {tile_dist.layout = #[[DEFAULT:tile_dist.linear<\[1024\], register = \[1, 2, 512\], lane = \[4, 8, 16, 32, 64\], warp = \[128, 256\]>]]}
+// CHECK: offset %{{.+}} {tile_dist.layout = #[[DEFAULT]]}
+// CHECK: load_ptr_tko
 // CHECK-LABEL: entry @relaxed
-// CHECK-NOT: tile_dist.layout
+// CHECK: iota {tile_dist.layout = #[[DEFAULT]]}
+// CHECK: offset %{{.+}} {tile_dist.layout = #[[DEFAULT]]}
 // CHECK-LABEL: entry @stored_value
 // CHECK: iota {tile_dist.layout = #[[RUN8:.+]]}
 // CHECK: itof %{{.+}} {tile_dist.layout = #[[RUN8]]}
@@ -164,6 +168,61 @@ cuda_tile.module @kernels {
       yield %sum : tile<f32>
     }
     %col = reshape %m : tile<128xf32> -> tile<128x1xf32>
+    return
+  }
+}
+
+// -----
+
+// A loop carries its values in the layouts its body computes them in:
+// recorded on the loop (tile_dist.carried_layouts), one entry per carried
+// value, unit where the default layout stays (the rank-0 count). Here the
+// accumulator of a wgmma (its instruction's layout) and a running row
+// maximum, computed as a reduction of the mma's result reshaped to a
+// column and combined with the carried value (the reduction's layout,
+// reshaped). The walk goes on from the loop's results: their conversion and
+// reshape take those layouts, and so does the maximum inside the body,
+// whose first operand is the carried value.
+// CHECK-LABEL: entry @carried
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[WGMMA:tile_dist.linear<\[128, 128\], register = \[1, 1024, 8, 16, 32, 64\], lane = \[2, 4, 128, 256, 512\], warp = \[2048, 4096, 8192\]>]]
+// CHECK: reshape %{{.+}} {tile_dist.layout = #[[COLUMN:tile_dist.linear<\[128, 1\], register = \[8\], lane = \[0, 0, 1, 2, 4\], warp = \[16, 32, 64\]>]]}
+// CHECK: maxf %{{.+}} {tile_dist.layout = #[[COLUMN]]}
+// CHECK: tile_dist.carried_layouts = [#[[WGMMA]], #[[COLUMN]], unit]
+// CHECK: ftof %{{.+}} {tile_dist.layout = #[[WGMMA]]}
+// CHECK: reshape %{{.+}} {tile_dist.layout = #tile_dist.linear<[128], register = [8], lane = [0, 0, 1, 2, 4], warp = [16, 32, 64]>}
+cuda_tile.module @kernels {
+  entry @carried(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>, %e: tile<ptr<f32>>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %ve = make_tensor_view %e, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %qe = make_partition_view %ve : partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %lowest = constant <f32: -1.0e+30> : tile<128x1xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %acc, %max, %count = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%c = %init, %m = %lowest, %i = %zero) -> (tile<128x128xf32>, tile<128x1xf32>, tile<i32>) {
+      %s = mmaf %x, %y, %c {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %r = reduce %s dim=1 identities=[0xFF800000 : f32] : tile<128x128xf32> -> tile<128xf32>
+          (%lhs: tile<f32>, %rhs: tile<f32>) {
+        %bigger = maxf %lhs, %rhs : tile<f32>
+        yield %bigger : tile<f32>
+      }
+      %col = reshape %r : tile<128xf32> -> tile<128x1xf32>
+      %next = maxf %m, %col : tile<128x1xf32>
+      %j = addi %i, %one : tile<i32>
+      continue %s, %next, %j : tile<128x128xf32>, tile<128x1xf32>, tile<i32>
+    }
+    %h = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
+    %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    %flat = reshape %max : tile<128x1xf32> -> tile<128xf32>
+    %stored = store_view_tko weak %flat, %qe[%zero] token = %t0 : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

@@ -50,14 +50,15 @@ cuda_tile.module @kernels {
 
 // A wgmma matmul: its loads are copied into the mma's stages by TMA, not
 // lowered; the mma's result holds wgmma's accumulator fragments, which
-// tile-lower records, and so does the loop that carries it, which the tile
-// program does not record yet: the materialization chooses it.
+// tile-lower records, and so does the loop that carries it
+// (tile_dist.carried_layouts), also where the instruction was edited.
 // CHECK: cuda_tile.constant result 0 layout: broadcast
 // CHECK: cuda_tile.load_view_tko result 0 layout: not lowered
 // CHECK: cuda_tile.load_view_tko result 0 layout: not lowered
 // CHECK: cuda_tile.mmaf result 0 layout: recorded
 // EDITED: cuda_tile.mmaf result 0 layout: recorded
-// CHECK: cuda_tile.for result 0 layout: chosen shape [128, 128] reg [1, 1024, 8, 16, 32, 64] lane [2, 4, 128, 256, 512] warp [2048, 4096, 8192]
+// CHECK: cuda_tile.for result 0 layout: recorded
+// EDITED: cuda_tile.for result 0 layout: recorded
 cuda_tile.module @kernels {
   entry @matmul(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
     %t0 = make_token : token
@@ -80,6 +81,42 @@ cuda_tile.module @kernels {
       continue %s0 : tile<128x128xf32>
     }
     %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A causal mask compares broadcasts of two different sources, so neither
+// the comparison nor the select on it has a whole operand to take a layout
+// from, and tile-lower records none: the materialization chooses the
+// layout of the whole tile the mask is added to (a transposed tile, whose
+// layout walks columns fastest; layoutWantedByUsers).
+// CHECK: cuda_tile.permute result 0 layout: recorded
+// CHECK: cuda_tile.cmpi result 0 layout: chosen shape [32, 32] reg [32, 64, 16] lane [128, 256, 512, 1, 2] warp [4, 8]
+// CHECK: cuda_tile.select result 0 layout: chosen shape [32, 32] reg [32, 64, 16] lane [128, 256, 512, 1, 2] warp [4, 8]
+// CHECK: cuda_tile.addf result 0 layout: recorded
+cuda_tile.module @kernels {
+  entry @causal_mask(%b: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %lo = constant <i32: 0> : tile<i32>
+    %i = iota : tile<1024xi32>
+    %f = itof %i signed : tile<1024xi32> -> tile<1024xf32>
+    %y = reshape %f : tile<1024xf32> -> tile<32x32xf32>
+    %x = permute %y [1, 0] : tile<32x32xf32> -> tile<32x32xf32>
+    %r = iota : tile<32xi32>
+    %rows = reshape %r : tile<32xi32> -> tile<32x1xi32>
+    %cols = reshape %r : tile<32xi32> -> tile<1x32xi32>
+    %rb = broadcast %rows : tile<32x1xi32> -> tile<32x32xi32>
+    %cb = broadcast %cols : tile<1x32xi32> -> tile<32x32xi32>
+    %keep = cmpi greater_than_or_equal %rb, %cb, signed : tile<32x32xi32> -> tile<32x32xi1>
+    %zero = constant <f32: 0.0> : tile<32x32xf32>
+    %lowest = constant <f32: -1.0e+30> : tile<32x32xf32>
+    %bias = select %keep, %zero, %lowest : tile<32x32xi1>, tile<32x32xf32>
+    %z = addf %x, %bias : tile<32x32xf32>
+    %vb = make_tensor_view %b, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xf32, strides=[32,1]>
+    %qb = make_partition_view %vb : partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>
+    %done = store_view_tko weak %z, %qb[%lo, %lo] token = %t0 : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<32x32xf32, strides=[32,1]>>, tile<i32> -> token
     return
   }
 }

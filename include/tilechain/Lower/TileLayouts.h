@@ -52,6 +52,11 @@ LinearLayout defaultTileLayout(mlir::Type tileType, unsigned numWarps,
 LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
                                int64_t contiguous, unsigned fastDim);
 
+/// The result whose layout a `tile_dist.layout` on `op` records: its one
+/// tile result (a load's tile, beside its token); null where it has none or
+/// several.
+mlir::Value recordedTileResult(mlir::Operation *op);
+
 /// Whether the parallel form computes `op`'s result register by register
 /// from its operands' registers in the result's layout (lowerElementwise):
 /// one result of rank >= 1, operands that are all tiles of its shape, no

@@ -1,9 +1,10 @@
 //===- ControlFlowLowering.cpp - if, for, loop, break, continue -> scf ----===//
 //
 // Both forms share this file: in the parallel form a tile buffer holds the
-// registers of the running thread in the tile's default layout (an array
-// that LLVM keeps in registers), written by storeTileBuffer and read back
-// by mapTileBuffer.
+// registers of the running thread (an array that LLVM keeps in registers),
+// in the tile's default layout or, for what a loop carries, the layout
+// tile-lower recorded (tile_dist.carried_layouts), written by
+// storeTileBuffer and read back by mapTileBuffer.
 //
 // Structured control flow keeps its structure: `if` becomes scf.if, `for`
 // scf.for and `loop` scf.while. Rank-0 values cross regions as scf results and
@@ -339,113 +340,23 @@ void allocateCarried(TileLowering &l, Location loc, TypeRange types,
   }
 }
 
-/// The layout the parallel form will build `value` in, where `value` is
-/// computed in the loop body `body` (not lowered yet) and that can be told
-/// from the ops that compute it: an mma on tensor cores gives its fragment
-/// layout, a reduce its operand's layout with the reduced dim dropped, a
-/// reshape its source's layout reshaped, an
-/// elementwise op the layout of its first operand that is a whole tile (as
-/// lowerElementwise does; the loop's own carried values are passed over, as
-/// their layout is the one being chosen), an op with a `tile_dist.layout`
-/// that layout. A value from before the loop has its lowered layout.
-/// Nothing where the ops say nothing, or too deep.
-class CarriedLayoutPredictor {
-public:
-  CarriedLayoutPredictor(TileLowering &l, Block &body) : l(l), body(body) {}
-
-  std::optional<LinearLayout> predict(Value value, unsigned depth = 0) {
-    auto tile = dyn_cast<cuda_tile::TileType>(value.getType());
-    if (!tile || tile.getRank() == 0 || depth > kMaxDepth)
-      return std::nullopt;
-    auto known = memo.find(value);
-    if (known != memo.end())
-      return known->second;
-    std::optional<LinearLayout> layout = compute(value, depth);
-    memo[value] = layout;
-    return layout;
-  }
-
-private:
-  static constexpr unsigned kMaxDepth = 32;
-  TileLowering &l;
-  Block &body;
-  DenseMap<Value, std::optional<LinearLayout>> memo;
-
-  bool isInBody(Value value) const {
-    Region *loop = body.getParent();
-    return loop->isAncestor(value.getParentRegion());
-  }
-
-  bool isCarried(Value value) const {
-    auto argument = dyn_cast<BlockArgument>(value);
-    return argument && argument.getOwner() == &body;
-  }
-
-  std::optional<LinearLayout> compute(Value value, unsigned depth) {
-    ArrayRef<int64_t> shape = tileShape(value.getType());
-    if (!isInBody(value)) {
-      Value lowered = l.lookup(value);
-      const LinearLayout &layout = l.getLayout(lowered);
-      return layout.getShape() == shape ? std::optional(layout) : std::nullopt;
-    }
-    Operation *op = value.getDefiningOp();
-    if (!op)
-      return std::nullopt;
-    if (auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
-            tile_dist::TileDistDialect::kLayoutAttrName))
-      return assigned.getLayout();
-    if (std::optional<LinearLayout> fragments = mmaResultLayout(l, op))
-      return fragments;
-    if (auto reduce = dyn_cast<cuda_tile::ReduceOp>(op)) {
-      std::optional<LinearLayout> operand =
-          predict(reduce.getOperand(0), depth + 1);
-      if (!operand)
-        return std::nullopt;
-      SmallVector<unsigned> kept;
-      return operand->dropDim(reduce.getDim()).compactRegisters(kept);
-    }
-    if (auto reshape = dyn_cast<cuda_tile::ReshapeOp>(op)) {
-      std::optional<LinearLayout> source =
-          predict(reshape.getSource(), depth + 1);
-      return source ? std::optional(source->reshape(shape)) : std::nullopt;
-    }
-    if (!computesPerElement(op))
-      return std::nullopt;
-    for (Value operand : op->getOperands()) {
-      if (isCarried(operand) || isBroadcastLike(operand))
-        continue;
-      return predict(operand, depth + 1);
-    }
-    return std::nullopt;
-  }
-
-  /// Tiles the lowering keeps unexpanded (a broadcast, a splat constant):
-  /// an elementwise op takes its layout from its other operands.
-  static bool isBroadcastLike(Value value) {
-    Operation *op = value.getDefiningOp();
-    if (isa_and_nonnull<cuda_tile::BroadcastOp>(op))
-      return true;
-    auto constant = dyn_cast_or_null<cuda_tile::ConstantOp>(op);
-    return constant && constant.getValue().isSplat();
-  }
-};
-
-/// The layouts to carry a loop's values in (the parallel form): for each
-/// tile the loop body's final `continue` takes, the layout the body will
-/// compute it in where that can be told beforehand (CarriedLayoutPredictor),
-/// so that it crosses no shared memory on its way back to the top of the
-/// loop, and the loop's users of it (an mma's accumulator, a softmax's row
-/// maxima and sums beside the fragments they scale) read it without an
-/// exchange; nothing (the default layout) for the others.
+/// The layouts to carry `loop`'s values in (the parallel form): those
+/// tile-lower recorded (tile_dist.carried_layouts, AssignLayouts.cpp), the
+/// layouts its body computes them in, so that they cross no shared memory on
+/// their way back to the top of the loop; nothing (the default layout) for
+/// the others.
 SmallVector<std::optional<LinearLayout>, 1> carriedLayouts(TileLowering &l,
-                                                        Block &body) {
+                                                        Operation *loop) {
   SmallVector<std::optional<LinearLayout>, 1> layouts;
-  auto next = dyn_cast<cuda_tile::ContinueOp>(body.getTerminator());
-  if (!l.isParallel() || !next)
+  auto recorded = loop->getAttrOfType<ArrayAttr>(
+      tile_dist::TileDistDialect::kCarriedLayoutsAttrName);
+  if (!l.isParallel() || !recorded)
     return layouts;
-  CarriedLayoutPredictor predictor(l, body);
-  for (Value value : next.getOperands())
-    layouts.push_back(predictor.predict(value));
+  for (Attribute entry : recorded) {
+    auto layout = dyn_cast<tile_dist::LinearLayoutAttr>(entry);
+    layouts.push_back(layout ? std::optional(layout.getLayout())
+                             : std::nullopt);
+  }
   return layouts;
 }
 
@@ -533,7 +444,7 @@ LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
     return failure();
   LoopExits exits;
   allocateCarried(l, loc, op.getResultTypes(), exits.carriedBuffers,
-                  exits.continueTypes, carriedLayouts(l, *op.getBody()));
+                  exits.continueTypes, carriedLayouts(l, op));
   for (unsigned index : *inTensorMemory) {
     exits.carriedBuffers[index].getDefiningOp()->erase();
     exits.carriedBuffers[index] = Value();
@@ -585,7 +496,7 @@ LogicalResult lowerLoop(TileLowering &l, cuda_tile::LoopOp op) {
   exits.canBreak = true;
   allocateCarried(l, loc, op.getInitValues().getTypes(), exits.carriedBuffers,
                   exits.continueTypes,
-                  carriedLayouts(l, op.getRegion().front()));
+                  carriedLayouts(l, op));
   allocateCarried(l, loc, op.getResultTypes(), exits.resultBuffers,
                   exits.breakTypes);
   adoptInitialBuffers(l, op, op.getInitValues(), exits.carriedBuffers);

@@ -69,15 +69,6 @@ Value asFragmentRegister(OpBuilder &b, Location loc, Value word,
 
 } // namespace
 
-std::optional<LinearLayout> tilechain::mmaResultLayout(const TileLowering &l,
-                                                       Operation *op) {
-  if (!isMma(op))
-    return std::nullopt;
-  return instructionResultLayout(
-      mma::instructionOf(l, op).value_or(tile_dist::MmaInstruction::Fma),
-      tileShape(op->getResult(0).getType()), l.getNumWarps());
-}
-
 bool mma::copiedByMma(TileLowering &l, Value tile) {
   Value operand = tile;
   if (tile.hasOneUse())

@@ -97,28 +97,65 @@ LL TileLowering::layoutFor(Value result) const {
   return defaultLayout(result.getType());
 }
 
+/// Checks that `layout`, recorded as `name` on `op`, spreads its tile over
+/// `numWarps` warps.
+static LogicalResult checkWarps(Operation *op, StringRef name,
+                                tile_dist::LinearLayoutAttr layout,
+                                unsigned numWarps) {
+  if (layout.getWarpBases().size() == llvm::Log2_32(numWarps))
+    return success();
+  return op->emitError() << "'" << name << "' spreads the tile over "
+                         << (1u << layout.getWarpBases().size())
+                         << " warps; the kernel has " << numWarps;
+}
+
+static LogicalResult checkResultLayout(Operation *op, unsigned numWarps) {
+  StringRef name = tile_dist::TileDistDialect::kLayoutAttrName;
+  auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(name);
+  if (!assigned)
+    return success();
+  Value result = recordedTileResult(op);
+  if (!result || tileShape(result.getType()) != assigned.getShape())
+    return op->emitError()
+           << "'" << name << "' must be the layout of the op's one tile result";
+  return checkWarps(op, name, assigned, numWarps);
+}
+
+static LogicalResult checkCarriedLayouts(Operation *op, unsigned numWarps) {
+  StringRef name = tile_dist::TileDistDialect::kCarriedLayoutsAttrName;
+  auto layouts = op->getAttrOfType<ArrayAttr>(name);
+  if (!layouts)
+    return success();
+  ValueRange carried;
+  if (auto loop = dyn_cast<cuda_tile::ForOp>(op))
+    carried = loop.getRegionIterValues();
+  else if (auto loop = dyn_cast<cuda_tile::LoopOp>(op))
+    carried = loop.getRegionIterValues();
+  if (carried.size() != layouts.size())
+    return op->emitError() << "'" << name << "' must give one layout (or "
+                           << "unit) per carried value: " << carried.size()
+                           << " here, not " << layouts.size();
+  for (auto [index, value, entry] : llvm::enumerate(carried, layouts)) {
+    auto layout = dyn_cast<tile_dist::LinearLayoutAttr>(entry);
+    if (!layout)
+      continue;
+    auto tile = dyn_cast<cuda_tile::TileType>(value.getType());
+    if (!tile || tile.getShape() != layout.getShape())
+      return op->emitError() << "'" << name << "' entry " << index
+                             << " must be the layout of carried value "
+                             << index << "'s tile";
+    if (failed(checkWarps(op, name, layout, numWarps)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult tilechain::checkAssignedLayouts(Operation *entry,
                                              unsigned numWarps) {
   WalkResult walk = entry->walk([&](Operation *op) {
-    auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
-        tile_dist::TileDistDialect::kLayoutAttrName);
-    if (!assigned)
-      return WalkResult::advance();
-    auto result = op->getNumResults() == 1
-                      ? dyn_cast<cuda_tile::TileType>(op->getResult(0).getType())
-                      : cuda_tile::TileType();
-    if (!result || result.getShape() != assigned.getShape()) {
-      op->emitError() << "'" << tile_dist::TileDistDialect::kLayoutAttrName
-                      << "' must be the layout of the op's one tile result";
+    if (failed(checkResultLayout(op, numWarps)) ||
+        failed(checkCarriedLayouts(op, numWarps)))
       return WalkResult::interrupt();
-    }
-    if (assigned.getWarpBases().size() != llvm::Log2_32(numWarps)) {
-      op->emitError() << "'" << tile_dist::TileDistDialect::kLayoutAttrName
-                      << "' spreads the tile over "
-                      << (1u << assigned.getWarpBases().size())
-                      << " warps; the kernel has " << numWarps;
-      return WalkResult::interrupt();
-    }
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());

@@ -90,9 +90,9 @@ LogicalResult TileLowering::lowerOp(Operation *op) {
 LogicalResult TileLowering::followRecordedLayout(Operation *op) {
   auto recorded = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
       tile_dist::TileDistDialect::kLayoutAttrName);
-  if (!isParallel() || !recorded || op->getNumResults() != 1)
+  Value result = recordedTileResult(op);
+  if (!isParallel() || !recorded || !result)
     return success();
-  Value result = op->getResult(0);
   if (!isLowered(result) || lookupSplat(result))
     return success();
   Value lowered = lookup(result);

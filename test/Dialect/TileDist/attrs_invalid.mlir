@@ -93,6 +93,30 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
+  entry @carried_layouts_not_on_a_loop() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.carried_layouts' must be an array of #tile_dist.linear or unit on a cuda_tile for or loop}}
+    %0 = iota {tile_dist.carried_layouts = [unit]} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @carried_layouts_not_layouts(%n: tile<i32>) {
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    // expected-error @+1 {{'cuda_tile.for' op 'tile_dist.carried_layouts' must be an array of #tile_dist.linear or unit on a cuda_tile for or loop}}
+    %r = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%c = %zero) -> (tile<i32>) {
+      continue %c : tile<i32>
+    } {tile_dist.carried_layouts = [4 : i32]}
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
   entry @unknown_attribute() {
     // expected-error @+1 {{'cuda_tile.iota' op unknown tile_dist attribute 'tile_dist.colour'}}
     %0 = iota {tile_dist.colour = 4 : i32} : tile<32xi32>

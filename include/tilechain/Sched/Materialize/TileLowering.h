@@ -584,8 +584,9 @@ mlir::Value toShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value fromShared(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                        mlir::Type element);
 
-/// Checks that every `tile_dist.layout` in `entry` fits its op's result (its
-/// shape, `numWarps` warps); an error on the first that does not.
+/// Checks that every `tile_dist.layout` in `entry` fits its op's result, and
+/// every `tile_dist.carried_layouts` its loop's carried values (their
+/// shapes, `numWarps` warps); an error on the first that does not.
 mlir::LogicalResult checkAssignedLayouts(mlir::Operation *entry,
                                          unsigned numWarps);
 /// Checks the records on each mmaf and mmai of `entry`: that tile-lower
@@ -604,13 +605,6 @@ mlir::LogicalResult checkRecordedMmas(mlir::cuda_tile::EntryOp entry,
 /// past what fits in registers; beyond it the kernel keeps the serial form,
 /// whose loops stay small.
 constexpr int64_t kMaxElementsPerThread = 1024;
-
-/// The layout the parallel form gives the result of `op` where it is an
-/// mmaf or mmai that runs on tensor cores (an mma fragment layout), else
-/// nullopt. A loop carries such a result in this layout rather than the
-/// default one, so that its accumulator stays in its fragments.
-std::optional<LinearLayout> mmaResultLayout(const TileLowering &l,
-                                            mlir::Operation *op);
 
 } // namespace tilechain
 

@@ -24,8 +24,9 @@ static bool isMmaName(mlir::StringAttr opName) {
 
 /// The discardable attributes tile-lower and tile-sched record on the tile
 /// program, each on the ops it describes, with its own kind: a layout on an
-/// op of one result (its fit to the result's shape and the CTA's warps is
-/// checked where both are known: tilechain::checkAssignedLayouts), the warps
+/// op of one result and one per carried value on a loop (their fit to the
+/// tiles' shapes and the CTA's warps is checked where both are known:
+/// tilechain::checkAssignedLayouts), the warps
 /// on an entry, the instruction, how its operands reach shared memory and
 /// their pipeline on an mma (checked against what the mma takes:
 /// tilechain::checkRecordedMmas).
@@ -38,6 +39,18 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
     if (!mlir::isa<LinearLayoutAttr>(attribute.getValue()))
       return op->emitOpError() << "'" << name
                                << "' must be a #tile_dist.linear layout";
+    return mlir::success();
+  }
+  if (name == kCarriedLayoutsAttrName) {
+    auto layouts = mlir::dyn_cast<mlir::ArrayAttr>(attribute.getValue());
+    if (!layouts ||
+        !llvm::all_of(layouts,
+                      llvm::IsaPred<LinearLayoutAttr, mlir::UnitAttr>) ||
+        (opName != "cuda_tile.for" && opName != "cuda_tile.loop"))
+      return op->emitOpError()
+             << "'" << name
+             << "' must be an array of #tile_dist.linear or unit on a "
+                "cuda_tile for or loop";
     return mlir::success();
   }
   if (name == kNumWarpsAttrName) {

@@ -36,6 +36,14 @@ def TileDist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kLayoutAttrName =
         "tile_dist.layout";
 
+    /// The discardable attribute, on a cuda_tile for or loop, that gives
+    /// the layout the parallel form carries each of its carried values in
+    /// from one iteration to the next (and a for's results in): an array
+    /// with one entry per carried value, a #tile_dist.linear or, where the
+    /// type's default layout is kept or the value is no tile, unit.
+    static constexpr ::llvm::StringLiteral kCarriedLayoutsAttrName =
+        "tile_dist.carried_layouts";
+
     /// The discardable attribute, on a cuda_tile mma (mmaf, mmai,
     /// mmaf_scaled), that gives the instruction tile-lower chose for it
     /// (tile_dist.mma), which the materialization builds.
