@@ -119,29 +119,15 @@ MmaOperandPlan copiedForm(MLIRContext *context, ct::LoadViewTkoOp load,
 /// prefill GQA fmha spills 208 bytes instead of 144.
 constexpr int64_t kFragmentRegisterBudget = 64;
 
-/// The layout the parallel form builds `v` in over `numWarps` warps, where
-/// the tile program says: its assigned layout (tile_dist.layout), the
-/// result layout of an mma on tensor cores, or, for an op computed per
-/// element, that of its first operand that is not an unexpanded broadcast;
-/// nullopt elsewhere (a loop's iter value, say).
-std::optional<LinearLayout> heldLayout(Value v, unsigned numWarps,
-                                       UnexpandedBroadcasts &unexpanded,
-                                       unsigned depth = 0) {
+/// The layout tile-lower recorded for `v` (its op's tile_dist.layout), which
+/// the parallel form builds it in; nullopt where none is recorded.
+std::optional<LinearLayout> recordedLayout(Value v) {
   Operation *op = v.getDefiningOp();
-  if (!op || depth > 16)
+  if (!op || recordedTileResult(op) != v)
     return std::nullopt;
-  if (auto assigned = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+  if (auto recorded = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
           tile_dist::TileDistDialect::kLayoutAttrName))
-    return assigned.getLayout();
-  if (isMma(op))
-    return instructionResultLayout(
-        recordedMmaInstruction(op).value_or(MmaInstruction::Fma),
-        tileShape(v.getType()), numWarps);
-  if (!computesPerElement(op))
-    return std::nullopt;
-  for (Value operand : op->getOperands())
-    if (!unexpanded.isBroadcast(operand))
-      return heldLayout(operand, numWarps, unexpanded, depth + 1);
+    return recorded.getLayout();
   return std::nullopt;
 }
 
@@ -180,12 +166,11 @@ std::optional<std::string> whyNotFragments(Operation *op, const WgmmaPlan &p,
 
 /// Whether the lhs of `op` (on wgmma, plan `p`) is read from the registers
 /// that hold it: it may be (whyNotFragments) and they are the A fragments
-/// already (heldLayout).
+/// already (recordedLayout).
 bool lhsInFragments(Operation *op, const WgmmaPlan &p, unsigned numWarps) {
   Value lhs = op->getOperand(0);
-  UnexpandedBroadcasts unexpanded;
   return !whyNotFragments(op, p, numWarps) &&
-         heldLayout(lhs, numWarps, unexpanded) ==
+         recordedLayout(lhs) ==
              wgmmaResultLayout(tileShape(lhs.getType()), numWarps);
 }
 

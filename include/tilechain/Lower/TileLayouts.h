@@ -69,8 +69,8 @@ bool computesPerElement(mlir::Operation *op);
 /// of its source, in a layout of the source's shape, until a user needs the
 /// tile whole; a splat constant is one register, and an elementwise op over
 /// unexpanded broadcasts of one shape stays one too
-/// (TileLowering::lowerElementwise). The layout assignment and the operand
-/// plan (MmaOperands.h) ask which values stay so; answers are cached.
+/// (TileLowering::lowerElementwise). The layout assignment asks which
+/// values stay so; answers are cached.
 class UnexpandedBroadcasts {
 public:
   /// The shape `v`'s registers have where it stays unexpanded, none where
