@@ -33,12 +33,12 @@
 // reductions of a marked tile take the derived layouts; and an elementwise
 // op takes its first whole operand's layout where that one is marked (the
 // conversions and arithmetic an accumulator goes through, an attention's
-// softmax). A loop,
-// reached before its body, records the layouts it carries its values in
-// (tile_dist.carried_layouts): those its body computes them in, told from
-// the ops that compute them, so that an accumulator or a running maximum
-// goes round the loop without an exchange; the body's carried values and a
-// `for`'s results take them, and the walk goes on from there. These are
+// softmax). A loop, reached before its body, records the layouts it carries
+// its values in (tile_dist.carried_layouts): those its body computes them
+// in, told from the ops that compute them, so that an accumulator or a
+// running maximum goes round the loop without an exchange; the body's
+// carried values and a `for`'s results take them, and the walk goes on
+// from there. These are
 // the layouts the materialization built anyway; recording them is a step
 // to every tile of the tile program carrying its layout
 // (docs/tile-async.md, utils/layout-gap.py).
@@ -236,41 +236,14 @@ private:
       return;
     }
     if (isMma(op)) {
-      std::optional<tile_dist::MmaInstruction> instruction =
-          recordedMmaInstruction(op);
-      if (!instruction)
-        return;
-      if (std::optional<LinearLayout> layout = instructionResultLayout(
-              *instruction, tileShapeOf(result), numWarps))
+      if (std::optional<LinearLayout> layout = mmaResultLayout(op))
         assigned.try_emplace(result, *layout);
       return;
     }
-    // Shape ops move a whole source's registers into the derived layout
-    // (lowerReshapeParallel, lowerPermuteParallel); a reduction keeps
-    // those its threads hold of the other dims (lowerReduceParallel).
-    auto derived = [&](Value source, auto derive) {
+    if (Value source = derivationSource(op)) {
       auto found = assigned.find(source);
       if (found != assigned.end())
-        assigned.try_emplace(result, derive(found->second));
-    };
-    if (auto reshape = dyn_cast<ct::ReshapeOp>(op)) {
-      derived(reshape.getSource(), [&](const LinearLayout &layout) {
-        return layout.reshape(tileShapeOf(result));
-      });
-      return;
-    }
-    if (auto permute = dyn_cast<ct::PermuteOp>(op)) {
-      SmallVector<int64_t> permutation(permute.getPermutation());
-      derived(permute.getSource(), [&](const LinearLayout &layout) {
-        return layout.permute(permutation);
-      });
-      return;
-    }
-    if (auto reduce = dyn_cast<ct::ReduceOp>(op)) {
-      derived(reduce.getOperand(0), [&](const LinearLayout &layout) {
-        SmallVector<unsigned> kept;
-        return layout.dropDim(reduce.getDim()).compactRegisters(kept);
-      });
+        assigned.try_emplace(result, derivedLayout(op, found->second));
       return;
     }
     if (!computesPerElement(op) || unexpanded.isBroadcast(result))
@@ -357,30 +330,12 @@ private:
       Operation *op = value.getDefiningOp();
       if (!op || !body.getParent()->isAncestor(value.getParentRegion()))
         return std::nullopt;
-      ArrayRef<int64_t> shape = tileShapeOf(value);
       if (isMma(op))
-        return instructionResultLayout(recordedMmaInstruction(op).value_or(
-                                           tile_dist::MmaInstruction::Fma),
-                                       shape, assignment.numWarps);
-      auto derived = [&](Value source, auto derive)
-          -> std::optional<LinearLayout> {
+        return assignment.mmaResultLayout(op);
+      if (Value source = derivationSource(op)) {
         std::optional<LinearLayout> layout = predict(source, depth + 1);
-        return layout ? std::optional(derive(*layout)) : std::nullopt;
-      };
-      if (auto reduce = dyn_cast<ct::ReduceOp>(op))
-        return derived(reduce.getOperand(0), [&](const LinearLayout &layout) {
-          SmallVector<unsigned> kept;
-          return layout.dropDim(reduce.getDim()).compactRegisters(kept);
-        });
-      if (auto reshape = dyn_cast<ct::ReshapeOp>(op))
-        return derived(reshape.getSource(), [&](const LinearLayout &layout) {
-          return layout.reshape(shape);
-        });
-      if (auto permute = dyn_cast<ct::PermuteOp>(op)) {
-        SmallVector<int64_t> permutation(permute.getPermutation());
-        return derived(permute.getSource(), [&](const LinearLayout &layout) {
-          return layout.permute(permutation);
-        });
+        return layout ? std::optional(derivedLayout(op, *layout))
+                      : std::nullopt;
       }
       if (!computesPerElement(op))
         return std::nullopt;
@@ -405,6 +360,44 @@ private:
       return constant && constant.getValue().isSplat();
     }
   };
+
+  /// The layout an mma on tensor cores leaves its result in: its recorded
+  /// instruction's accumulator layout (none on CUDA cores).
+  std::optional<LinearLayout> mmaResultLayout(Operation *op) const {
+    std::optional<tile_dist::MmaInstruction> instruction =
+        recordedMmaInstruction(op);
+    if (!instruction)
+      return std::nullopt;
+    return instructionResultLayout(*instruction,
+                                   tileShapeOf(op->getResult(0)), numWarps);
+  }
+
+  /// The tile a reshape, permute or reduction derives its result's layout
+  /// from (derivedLayout); null for other ops.
+  static Value derivationSource(Operation *op) {
+    if (auto reshape = dyn_cast<ct::ReshapeOp>(op))
+      return reshape.getSource();
+    if (auto permute = dyn_cast<ct::PermuteOp>(op))
+      return permute.getSource();
+    if (auto reduce = dyn_cast<ct::ReduceOp>(op))
+      return reduce.getOperand(0);
+    return Value();
+  }
+
+  /// The layout of the result of `op` (one with a derivationSource) whose
+  /// source is in `source`: shape ops move a whole source's registers
+  /// (lowerReshapeParallel, lowerPermuteParallel); a reduction keeps those
+  /// its threads hold of the other dims (lowerReduceParallel).
+  static LinearLayout derivedLayout(Operation *op,
+                                    const LinearLayout &source) {
+    if (auto permute = dyn_cast<ct::PermuteOp>(op))
+      return source.permute(SmallVector<int64_t>(permute.getPermutation()));
+    if (auto reduce = dyn_cast<ct::ReduceOp>(op)) {
+      SmallVector<unsigned> kept;
+      return source.dropDim(reduce.getDim()).compactRegisters(kept);
+    }
+    return source.reshape(tileShapeOf(op->getResult(0)));
+  }
 
   static bool isWholeConstant(Operation *op) {
     auto constant = dyn_cast<ct::ConstantOp>(op);
