@@ -102,6 +102,31 @@ uint64_t LinearLayout::getBroadcastMask(In in) const {
   return mask;
 }
 
+int64_t LinearLayout::getContiguousRegisters(unsigned dim) const {
+  auto [offset, width] = dimBits(dim);
+  llvm::ArrayRef<uint64_t> registers = getBases(Register);
+  unsigned run = 0;
+  while (run < registers.size() && run < width &&
+         registers[run] == uint64_t(1) << (offset + run))
+    ++run;
+  // The run's elements are the first one's plus 0..2^run-1 only where no
+  // other basis sets one of their bits.
+  auto othersTouch = [&](unsigned run) {
+    uint64_t low = ((uint64_t(1) << run) - 1) << offset;
+    uint64_t others = 0;
+    for (uint64_t basis : registers.drop_front(run))
+      others |= basis;
+    for (uint64_t basis : getBases(Lane))
+      others |= basis;
+    for (uint64_t basis : getBases(Warp))
+      others |= basis;
+    return (others & low) != 0;
+  };
+  while (run > 0 && othersTouch(run))
+    --run;
+  return int64_t(1) << run;
+}
+
 bool LinearLayout::hasDisjointParts() const {
   uint64_t seen = 0;
   for (const Bases &inputBases : bases)

@@ -119,18 +119,6 @@ MmaOperandPlan copiedForm(MLIRContext *context, ct::LoadViewTkoOp load,
 /// prefill GQA fmha spills 208 bytes instead of 144.
 constexpr int64_t kFragmentRegisterBudget = 64;
 
-/// The layout tile-lower recorded for `v` (its op's tile_dist.layout), which
-/// the parallel form builds it in; nullopt where none is recorded.
-std::optional<LinearLayout> recordedLayout(Value v) {
-  Operation *op = v.getDefiningOp();
-  if (!op || recordedTileResult(op) != v)
-    return std::nullopt;
-  if (auto recorded = op->getAttrOfType<tile_dist::LinearLayoutAttr>(
-          tile_dist::TileDistDialect::kLayoutAttrName))
-    return recorded.getLayout();
-  return std::nullopt;
-}
-
 /// Why the lhs of `op`, on wgmma under plan `p` over `numWarps` warps,
 /// cannot be read from registers as the instructions' A fragments, or
 /// nullopt where it can: 16-bit elements, not a splat (which is written
@@ -169,8 +157,9 @@ std::optional<std::string> whyNotFragments(Operation *op, const WgmmaPlan &p,
 /// already (recordedLayout).
 bool lhsInFragments(Operation *op, const WgmmaPlan &p, unsigned numWarps) {
   Value lhs = op->getOperand(0);
-  return !whyNotFragments(op, p, numWarps) &&
-         recordedLayout(lhs) ==
+  tile_dist::LinearLayoutAttr recorded = recordedLayout(lhs);
+  return !whyNotFragments(op, p, numWarps) && recorded &&
+         recorded.getLayout() ==
              wgmmaResultLayout(tileShape(lhs.getType()), numWarps);
 }
 

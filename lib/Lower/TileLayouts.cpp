@@ -91,6 +91,39 @@ Value tilechain::recordedTileResult(Operation *op) {
   return tile;
 }
 
+tile_dist::LinearLayoutAttr tilechain::recordedLayout(Value v) {
+  using tile_dist::TileDistDialect;
+  Operation *loop = nullptr;
+  unsigned index = 0;
+  if (auto result = dyn_cast<OpResult>(v)) {
+    Operation *op = result.getOwner();
+    if (!isa<ct::ForOp>(op))
+      return recordedTileResult(op) == v
+                 ? op->getAttrOfType<tile_dist::LinearLayoutAttr>(
+                       TileDistDialect::kLayoutAttrName)
+                 : tile_dist::LinearLayoutAttr();
+    loop = op;
+    index = result.getResultNumber();
+  } else {
+    auto argument = cast<BlockArgument>(v);
+    loop = argument.getOwner()->getParentOp();
+    ValueRange iterValues;
+    if (auto forOp = dyn_cast_or_null<ct::ForOp>(loop))
+      iterValues = forOp.getRegionIterValues();
+    else if (auto loopOp = dyn_cast_or_null<ct::LoopOp>(loop))
+      iterValues = loopOp.getRegionIterValues();
+    auto found = llvm::find(iterValues, v);
+    if (found == iterValues.end())
+      return {};
+    index = found - iterValues.begin();
+  }
+  auto carried = loop->getAttrOfType<ArrayAttr>(
+      TileDistDialect::kCarriedLayoutsAttrName);
+  if (!carried || index >= carried.size())
+    return {};
+  return dyn_cast<tile_dist::LinearLayoutAttr>(carried[index]);
+}
+
 bool tilechain::computesPerElement(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||
       op->getNumRegions() != 0 ||

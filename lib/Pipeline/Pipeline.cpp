@@ -105,6 +105,7 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(pm, createExpectStagePass("tile-lower"));
   passes.add(pm, createPlanMmaOperandsPass());
   passes.add(pm, createPlanMmaPipelinesPass());
+  passes.add(pm, createPlanViewStoresPass());
   passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   // The changes of layout the materialization asked for, fewer, then
@@ -239,6 +240,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createRecordTargetPass(LowerOptions()); });
   registerPass([] { return createPlanMmaOperandsPass(); });
   registerPass([] { return createPlanMmaPipelinesPass(); });
+  registerPass([] { return createPlanViewStoresPass(); });
   registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });

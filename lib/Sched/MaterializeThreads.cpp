@@ -219,24 +219,6 @@ void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
                       "the kernel is compiled as if it had no hint");
 }
 
-/// The layout tile-lower recorded for `result`: its op's tile_dist.layout,
-/// or for a `for`, the layout it carries the value in.
-tilechain::tile_dist::LinearLayoutAttr recordedLayout(OpResult result) {
-  using tilechain::tile_dist::TileDistDialect;
-  Operation *op = result.getOwner();
-  if (!isa<cuda_tile::ForOp>(op))
-    return tilechain::recordedTileResult(op) == result
-               ? op->getAttrOfType<tilechain::tile_dist::LinearLayoutAttr>(
-                     TileDistDialect::kLayoutAttrName)
-               : tilechain::tile_dist::LinearLayoutAttr();
-  auto carried =
-      op->getAttrOfType<ArrayAttr>(TileDistDialect::kCarriedLayoutsAttrName);
-  if (!carried || result.getResultNumber() >= carried.size())
-    return {};
-  return dyn_cast<tilechain::tile_dist::LinearLayoutAttr>(
-      carried[result.getResultNumber()]);
-}
-
 /// Says, as a remark on each op of `entry` with tile results, where the
 /// layout of each result that `lowering` distributed over the threads came
 /// from: `recorded` (recordedLayout), `default` (none recorded,
@@ -254,7 +236,8 @@ void reportLayouts(cuda_tile::EntryOp entry,
       auto type = dyn_cast<cuda_tile::TileType>(result.getType());
       if (!type || type.getShape().empty())
         continue;
-      tilechain::tile_dist::LinearLayoutAttr recorded = recordedLayout(result);
+      tilechain::tile_dist::LinearLayoutAttr recorded =
+          tilechain::recordedLayout(result);
       InFlightDiagnostic remark = op->emitRemark()
                                   << op->getName() << " result "
                                   << result.getResultNumber() << " layout: ";

@@ -13,11 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
+#include "PlanKernels.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/MmaOperands.h"
-#include "tilechain/Lower/Target.h"
-#include "tilechain/Lower/Warps.h"
-#include "tilechain/Pipeline/Pipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -42,15 +40,8 @@ struct PlanMmaOperandsPass
   }
 
   void runOnOperation() override {
-    ModuleOp top = getOperation();
-    auto form = top->getAttrOfType<StringAttr>(tilechain::kTileFormAttrName);
-    if (!form || form.getValue() != "parallel")
-      return;
-    std::optional<tilechain::TargetInfo> target =
-        tilechain::recordedTarget(top);
-    if (!target)
-      return signalPassFailure();
-    auto plan = [&](cuda_tile::EntryOp entry, unsigned numWarps) {
+    auto plan = [&](cuda_tile::EntryOp entry,
+                    const tilechain::TargetInfo &target, unsigned numWarps) {
       entry.walk([&](Operation *op) {
         // A record already there (a plan edited at this stop point and fed
         // back to tile-sched) is kept; the materialization checks it.
@@ -64,17 +55,17 @@ struct PlanMmaOperandsPass
         // mma; there is nothing to plan for one.
         if (!instruction ||
             *instruction == tilechain::tile_dist::MmaInstruction::Fma ||
-            tilechain::whyNotInstruction(op, *instruction, *target, numWarps))
+            tilechain::whyNotInstruction(op, *instruction, target, numWarps))
           return;
         std::array<tilechain::MmaOperandPlan, 2> plans =
-            tilechain::planMmaOperands(op, *instruction, *target, numWarps);
+            tilechain::planMmaOperands(op, *instruction, target, numWarps);
         op->setAttr(
             tilechain::tile_dist::TileDistDialect::kMmaOperandsAttrName,
             ArrayAttr::get(op->getContext(),
                            {plans[0].form, plans[1].form}));
       });
     };
-    if (failed(tilechain::forEachEntryWithWarps(top, plan)))
+    if (failed(tilechain::forEachParallelKernel(getOperation(), plan)))
       signalPassFailure();
   }
 };

@@ -15,13 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
+#include "PlanKernels.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/MmaOperands.h"
 #include "tilechain/Lower/MmaPipelines.h"
 #include "tilechain/Lower/Occupancy.h"
-#include "tilechain/Lower/Target.h"
-#include "tilechain/Lower/Warps.h"
-#include "tilechain/Pipeline/Pipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -47,15 +45,9 @@ struct PlanMmaPipelinesPass
   }
 
   void runOnOperation() override {
-    ModuleOp top = getOperation();
-    auto form = top->getAttrOfType<StringAttr>(kTileFormAttrName);
-    if (!form || form.getValue() != "parallel")
-      return;
-    std::optional<TargetInfo> target = recordedTarget(top);
-    if (!target)
-      return signalPassFailure();
-    auto plan = [&](cuda_tile::EntryOp entry, unsigned numWarps) {
-      TargetInfo cta = kernelTarget(entry, *target, numWarps);
+    auto plan = [&](cuda_tile::EntryOp entry, const TargetInfo &target,
+                    unsigned numWarps) {
+      TargetInfo cta = kernelTarget(entry, target, numWarps);
       entry.walk([&](Operation *op) {
         // A record already there (edited at this stop point and fed back to
         // tile-sched) is kept; the materialization checks it.
@@ -70,7 +62,7 @@ struct PlanMmaPipelinesPass
             recordedMmaOperands(op);
         if (!instruction || !operands ||
             *instruction == tile_dist::MmaInstruction::Fma ||
-            whyNotInstruction(op, *instruction, *target, numWarps))
+            whyNotInstruction(op, *instruction, target, numWarps))
           return;
         MmaPipelinePlan pipeline =
             planMmaPipeline(op, *instruction, *operands, cta, numWarps);
@@ -82,7 +74,7 @@ struct PlanMmaPipelinesPass
                                           : tile_dist::PipelineSpan::Chunks));
       });
     };
-    if (failed(forEachEntryWithWarps(top, plan)))
+    if (failed(forEachParallelKernel(getOperation(), plan)))
       signalPassFailure();
   }
 };

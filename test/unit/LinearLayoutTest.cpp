@@ -174,3 +174,24 @@ TEST_CASE("a broadcast's source, laid out by broadcastSource, feeds the "
     checkSelection(source, layout, *selection);
   }
 }
+
+TEST_CASE("contiguous registers: the runs a thread can access with one "
+          "vector",
+          "[layout]") {
+  // Runs of 4 along the columns; none along the rows, which the register
+  // bits 2-4 walk 8 rows apart.
+  LL blocked = LL::blocked({64, 64}, /*numWarps=*/4, /*contiguous=*/4,
+                           /*fastDim=*/1);
+  CHECK(blocked.getContiguousRegisters(1) == 4);
+  CHECK(blocked.getContiguousRegisters(0) == 1);
+  // Column-fast: runs of 2 along dim 0, and along dim 1 none.
+  LL columns = LL::blocked({8, 4}, /*numWarps=*/1, /*contiguous=*/2, 0);
+  CHECK(columns.getContiguousRegisters(0) == 2);
+  CHECK(columns.getContiguousRegisters(1) == 1);
+  // A run is cut where another basis sets one of its bits: registers 0 and
+  // 1 hold columns 0 and 1, but lane 0's basis is column 1 too.
+  std::array<LL::Bases, 3> bases{LL::Bases{1, 2}, LL::Bases{1, 0, 0, 0, 0},
+                                 LL::Bases{}};
+  LL overlapping({1, 4}, bases);
+  CHECK(overlapping.getContiguousRegisters(1) == 1);
+}

@@ -73,6 +73,11 @@ public:
   /// The bits of the flat index that belong to `dim`: [offset, offset+width).
   std::pair<unsigned, unsigned> dimBits(unsigned dim) const;
 
+  /// How many registers, from every multiple of that count on, hold
+  /// consecutive elements along `dim` (a power of two, at least 1): the
+  /// widest vector access a thread can make from its registers.
+  int64_t getContiguousRegisters(unsigned dim) const;
+
   /// The bits of `in` whose basis is 0: inputs that differ only there hold
   /// the same element.
   uint64_t getBroadcastMask(In in) const;

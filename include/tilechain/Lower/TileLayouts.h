@@ -12,6 +12,7 @@
 #define TILECHAIN_LOWER_TILELAYOUTS_H
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Layout/LinearLayout.h"
 
 #include "mlir/IR/Operation.h"
@@ -56,6 +57,12 @@ LinearLayout blockedTileLayout(mlir::Type tileType, unsigned numWarps,
 /// tile result (a load's tile, beside its token); null where it has none or
 /// several.
 mlir::Value recordedTileResult(mlir::Operation *op);
+
+/// The layout tile-lower recorded for `v`, which the parallel form builds
+/// it in: its op's `tile_dist.layout`; for a `for`'s result or a loop
+/// body's carried value, the layout the loop carries it in
+/// (`tile_dist.carried_layouts`); null where none is recorded.
+tile_dist::LinearLayoutAttr recordedLayout(mlir::Value v);
 
 /// Whether the parallel form computes `op`'s result register by register
 /// from its operands' registers in the result's layout (lowerElementwise):

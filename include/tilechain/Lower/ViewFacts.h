@@ -73,8 +73,10 @@ std::optional<unsigned> asyncCopyDim(mlir::cuda_tile::LoadViewTkoOp load);
 // Tensor maps (TMA)
 //===----------------------------------------------------------------------===//
 
-/// TMA takes at most 5 dims.
+/// TMA takes at most 5 dims, and at most 256 elements along each dim of a
+/// box.
 inline constexpr size_t kMaxTensorMapRank = 5;
+inline constexpr int64_t kMaxTensorMapBoxExtent = 256;
 
 /// What the `.nv.host` callback reads for one value of a tensor view: the
 /// kernel parameter it is ("argN", through assume ops), or null.

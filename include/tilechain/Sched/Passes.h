@@ -21,6 +21,10 @@ std::unique_ptr<mlir::Pass> createPlanMmaOperandsPass();
 /// shared-memory stages its operands are pipelined through
 /// (tile_dist.pipeline, PlanMmaPipelines.cpp).
 std::unique_ptr<mlir::Pass> createPlanMmaPipelinesPass();
+/// tile-sched, parallel form on chips with TMA: records on each view store
+/// whether it goes by its threads' stores or by TMA (tile_dist.store,
+/// PlanViewStores.cpp).
+std::unique_ptr<mlir::Pass> createPlanViewStoresPass();
 
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels

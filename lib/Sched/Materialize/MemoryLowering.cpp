@@ -230,7 +230,7 @@ static PointerRuns pointerRuns(TileLowering &l, Operation *op, Value pointers,
   for (unsigned d = info.getRank(); d-- > 0;) {
     int64_t width = std::min(
         provenRunLength(info, maskInfo ? &*maskInfo : nullptr, d, bytes),
-        TileLowering::contiguousRegisters(layout, d));
+        layout.getContiguousRegisters(d));
     if (width > runs.width) {
       runs.dim = d;
       runs.width = width;

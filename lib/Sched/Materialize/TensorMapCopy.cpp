@@ -1,5 +1,6 @@
 //===- TensorMapCopy.cpp - TMA copies: mma operands in, tiles out ---------===//
 #include "TensorMapCopy.h"
+#include "tilechain/Lower/ViewStores.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -19,9 +20,6 @@ using namespace tilechain::mma;
 namespace ct = mlir::cuda_tile;
 
 namespace {
-
-/// TMA takes at most 256 elements per box dim.
-constexpr int64_t kMaxBoxExtent = 256;
 
 /// The tensor dims in TMA's order: the contiguous one (stride 1) first,
 /// then the others from the last to the first.
@@ -69,7 +67,7 @@ ChunkBoxes chunkBoxes(const StagedOperand &operand, int64_t kc) {
   int64_t width = shape[operand.xDim];
   int64_t perBox =
       operand.form.order == ChunkOrder::KContiguous
-          ? std::min(width, kMaxBoxExtent)
+          ? std::min(width, kMaxTensorMapBoxExtent)
           : operand.form.swizzle / sharedElementBytes(operand.sharedType);
   ChunkBoxes result;
   result.extents.assign(lead + rank, 1);
@@ -250,74 +248,6 @@ TensorChunkCopy mma::tensorChunkCopy(TileLowering &l,
 
 namespace {
 
-/// How a TMA store stages its tile: in boxes of the rows' first `innerBox`
-/// elements (at most 128 bytes), then the next, ..., each box `rows` rows,
-/// swizzled as TMA reads them (where whole 8-row atoms fill each box), so
-/// that the lanes writing the rows of an mma fragment hit distinct banks;
-/// `slabBoxes` boxes at a time in a buffer of as many, where the whole tile
-/// would take more than half the shared memory.
-struct StoreStaging {
-  int64_t bytes, width, rows, innerBytes, innerBox, boxBytes, swizzle;
-  int64_t boxes, slabBoxes;
-
-  int64_t boxElements() const { return boxBytes / bytes; }
-  int64_t slabs() const { return boxes / slabBoxes; }
-  /// The slot in the whole tile's boxes of the element at row-major index
-  /// `flat`. It is linear over the bits of `flat` (fields of powers of two,
-  /// a swizzle that xors one into another).
-  int64_t slotOf(uint64_t flat) const {
-    int64_t column = flat & (width - 1);
-    int64_t byte = (column / innerBox) * boxBytes +
-                   int64_t(flat / width) * innerBytes +
-                   (column % innerBox) * bytes;
-    if (swizzle)
-      byte ^= ((byte >> 7) & (swizzle / 16 - 1)) << 4;
-    return byte / bytes;
-  }
-  /// The slot bits the thread part of `layout` can set.
-  int64_t threadBits(const LinearLayout &layout) const {
-    int64_t bits = 0;
-    for (LinearLayout::In in : {LinearLayout::Lane, LinearLayout::Warp})
-      for (uint64_t basis : layout.getBases(in))
-        bits |= slotOf(basis);
-    return bits;
-  }
-};
-
-/// The staging of a tile of `shape` (powers of two) and `bytes` per
-/// element in at most `budget` bytes at a time, or why there is none.
-std::optional<std::string> planStoreStaging(ArrayRef<int64_t> shape,
-                                            int64_t bytes, int64_t budget,
-                                            StoreStaging &plan) {
-  int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
-  plan.bytes = bytes;
-  plan.width = shape.back();
-  plan.rows = count / plan.width;
-  plan.innerBytes = std::min<int64_t>(plan.width * bytes, 128);
-  plan.innerBox = plan.innerBytes / bytes;
-  plan.boxBytes = plan.rows * plan.innerBytes;
-  plan.swizzle =
-      plan.innerBytes >= 32 && plan.boxBytes % (8 * plan.innerBytes) == 0
-          ? plan.innerBytes
-          : 0;
-  plan.boxes = plan.width / plan.innerBox;
-  plan.slabBoxes = plan.boxes;
-  if (count * bytes <= budget)
-    return std::nullopt;
-  // Slabs of a power of two of boxes (the boxes are a power of two), so
-  // that an element's slab is the high bits of its slot.
-  while (plan.slabBoxes > 1 && plan.slabBoxes * plan.boxBytes > budget)
-    plan.slabBoxes /= 2;
-  if (plan.boxBytes > budget)
-    return "its tile takes " + std::to_string(count * bytes) +
-           " bytes of shared memory, more than half the target's (" +
-           std::to_string(budget) + "), and so does one box of its " +
-           std::to_string(plan.innerBytes) + "-byte rows";
-  return std::nullopt;
-}
-
 /// The register bits that select the matrices a warp's stmatrix stores
 /// together (.x1, .x2, .x4 for 0, 1, 2 bits), or none where `layout` does
 /// not give its lanes an mma fragment's 16-bit pairs: register bit 0 the
@@ -352,73 +282,6 @@ storeMatrixBits(const LinearLayout &layout, const StoreStaging &plan,
 }
 
 } // namespace
-
-/// Whether the tensor-map encoder has a data type for `element`
-/// (TileHostObject.cpp).
-static bool hasTensorMapType(Type element) {
-  if (auto integer = dyn_cast<IntegerType>(element))
-    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
-  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
-             Float8E4M3FNType, Float8E5M2Type>(element);
-}
-
-std::optional<std::string>
-tilechain::whyNotTensorMapStore(TileLowering &l, ct::StoreViewTkoOp op) {
-  if (l.getTarget().smVersion < kTensorMapMinSM)
-    return std::string("TMA is sm_90's and later's");
-  if (std::optional<std::string> why =
-          whyNotTensorMapHint(l.getTarget(), op.getOptimizationHintsAttr()))
-    return why;
-  if (op.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::WEAK)
-    return std::string("its memory ordering is not weak");
-  const ViewInfo &info = l.lookupView(op.getView());
-  if (info.isGatherScatter || info.tileShape.empty())
-    return std::string("its view is not a tiled view");
-  if (std::optional<std::string> why = whyNotTensorMapView(op.getView()))
-    return why;
-  unsigned rank = info.tileShape.size();
-  bool inOrder = info.shape.size() == rank &&
-                 getConstantIntValue(info.strides.back()) == 1;
-  for (auto [tileDim, tensorDim] : llvm::enumerate(info.dimMap))
-    inOrder &= int64_t(tileDim) == tensorDim;
-  if (!inOrder)
-    return std::string("its tile dims do not walk the tensor's in order, "
-                       "the last contiguous");
-  Type element = info.elementType;
-  if (!hasTensorMapType(element)) {
-    std::string name;
-    llvm::raw_string_ostream(name) << element;
-    return "a tensor map has no type for its elements (" + name + ")";
-  }
-  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  // The rows go in boxes of at most 128 bytes (storeByTensorMap); the
-  // other dims are the boxes' own.
-  for (int64_t extent : ArrayRef(info.tileShape).drop_back())
-    if (extent > kMaxBoxExtent)
-      return "its tile has " + std::to_string(extent) +
-             " elements along a dim, more than a TMA box's 256";
-  if (info.tileShape.back() * bytes % 16 != 0)
-    return "its tile's rows are " +
-           std::to_string(info.tileShape.back() * bytes) +
-           " bytes, not a multiple of 16";
-  bool aligned = info.baseAlignment % 16 == 0;
-  for (unsigned d = 0; d + 1 < rank; ++d)
-    aligned &= info.strideDivisors[d] * bytes % 16 == 0;
-  if (!aligned)
-    return std::string("its tensor's base or strides are not known to be "
-                       "multiples of 16 bytes");
-  int64_t count = 1;
-  for (int64_t extent : info.tileShape)
-    count *= extent;
-  // The staging buffer is written from the tile's registers as they are.
-  Value lowered = l.lookup(op.getTile());
-  if (!isa<VectorType>(lowered.getType()) ||
-      int64_t(1) << l.getLayout(lowered).getNumElementBits() != count)
-    return std::string("its tile is a broadcast of a smaller one");
-  StoreStaging staging;
-  return planStoreStaging(info.tileShape, bytes,
-                          l.getTarget().sharedBytesPerBlock / 2, staging);
-}
 
 /// Whether the only work `token` orders, through join_tokens and the
 /// iterations and results of `for` loops, is `store` itself in a later
@@ -474,6 +337,20 @@ LogicalResult tilechain::storeByTensorMap(TileLowering &l,
   Type element = tileElementType(tile.getType());
   Type shared = sharedElementType(element);
   Value lowered = l.lookup(tile);
+  // The staging buffer is written from the tile's registers as they are.
+  std::optional<std::string> why = whyNotTensorMapStore(op, l.getTarget());
+  int64_t count = 1;
+  for (int64_t extent : info.tileShape)
+    count *= extent;
+  if (!why && (!isa<VectorType>(lowered.getType()) ||
+               int64_t(1) << l.getLayout(lowered).getNumElementBits() != count))
+    why = "its tile is held as a broadcast of a smaller one";
+  if (why)
+    return op->emitError() << "'"
+                           << tile_dist::TileDistDialect::kViewStoreAttrName
+                           << "' records tensor_map, which this store cannot "
+                              "take: "
+                           << *why;
   const LinearLayout &layout = l.getLayout(lowered);
   StoreStaging plan;
   if (std::optional<std::string> why = planStoreStaging(

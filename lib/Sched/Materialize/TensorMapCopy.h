@@ -49,19 +49,9 @@ int64_t tensorChunkBytes(const StagedOperand &operand, int64_t kc);
 
 namespace tilechain {
 
-/// Why view store `op` cannot go by TMA on this target, or nullopt where it
-/// can: on sm_90 and later, a weak store of a tile through a tiled view of
-/// a tensor a tensor map can describe (whyNotTensorMapView, ViewFacts.h),
-/// whose tile dims walk the tensor's in order with the last contiguous,
-/// of an element type the tensor map has, 16-byte aligned (base and
-/// strides) in rows of a multiple of 16 bytes, at most 256 elements along
-/// each dim but the last (rows go in boxes of 128 bytes), and one of whose
-/// boxes takes at most half the target's shared memory.
-std::optional<std::string>
-whyNotTensorMapStore(TileLowering &l, mlir::cuda_tile::StoreViewTkoOp op);
-
-/// Stores `op`'s tile by TMA (where whyNotTensorMapStore has no reason):
-/// every thread writes its elements into a shared buffer of 128-byte boxes,
+/// Stores `op`'s tile by TMA, as tile-sched planned (`tile_dist.store`,
+/// ViewStores.h), or refuses where whyNotTensorMapStore has a reason or the
+/// tile is held as a smaller one's registers: every thread writes its elements into a shared buffer of 128-byte boxes,
 /// swizzled as TMA reads them, and fences them to the async proxy; after a
 /// barrier thread 0 stores the boxes (tile_dist.tensor_store) in one bulk
 /// group and waits for it (only for its reads where nothing but the store's

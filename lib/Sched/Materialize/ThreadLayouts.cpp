@@ -165,31 +165,6 @@ LL TileLowering::accessLayout(Type tileType, unsigned contiguousDim) const {
   return defaultLayout(tileType, contiguousDim);
 }
 
-int64_t TileLowering::contiguousRegisters(const LL &layout, unsigned dim) {
-  auto [offset, width] = layout.dimBits(dim);
-  ArrayRef<uint64_t> bases = layout.getBases(LL::Register);
-  unsigned run = 0;
-  while (run < bases.size() && run < width &&
-         bases[run] == uint64_t(1) << (offset + run))
-    ++run;
-  // The run's elements are the first one's plus 0..2^run-1 only where no
-  // other basis sets one of their bits.
-  auto othersTouch = [&](unsigned run) {
-    uint64_t low = ((uint64_t(1) << run) - 1) << offset;
-    uint64_t others = 0;
-    for (uint64_t basis : bases.drop_front(run))
-      others |= basis;
-    for (uint64_t basis : layout.getBases(LL::Lane))
-      others |= basis;
-    for (uint64_t basis : layout.getBases(LL::Warp))
-      others |= basis;
-    return (others & low) != 0;
-  };
-  while (run > 0 && othersTouch(run))
-    --run;
-  return int64_t(1) << run;
-}
-
 Value TileLowering::makeDistributed(Location loc, ArrayRef<Value> registers,
                                     const LL &layout) {
   assert(int64_t(registers.size()) == layout.getSize(LL::Register));

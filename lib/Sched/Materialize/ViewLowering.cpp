@@ -13,6 +13,7 @@
 #include "GlobalMemory.h"
 #include "MmaSync.h"
 #include "TensorMapCopy.h"
+#include "tilechain/Lower/ViewStores.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -365,7 +366,7 @@ public:
     if (atomic || !fastDim || info.isGatherScatter)
       return 1;
     int64_t width =
-        std::min<int64_t>(TileLowering::contiguousRegisters(layout, *fastDim),
+        std::min<int64_t>(layout.getContiguousRegisters(*fastDim),
                           std::max<int64_t>(1, 16 / elementBytes));
     while (width > 1 && !runsAligned(info, *fastDim, width, elementBytes))
       width /= 2;
@@ -703,22 +704,18 @@ static LogicalResult lowerStoreViewParallel(TileLowering &l,
   const ViewInfo &info = l.lookupView(op.getView());
   if (failed(checkMemoryElement(op, info.elementType)))
     return failure();
-  // Where the tile's layout holds runs of a few elements of its rows, fewer
-  // than 16 bytes (an mma accumulator's fragments), a thread's own stores
-  // would be narrow: a chip with TMA stores the tile through shared memory
-  // in bulk instead. (A layout with runs of one element, a transposed
-  // tile's, is exchanged into rows through shared memory as it is.)
-  std::optional<std::string> whyNotTensorMap;
+  // tile-sched planned the store (tilechain-plan-view-stores): by TMA, or
+  // by the threads, with why not TMA where the tile's runs wanted it.
+  std::optional<tile_dist::StoreCopy> recorded = recordedViewStore(op);
+  if (recorded == tile_dist::StoreCopy::TensorMap)
+    return storeByTensorMap(l, op);
   Type stored = memoryType(info.elementType);
-  int64_t run = info.tileShape.empty()
-                    ? 0
-                    : TileLowering::contiguousRegisters(
-                          l.layoutOf(op.getTile()), info.tileShape.size() - 1);
-  if (l.getTarget().smVersion >= kTensorMapMinSM && stored && run >= 2 &&
-      run * byteSize(info.elementType) < 16) {
-    whyNotTensorMap = whyNotTensorMapStore(l, op);
-    if (!whyNotTensorMap)
-      return storeByTensorMap(l, op);
+  std::optional<std::string> whyNotTensorMap;
+  if (recorded) {
+    ViewStorePlan plan = planViewStore(op, l.getTarget(), l.getNumWarps());
+    whyNotTensorMap = plan.copy == tile_dist::StoreCopy::TensorMap
+                          ? std::string("tile-sched chose it")
+                          : plan.whyNotTensorMap;
   }
   Location loc = op.getLoc();
   ViewAccess access(l, op, op.getView(), op.getIndex(), op.getInbounds());

@@ -42,3 +42,21 @@ cuda_tile.module @pipeline_kernels {
     return
   }
 }
+
+// #tile_dist.store, how a view store's tile reaches memory, prints as it
+// parses.
+// CHECK-LABEL: entry @stores
+// CHECK: store_view_tko {{.*}}tile_dist.store = #tile_dist.store<tensor_map>
+// CHECK: store_view_tko {{.*}}tile_dist.store = #tile_dist.store<threads>
+cuda_tile.module @store_kernels {
+  entry @stores(%d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %vd = make_tensor_view %d, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qd = make_partition_view %vd : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x = constant <f32: 1.0> : tile<64x64xf32>
+    %t1 = store_view_tko weak %x, %qd[%zero, %zero] token = %t0 attributes {tile_dist.store = #tile_dist.store<tensor_map>} : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    %t2 = store_view_tko weak %x, %qd[%zero, %zero] token = %t1 attributes {tile_dist.store = #tile_dist.store<threads>} : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -207,3 +207,28 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @store_on_iota() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.store' must be a #tile_dist.store on a cuda_tile.store_view_tko}}
+    %0 = iota {tile_dist.store = #tile_dist.store<threads>} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @store_not_a_copy(%d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %vd = make_tensor_view %d, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %qd = make_partition_view %vd : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %x = constant <f32: 1.0> : tile<64xf32>
+    // expected-error @+1 {{'cuda_tile.store_view_tko' op 'tile_dist.store' must be a #tile_dist.store on a cuda_tile.store_view_tko}}
+    %t1 = store_view_tko weak %x, %qd[%zero] token = %t0 attributes {tile_dist.store = #tile_dist.mma<wgmma>} : tile<64xf32>, partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}

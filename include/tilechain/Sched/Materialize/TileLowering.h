@@ -279,10 +279,6 @@ public:
   /// fast dim whatever the alignment, so that tiles loaded from aligned and
   /// unaligned views, computed on and stored meet without exchanges.
   LinearLayout accessLayout(mlir::Type tileType, unsigned contiguousDim) const;
-  /// How many registers of `layout`, from every multiple of that count on,
-  /// hold consecutive elements along `dim` (a power of two, at least 1):
-  /// the widest vector access a thread can make from its registers.
-  static int64_t contiguousRegisters(const LinearLayout &layout, unsigned dim);
   /// A tile lowered from its registers in `layout`.
   mlir::Value makeDistributed(mlir::Location loc,
                               llvm::ArrayRef<mlir::Value> registers,

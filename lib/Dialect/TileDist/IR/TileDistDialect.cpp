@@ -83,6 +83,14 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
                 "cuda_tile mmaf, mmai or mmaf_scaled";
     return mlir::success();
   }
+  if (name == kViewStoreAttrName) {
+    if (!mlir::isa<StoreCopyAttr>(attribute.getValue()) ||
+        opName != "cuda_tile.store_view_tko")
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a #tile_dist.store on a cuda_tile.store_view_tko";
+    return mlir::success();
+  }
   if (name == kMmaPipelineAttrName) {
     if (!mlir::isa<MmaPipelineAttr>(attribute.getValue()) ||
         !isMmaName(opName))

@@ -62,6 +62,12 @@ def TileDist_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kMmaPipelineAttrName =
         "tile_dist.pipeline";
 
+    /// The discardable attribute, on a cuda_tile.store_view_tko on a chip
+    /// with TMA, that gives how its tile reaches memory: a #tile_dist.store
+    /// (tilechain-plan-view-stores).
+    static constexpr ::llvm::StringLiteral kViewStoreAttrName =
+        "tile_dist.store";
+
     /// The discardable i32 attribute of a cuda_tile.entry in the parallel
     /// form: its CTA's warps (tilechain-assign-warps).
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName =
@@ -224,6 +230,39 @@ def TileDist_MmaPipelineAttr : AttrDef<TileDist_Dialect, "MmaPipeline"> {
   let assemblyFormat = "`<` `stages` `=` $stages `,` `groups_in_flight` `=` "
                        "$groupsInFlight `,` `across` `=` $across `>`";
   let genVerifyDecl = 1;
+}
+
+def TileDist_StoreCopy : I32EnumAttr<"StoreCopy",
+    "how a view store's tile reaches memory", [
+      I32EnumAttrCase<"Threads", 0, "threads">,
+      I32EnumAttrCase<"TensorMap", 1, "tensor_map">]> {
+  let cppNamespace = "::tilechain::tile_dist";
+  let genSpecializedAttr = 0;
+}
+
+def TileDist_StoreCopyAttr
+    : EnumAttr<TileDist_Dialect, TileDist_StoreCopy, "store"> {
+  let summary = "how a view store's tile reaches memory";
+  let description = [{
+    On a chip with TMA (sm_90 on), a view store goes one of two ways:
+    `threads`, each thread stores the elements it holds, a run of them with
+    one vector store; or `tensor_map`, the threads write the tile into a
+    shared buffer of TMA boxes and one thread stores the boxes with
+    `cp.async.bulk.tensor` (issue 41, docs/pipeline.md). tile-sched plans
+    it (tilechain-plan-view-stores, include/tilechain/Lower/ViewStores.h):
+    TMA where the tile's layout holds runs of fewer than 16 bytes along
+    its rows (an mma accumulator's fragments) and the view, the tile and
+    the shared memory allow it. It is recorded on the store as
+    `tile_dist.store`; a record edited at the stop point and fed back is
+    kept, and the materialization builds what is recorded, or refuses a
+    `tensor_map` the store cannot take.
+
+    ```mlir
+    %t = cuda_tile.store_view_tko weak %c, %view[%i, %j]
+        {tile_dist.store = #tile_dist.store<tensor_map>} ...
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
 }
 
 def TileDist_SharedMatrixAttr : AttrDef<TileDist_Dialect, "SharedMatrix"> {
