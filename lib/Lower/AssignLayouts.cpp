@@ -361,15 +361,33 @@ private:
     }
   };
 
-  /// The layout an mma on tensor cores leaves its result in: its recorded
-  /// instruction's accumulator layout (none on CUDA cores).
-  std::optional<LinearLayout> mmaResultLayout(Operation *op) const {
+  /// The layout an mma leaves its result in: on tensor cores, its recorded
+  /// instruction's accumulator layout; on CUDA cores, where each thread
+  /// computes the elements it holds of the accumulator, the accumulator's
+  /// layout, or its type's default where the accumulator is a broadcast
+  /// (mmaAccumulatorLayout, MmaLowering.cpp); none where the accumulator's
+  /// layout is not known yet.
+  std::optional<LinearLayout> mmaResultLayout(Operation *op) {
     std::optional<tile_dist::MmaInstruction> instruction =
         recordedMmaInstruction(op);
     if (!instruction)
       return std::nullopt;
-    return instructionResultLayout(*instruction,
-                                   tileShapeOf(op->getResult(0)), numWarps);
+    if (*instruction != tile_dist::MmaInstruction::Fma)
+      return instructionResultLayout(*instruction,
+                                     tileShapeOf(op->getResult(0)), numWarps);
+    Value acc;
+    if (auto mmaf = dyn_cast<ct::MmaFOp>(op))
+      acc = mmaf.getAcc();
+    else if (auto mmai = dyn_cast<ct::MmaIOp>(op))
+      acc = mmai.getAcc();
+    if (!acc)
+      return std::nullopt;
+    if (unexpanded.isBroadcast(acc))
+      return defaultTileLayout(acc.getType(), numWarps);
+    auto found = assigned.find(acc);
+    if (found == assigned.end())
+      return std::nullopt;
+    return found->second;
   }
 
   /// The tile a reshape, permute or reduction derives its result's layout

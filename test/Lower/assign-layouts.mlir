@@ -174,6 +174,38 @@ cuda_tile.module @kernels {
 
 // -----
 
+// An mma on CUDA cores (fma): each thread computes the result elements it
+// holds of the accumulator, so the result takes the accumulator's layout,
+// or its type's default where the accumulator is a splat; the reduction of
+// it takes the derived layout. Before, neither was recorded, and a loop
+// could not carry what derives from such a result in its own layout.
+// CHECK-LABEL: entry @fma_result
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[DEFAULT:tile_dist.linear<\[64, 64\], register = \[1, 2, 1024, 2048\], lane = \[4, 8, 16, 32, 64\], warp = \[128, 256, 512\]>]], tile_dist.mma = #tile_dist.mma<fma>
+// CHECK: reduce %{{.+}} {tile_dist.layout = #tile_dist.linear<[64], register = [16, 32], lane = [0, 0, 0, 0, 1], warp = [2, 4, 8]>}
+// CHECK: permute %{{.+}} {tile_dist.layout = #[[PERMUTED:tile_dist.linear<\[64, 64\], register = \[64, 128, 16, 32\], lane = \[256, 512, 1024, 2048, 1\], warp = \[2, 4, 8\]>]]}
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[PERMUTED]], tile_dist.mma = #tile_dist.mma<fma>
+cuda_tile.module @kernels {
+  entry @fma_result(%a: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.0> : tile<64x64xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %s = mmaf %x, %x, %init {tile_dist.mma = #tile_dist.mma<fma>} : tile<64x64xf32>, tile<64x64xf32>, tile<64x64xf32>
+    %m = reduce %s dim=1 identities=[0.0 : f32] : tile<64x64xf32> -> tile<64xf32>
+        (%acc: tile<f32>, %next: tile<f32>) {
+      %sum = addf %acc, %next : tile<f32>
+      yield %sum : tile<f32>
+    }
+    %p = permute %x [1, 0] : tile<64x64xf32> -> tile<64x64xf32>
+    %t = mmaf %x, %x, %p {tile_dist.mma = #tile_dist.mma<fma>} : tile<64x64xf32>, tile<64x64xf32>, tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
 // A loop carries its values in the layouts its body computes them in:
 // recorded on the loop (tile_dist.carried_layouts), one entry per carried
 // value, unit where the default layout stays (the rank-0 count). Here the

@@ -47,7 +47,7 @@ cuda_tile.module @kernels {
 
 // No tensor core multiplies f32 operands exactly (tf32 ones take them).
 // CHECK-LABEL: entry @f32_operands
-// CHECK: mmaf {{.*}} {tile_dist.mma = #tile_dist.mma<fma>}
+// CHECK: mmaf {{.*}}tile_dist.mma = #tile_dist.mma<fma>}
 // EDITED-LABEL: gpu.func @f32_operands
 // EDITED-NOT: nvvm.mma.sync
 // EDITED: math.fma
