@@ -29,7 +29,8 @@
 // an iota and a constant that is no splat take their type's default layout
 // and a view load its access's (runs along the view's contiguous dim), as
 // the materialization builds them; an mma on tensor cores leaves its
-// result in its instruction's accumulator layout; reshapes, permutes and
+// result in its instruction's accumulator layout; a pointer-tile load its
+// tile in its pointers' layout; reshapes, permutes and
 // reductions of a marked tile take the derived layouts; and an elementwise
 // op takes its first whole operand's layout where that one is marked (the
 // conversions and arithmetic an accumulator goes through, an attention's
@@ -38,8 +39,11 @@
 // in, told from the ops that compute them, so that an accumulator or a
 // running maximum goes round the loop without an exchange; the body's
 // carried values and a `for`'s results take them, and the walk goes on
-// from there. These are
-// the layouts the materialization built anyway; recording them is a step
+// from there. Last, an op computed per element from broadcasts of
+// different sources (a causal mask) takes the layout its users want, as
+// the materialization finds it, and the forward walk goes on from it.
+// These are the layouts the materialization built anyway; recording them
+// is a step
 // to every tile of the tile program carrying its layout
 // (docs/tile-async.md, utils/layout-gap.py).
 //
@@ -59,6 +63,7 @@
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -91,6 +96,7 @@ public:
       else
         propagate(op);
     });
+    assignWantedByUsers(entry);
     MLIRContext *context = entry.getContext();
     for (auto &[value, layout] : assigned) {
       Operation *op = value.getDefiningOp();
@@ -246,6 +252,17 @@ private:
         assigned.try_emplace(result, derivedLayout(op, found->second));
       return;
     }
+    // A pointer-tile load leaves its tile in its pointers' layout where
+    // they are whole (lowerLoadPtrParallel, vector runs or not).
+    if (auto load = dyn_cast<ct::LoadPtrTkoOp>(op)) {
+      Value pointers = load.getSource();
+      auto found = assigned.find(pointers);
+      if (found != assigned.end() && !unexpanded.isBroadcast(pointers)) {
+        LinearLayout layout = found->second;
+        assigned.try_emplace(result, std::move(layout));
+      }
+      return;
+    }
     if (!computesPerElement(op) || unexpanded.isBroadcast(result))
       return;
     for (Value operand : op->getOperands()) {
@@ -259,6 +276,85 @@ private:
       }
       return;
     }
+  }
+
+  /// Ops computed per element from broadcasts of different sources (a
+  /// mask compares rows with columns) have no operand to take a layout
+  /// from. The materialization builds them in the one their users want
+  /// (TileLowering::layoutWantedByUsers), else in its first operand's
+  /// type's default (forEachRegister). That one is assigned here, in
+  /// program order as the materialization lowers them, from the layouts
+  /// assigned so far; the forward walk goes on from them (to a mask's
+  /// `andi` and `select`); again until every such op has one or waits on
+  /// a layout that nothing assigns.
+  void assignWantedByUsers(ct::EntryOp entry) {
+    DominanceInfo dominance(entry);
+    for (bool grew = true; grew;) {
+      grew = false;
+      entry.walk([&](Operation *op) {
+        if (!computesPerElement(op))
+          return;
+        Value result = op->getResult(0);
+        if (assigned.count(result) || unexpanded.isBroadcast(result) ||
+            !llvm::all_of(op->getOperands(), [&](Value operand) {
+              return unexpanded.isBroadcast(operand);
+            }))
+          return;
+        Wanted wanted = layoutWantedByUsers(op, dominance);
+        if (wanted.undecided)
+          return;
+        assigned.try_emplace(
+            result, wanted.layout ? std::move(*wanted.layout)
+                                  : defaultTileLayout(
+                                        op->getOperand(0).getType(), numWarps));
+        grew = true;
+      });
+      if (grew)
+        entry.walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (!isa<ct::ForOp, ct::LoopOp>(op))
+            propagate(op);
+        });
+    }
+  }
+
+  /// What the users of a value want: a layout, none, or not known yet.
+  struct Wanted {
+    std::optional<LinearLayout> layout;
+    bool undecided = false;
+  };
+
+  /// The layout the users of `op`'s result want, nearest first, as the
+  /// materialization finds it when it lowers `op`: the assigned layout of
+  /// the first user computed per element that has one, or that of a whole
+  /// operand of such a user lowered before `op`; breadth first, through
+  /// users without either. Undecided where such an operand's layout is not
+  /// assigned yet, or past 64 users.
+  Wanted layoutWantedByUsers(Operation *op, DominanceInfo &dominance) {
+    constexpr unsigned kMaxUsers = 64;
+    SmallVector<Value> frontier{op->getResult(0)};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    for (size_t next = 0; next < frontier.size(); ++next) {
+      for (Operation *user : frontier[next].getUsers()) {
+        if (!computesPerElement(user) || !seen.insert(user).second)
+          continue;
+        if (seen.size() > kMaxUsers)
+          return {std::nullopt, /*undecided=*/true};
+        auto found = assigned.find(user->getResult(0));
+        if (found != assigned.end())
+          return {found->second};
+        for (Value operand : user->getOperands()) {
+          if (unexpanded.isBroadcast(operand) ||
+              !dominance.properlyDominates(operand, op))
+            continue;
+          found = assigned.find(operand);
+          if (found == assigned.end())
+            return {std::nullopt, /*undecided=*/true};
+          return {found->second};
+        }
+        frontier.push_back(user->getResult(0));
+      }
+    }
+    return {};
   }
 
   /// The layouts `loop` carries its values in, before its `body` is

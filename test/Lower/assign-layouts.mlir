@@ -5,8 +5,9 @@
 // want runs of 8 elements per thread; by default the i32/i64 index tiles
 // would take runs of 4. The assignment gives the whole index computation the
 // access's layout: iota, the index add, its widening, the offset and the
-// mask. The broadcasts, their scalars and the loaded value are not marked:
-// broadcasts take any layout, a load takes its pointers' layout.
+// mask. The loaded tile is recorded in its pointers' layout, which the
+// load leaves it in. The broadcasts and their scalars are not marked:
+// broadcasts take any layout.
 // CHECK-LABEL: entry @gather_f16
 // CHECK: iota {tile_dist.layout = #[[RUN8:tile_dist.linear<\[1024\], register = \[1, 2, 4\], lane = \[8, 16, 32, 64, 128\], warp = \[256, 512\]>]]}
 // CHECK: addi %{{.+}} {tile_dist.layout = #[[RUN8]]}
@@ -14,6 +15,7 @@
 // CHECK: cmpi less_than %{{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK: offset %{{.+}} {tile_dist.layout = #[[RUN8]]}
+// CHECK: load_ptr_tko {{.+}} {tile_dist.layout = #[[RUN8]]}
 // CHECK-NOT: tile_dist.layout
 // CHECK: return
 cuda_tile.module @kernels {
@@ -255,6 +257,87 @@ cuda_tile.module @kernels {
     %done = store_view_tko weak %h, %qd[%zero, %zero] token = %t0 : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
     %flat = reshape %max : tile<128x1xf32> -> tile<128xf32>
     %stored = store_view_tko weak %flat, %qe[%zero] token = %t0 : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A causal mask compares rows with columns: its cmpi has only broadcasts of
+// different sources for operands, and takes the layout its users want, as
+// the materialization would choose it: the select's user adds it to the
+// mma's result, so the cmpi, the andi and the select are recorded in
+// wgmma's accumulator layout, and the mask costs no exchange.
+// CHECK-LABEL: entry @causal_mask
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[WGMMA:tile_dist.linear<\[128, 128\], register = \[1, 1024, 8, 16, 32, 64\], lane = \[2, 4, 128, 256, 512\], warp = \[2048, 4096, 8192\]>]]
+// CHECK: cmpi greater_than_or_equal {{.+}} {tile_dist.layout = #[[WGMMA]]}
+// CHECK: andi {{.+}} {tile_dist.layout = #[[WGMMA]]}
+// CHECK: select {{.+}} {tile_dist.layout = #[[WGMMA]]}
+// CHECK: addf {{.+}} {tile_dist.layout = #[[WGMMA]]}
+cuda_tile.module @kernels {
+  entry @causal_mask(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %s = mmaf %x, %y, %init {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    %i = iota : tile<128xi32>
+    %ri = reshape %i : tile<128xi32> -> tile<128x1xi32>
+    %ci = reshape %i : tile<128xi32> -> tile<1x128xi32>
+    %rows = broadcast %ri : tile<128x1xi32> -> tile<128x128xi32>
+    %cols = broadcast %ci : tile<1x128xi32> -> tile<128x128xi32>
+    %below = cmpi greater_than_or_equal %rows, %cols, signed : tile<128x128xi32> -> tile<128x128xi1>
+    %true = constant <i1: true> : tile<128x128xi1>
+    %keep = andi %true, %below : tile<128x128xi1>
+    %z = constant <f32: 0.0> : tile<128x128xf32>
+    %ninf = constant <f32: 0xFF800000> : tile<128x128xf32>
+    %bias = select %keep, %z, %ninf : tile<128x128xi1>, tile<128x128xf32>
+    %masked = addf %s, %bias : tile<128x128xf32>
+    %done = store_view_tko weak %masked, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A gather whose pointers have no proven runs (no anchor): the bounds mask
+// and the row offsets, computed from broadcasts of different sources with
+// no user that wants a layout, take their first operand's type's default
+// (i64: runs of 2), as the materialization builds them; the offsets, the
+// pointers and the loaded tile follow.
+// CHECK-LABEL: entry @unaligned_gather
+// CHECK: cmpi less_than {{.+}} {tile_dist.layout = #[[I64:tile_dist.linear<\[128, 32\], register = \[1, 2, 1024, 2048\], lane = \[4, 8, 16, 32, 64\], warp = \[128, 256, 512\]>]]}
+// CHECK: muli {{.+}} {tile_dist.layout = #[[I64]]}
+// CHECK: addi {{.+}} {tile_dist.layout = #[[I64]]}
+// CHECK: offset {{.+}} {tile_dist.layout = #[[I64]]}
+// CHECK: load_ptr_tko {{.+}} {tile_dist.layout = #[[I64]]}
+cuda_tile.module @kernels {
+  entry @unaligned_gather(%src: tile<ptr<bf16>>, %n: tile<i64>, %stride: tile<i64>) {
+    %t0 = make_token : token
+    %i = iota : tile<128xi64>
+    %ri = reshape %i : tile<128xi64> -> tile<128x1xi64>
+    %rows = broadcast %ri : tile<128x1xi64> -> tile<128x32xi64>
+    %j = iota : tile<32xi64>
+    %cj = reshape %j : tile<32xi64> -> tile<1x32xi64>
+    %cols = broadcast %cj : tile<1x32xi64> -> tile<128x32xi64>
+    %rn = reshape %n : tile<i64> -> tile<1x1xi64>
+    %bn = broadcast %rn : tile<1x1xi64> -> tile<128x32xi64>
+    %in = cmpi less_than %rows, %bn, unsigned : tile<128x32xi64> -> tile<128x32xi1>
+    %rs = reshape %stride : tile<i64> -> tile<1x1xi64>
+    %bs = broadcast %rs : tile<1x1xi64> -> tile<128x32xi64>
+    %rowoff = muli %rows, %bs : tile<128x32xi64>
+    %off = addi %rowoff, %cols : tile<128x32xi64>
+    %rp = reshape %src : tile<ptr<bf16>> -> tile<1x1xptr<bf16>>
+    %base = broadcast %rp : tile<1x1xptr<bf16>> -> tile<128x32xptr<bf16>>
+    %ptrs = offset %base, %off : tile<128x32xptr<bf16>>, tile<128x32xi64> -> tile<128x32xptr<bf16>>
+    %v, %tv = load_ptr_tko weak %ptrs, %in token=%t0 : tile<128x32xptr<bf16>>, tile<128x32xi1> -> tile<128x32xbf16>, token
     return
   }
 }

@@ -18,13 +18,13 @@
 // tilechain-materialize-threads{report-layouts} says where the layout of
 // each tile result came from (utils/layout-gap.py counts them over the
 // corpus; docs/tile-async.md). A gather whose index tiles tile-lower gave
-// the access's layout: those are recorded, the loaded tile takes the
-// default one of its type, broadcasts are held as their source's registers.
+// the access's layout: those are recorded, and so is the loaded tile, in
+// its pointers' layout; broadcasts are held as their source's registers.
 // CHECK: cuda_tile.iota result 0 layout: recorded
 // CHECK: cuda_tile.reshape result 0 layout: default
 // CHECK: cuda_tile.broadcast result 0 layout: broadcast
 // CHECK: cuda_tile.addi result 0 layout: recorded
-// CHECK: cuda_tile.load_ptr_tko result 0 layout: default
+// CHECK: cuda_tile.load_ptr_tko result 0 layout: recorded
 cuda_tile.module @kernels {
   entry @gather_f16(%src: tile<ptr<f16>>, %dst: tile<ptr<f16>>) {
     %asrc = assume div_by<16>, %src : tile<ptr<f16>>
@@ -91,12 +91,14 @@ cuda_tile.module @kernels {
 
 // A causal mask compares broadcasts of two different sources, so neither
 // the comparison nor the select on it has a whole operand to take a layout
-// from, and tile-lower records none: the materialization chooses the
-// layout of the whole tile the mask is added to (a transposed tile, whose
-// layout walks columns fastest; layoutWantedByUsers).
+// from. tile-lower records the layout their users want, which the
+// materialization would have chosen (layoutWantedByUsers): that of the
+// whole tile the mask is added to (a transposed tile, whose layout walks
+// columns fastest).
 // CHECK: cuda_tile.permute result 0 layout: recorded
-// CHECK: cuda_tile.cmpi result 0 layout: chosen shape [32, 32] reg [32, 64, 16] lane [128, 256, 512, 1, 2] warp [4, 8]
-// CHECK: cuda_tile.select result 0 layout: chosen shape [32, 32] reg [32, 64, 16] lane [128, 256, 512, 1, 2] warp [4, 8]
+// CHECK: cuda_tile.cmpi result 0 layout: recorded
+// CHECK-NOT: chosen
+// CHECK: cuda_tile.select result 0 layout: recorded
 // CHECK: cuda_tile.addf result 0 layout: recorded
 cuda_tile.module @kernels {
   entry @causal_mask(%b: tile<ptr<f32>>) {
