@@ -31,7 +31,8 @@
 // the materialization builds them; an mma on tensor cores leaves its
 // result in its instruction's accumulator layout; a pointer-tile load its
 // tile in its pointers' layout; reshapes, permutes and
-// reductions of a marked tile take the derived layouts; and an elementwise
+// reductions of a marked tile take the derived layouts, extracts and cats
+// the layouts SliceLayouts.h gives; and an elementwise
 // op takes its first whole operand's layout where that one is marked (the
 // conversions and arithmetic an accumulator goes through, an attention's
 // softmax). A loop, reached before its body, records the layouts it carries
@@ -54,6 +55,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/SliceLayouts.h"
 #include "tilechain/Lower/TileLayouts.h"
 #include "tilechain/Lower/ViewFacts.h"
 #include "tilechain/Lower/Warps.h"
@@ -246,6 +248,19 @@ private:
         assigned.try_emplace(result, *layout);
       return;
     }
+    if (auto extract = dyn_cast<ct::ExtractOp>(op)) {
+      if (std::optional<LinearLayout> layout = extractLayout(extract))
+        assigned.try_emplace(result, std::move(*layout));
+      return;
+    }
+    // A cat leaves its operands in the left one's layout with one more
+    // register bit (lowerCatParallel).
+    if (auto cat = dyn_cast<ct::CatOp>(op)) {
+      if (std::optional<LinearLayout> lhs = heldLayout(cat.getLhs()))
+        assigned.try_emplace(
+            result, concatenatedLayout(*lhs, tileShapeOf(result), cat.getDim()));
+      return;
+    }
     if (Value source = derivationSource(op)) {
       auto found = assigned.find(source);
       if (found != assigned.end())
@@ -355,6 +370,46 @@ private:
       }
     }
     return {};
+  }
+
+  /// The layout the materialization reads `tile` in where an op takes it
+  /// whole (TileLowering::layoutOf): its assigned one, or its type's default
+  /// where it is an unexpanded broadcast; none where it is whole without an
+  /// assigned layout.
+  std::optional<LinearLayout> heldLayout(Value tile) {
+    if (unexpanded.isBroadcast(tile))
+      return defaultTileLayout(tile.getType(), numWarps);
+    auto found = assigned.find(tile);
+    if (found == assigned.end())
+      return std::nullopt;
+    return found->second;
+  }
+
+  /// The layout `extract` leaves its slice in (lowerExtractParallel): its
+  /// source's, where the slice is the whole tile; at constant indices, the
+  /// slice of its source's registers where every thread holds its part;
+  /// else its type's default, which the slice is read in from shared
+  /// memory. None where the source's layout is not known, or where an
+  /// index is not a constant here (the materialization may find it one).
+  std::optional<LinearLayout> extractLayout(ct::ExtractOp extract) {
+    Value source = extract.getSource();
+    ArrayRef<int64_t> shape = tileShapeOf(extract.getResult());
+    if (shape == tileShapeOf(source)) {
+      if (unexpanded.isBroadcast(source))
+        return std::nullopt;
+      return heldLayout(source);
+    }
+    std::optional<SmallVector<int64_t>> indices =
+        constantSliceIndices(extract.getIndices());
+    if (!indices)
+      return std::nullopt;
+    std::optional<LinearLayout> layout = heldLayout(source);
+    if (!layout)
+      return std::nullopt;
+    if (std::optional<SliceInRegisters> slice =
+            sliceInRegisters(*layout, shape, *indices))
+      return slice->layout;
+    return defaultTileLayout(extract.getResult().getType(), numWarps);
   }
 
   /// The layouts `loop` carries its values in, before its `body` is

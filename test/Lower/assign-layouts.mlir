@@ -341,3 +341,37 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// Slices and cats of an mma result. The right half's columns are register
+// bits of wgmma's layout, so each thread holds its part of it and the
+// extract reselects registers: the slice of the layout. The lower half's
+// rows are warp bits, so that slice is read from shared memory into its
+// type's default layout. The cat of two right halves joins them in their
+// layout with one more register bit (the column 64 one), which is wgmma's
+// layout again.
+// CHECK-LABEL: entry @slices
+// CHECK: mmaf {{.+}}tile_dist.layout = #[[WGMMA:tile_dist.linear<\[128, 128\], register = \[1, 1024, 8, 16, 32, 64\], lane = \[2, 4, 128, 256, 512\], warp = \[2048, 4096, 8192\]>]]
+// CHECK: extract {{.+}} {tile_dist.layout = #tile_dist.linear<[128, 64], register = [1, 512, 8, 16, 32], lane = [2, 4, 64, 128, 256], warp = [1024, 2048, 4096]>}
+// CHECK: extract {{.+}} {tile_dist.layout = #tile_dist.linear<[64, 128], register = [1, 2, 1024, 2048, 4096], lane = [4, 8, 16, 32, 64], warp = [128, 256, 512]>}
+// CHECK: cat {{.+}} {tile_dist.layout = #[[WGMMA]]}
+cuda_tile.module @kernels {
+  entry @slices(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %vb = make_tensor_view %b, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %x, %tx = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %s = mmaf %x, %y, %init {tile_dist.mma = #tile_dist.mma<wgmma>} : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    %right = extract %s[%zero, %one] : tile<128x128xf32> -> tile<128x64xf32>
+    %lower = extract %s[%one, %zero] : tile<128x128xf32> -> tile<64x128xf32>
+    %swapped = cat %right, %right dim = 1 : tile<128x64xf32>, tile<128x64xf32> -> tile<128x128xf32>
+    return
+  }
+}

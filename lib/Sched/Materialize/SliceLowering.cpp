@@ -1,26 +1,21 @@
 //===- SliceLowering.cpp - extract, insert and cat in the parallel form ---===//
 //
-// A slice of a tile starts at a multiple of its own (power-of-two) shape, so
-// in the bits of an element's row-major flat index the low bits of each dim
-// say where the element is inside the slice and the high bits say which
-// slice it is in. When no lane or warp basis of the tile's layout touches a
-// high bit, every thread holds its part of every slice in registers that
-// differ only in register bits: extracting a slice at constant indices
-// reselects those registers, and inserting one replaces them, with no data
-// moving between threads. Other layouts, and indices known only at run time,
-// exchange the tile through shared memory. cat joins two tiles in one layout
-// by adding a register bit that selects the operand: the concatenated tile's
-// layout is the operands' own.
+// Where every thread holds its part of a slice at constant indices
+// (SliceLayouts.h), extract reselects registers and insert replaces them;
+// other layouts, and indices known only at run time, exchange the tile
+// through shared memory. cat joins its operands in the left one's layout
+// with one more register bit (concatenatedLayout).
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Materialize/TileLowering.h"
+
+#include "tilechain/Lower/SliceLayouts.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -28,130 +23,6 @@ using namespace tilechain;
 using LL = LinearLayout;
 
 namespace {
-
-/// The row-major flat index of `coords` in `shape`.
-uint64_t flatten(ArrayRef<int64_t> shape, ArrayRef<int64_t> coords) {
-  uint64_t flat = 0;
-  for (auto [size, coord] : llvm::zip_equal(shape, coords))
-    flat = flat * size + coord;
-  return flat;
-}
-
-/// The number of independent vectors among `vectors` over GF(2).
-unsigned rankOverGF2(SmallVector<uint64_t> vectors) {
-  unsigned rank = 0;
-  for (size_t i = 0; i < vectors.size(); ++i) {
-    uint64_t pivot = vectors[i];
-    if (!pivot)
-      continue;
-    ++rank;
-    uint64_t top = uint64_t(1) << llvm::Log2_64(pivot);
-    for (size_t j = i + 1; j < vectors.size(); ++j)
-      if (vectors[j] & top)
-        vectors[j] ^= pivot;
-  }
-  return rank;
-}
-
-/// Where a slice of shape `sliceShape` at tile-granular `indices` lies in the
-/// bits of a tile's flat index, and the layout its elements have where they
-/// already are.
-struct SliceInRegisters {
-  /// The flat-index bits that say which slice an element is in.
-  uint64_t highMask = 0;
-  /// Those bits of the slice's elements.
-  uint64_t offset = 0;
-  /// The slice's layout: the tile's lane and warp bases and its register
-  /// bases inside a slice, as flat indices of the slice's shape.
-  LL layout;
-  /// For each register of `layout`, the tile's register holding it.
-  SmallVector<int64_t> tileRegisters;
-  /// For each register of the tile, the slice's register holding the same
-  /// element, or -1 when its element is outside the slice.
-  SmallVector<int64_t> sliceRegisters;
-};
-
-/// The slice's elements as registers of a tile in `layout`, or nullopt when
-/// some thread does not hold its part of the slice.
-std::optional<SliceInRegisters> sliceInRegisters(const LL &layout,
-                                                 ArrayRef<int64_t> sliceShape,
-                                                 ArrayRef<int64_t> indices) {
-  ArrayRef<int64_t> shape = layout.getShape();
-  SliceInRegisters slice;
-  for (unsigned dim = 0; dim < shape.size(); ++dim) {
-    auto [offset, width] = layout.dimBits(dim);
-    uint64_t dimMask = ((uint64_t(1) << width) - 1) << offset;
-    uint64_t inside = uint64_t(sliceShape[dim] - 1) << offset;
-    slice.highMask |= dimMask & ~inside;
-    slice.offset |= uint64_t(indices[dim] * sliceShape[dim]) << offset;
-  }
-  auto project = [&](uint64_t flat) {
-    SmallVector<int64_t> coords = layout.unflatten(flat);
-    for (auto [coord, size] : llvm::zip_equal(coords, sliceShape))
-      coord %= size;
-    return flatten(sliceShape, coords);
-  };
-
-  std::array<LL::Bases, LL::kNumInDims> bases;
-  SmallVector<uint64_t> spanning;
-  for (LL::In in : {LL::Lane, LL::Warp})
-    for (uint64_t basis : layout.getBases(in)) {
-      if (basis & slice.highMask)
-        return std::nullopt;
-      bases[in].push_back(project(basis));
-      spanning.push_back(basis);
-    }
-  for (uint64_t basis : layout.getBases(LL::Register))
-    if (!(basis & slice.highMask)) {
-      bases[LL::Register].push_back(project(basis));
-      spanning.push_back(basis);
-    }
-  int64_t sliceBits = 0;
-  for (int64_t size : sliceShape)
-    sliceBits += llvm::Log2_64(size);
-  if (rankOverGF2(spanning) != sliceBits)
-    return std::nullopt;
-  slice.layout = LL(sliceShape, bases);
-
-  // Register r of the slice holds, in each thread, the element of the tile
-  // its bases select moved into the slice by `offset`: a tile register
-  // whose basis combination is exactly that flat index holds it there too.
-  auto embed = [&](uint64_t sliceFlat) {
-    SmallVector<int64_t> coords(sliceShape.size());
-    for (unsigned dim = sliceShape.size(); dim-- > 0;) {
-      coords[dim] = sliceFlat % sliceShape[dim];
-      sliceFlat /= sliceShape[dim];
-    }
-    return flatten(shape, coords);
-  };
-  DenseMap<uint64_t, int64_t> registerOf;
-  for (int64_t reg = layout.getSize(LL::Register); reg-- > 0;)
-    registerOf[layout.applyOne(LL::Register, reg)] = reg;
-  for (int64_t reg = 0, e = slice.layout.getSize(LL::Register); reg < e;
-       ++reg) {
-    auto it = registerOf.find(
-        embed(slice.layout.applyOne(LL::Register, reg)) ^ slice.offset);
-    if (it == registerOf.end())
-      return std::nullopt;
-    slice.tileRegisters.push_back(it->second);
-  }
-  DenseMap<uint64_t, int64_t> sliceRegisterOf;
-  for (int64_t reg = slice.layout.getSize(LL::Register); reg-- > 0;)
-    sliceRegisterOf[embed(slice.layout.applyOne(LL::Register, reg))] = reg;
-  for (int64_t reg = 0, e = layout.getSize(LL::Register); reg < e; ++reg) {
-    uint64_t flat = layout.applyOne(LL::Register, reg);
-    if ((flat & slice.highMask) != slice.offset) {
-      slice.sliceRegisters.push_back(-1);
-      continue;
-    }
-    auto it = sliceRegisterOf.find(flat ^ slice.offset);
-    if (it == sliceRegisterOf.end())
-      return std::nullopt;
-    slice.sliceRegisters.push_back(it->second);
-  }
-  return slice;
-}
-
 
 /// The tile-granular indices of a slice when all are constants.
 std::optional<SmallVector<int64_t>> constantIndices(TileLowering &l,
@@ -379,16 +250,10 @@ LogicalResult lowerCatParallel(TileLowering &l, cuda_tile::CatOp op) {
     return failure();
   registers->append(right->begin(), right->end());
 
-  ArrayRef<int64_t> joined = tileShape(op.getType());
-  std::array<LL::Bases, LL::kNumInDims> bases;
-  for (unsigned in = 0; in < LL::kNumInDims; ++in)
-    for (uint64_t basis : layout.getBases(LL::In(in)))
-      bases[in].push_back(flatten(joined, layout.unflatten(basis)));
-  SmallVector<int64_t> second(shape.size(), 0);
-  second[dim] = shape[dim];
-  bases[LL::Register].push_back(flatten(joined, second));
   l.map(op.getResult(),
-        l.makeDistributed(op.getLoc(), *registers, LL(joined, bases)));
+        l.makeDistributed(op.getLoc(), *registers,
+                          concatenatedLayout(layout, tileShape(op.getType()),
+                                             dim)));
   return success();
 }
 
