@@ -31,8 +31,8 @@
 // the materialization builds them; an mma on tensor cores leaves its
 // result in its instruction's accumulator layout; a pointer-tile load its
 // tile in its pointers' layout; reshapes, permutes and
-// reductions of a marked tile take the derived layouts, extracts and cats
-// the layouts SliceLayouts.h gives; and an elementwise
+// reductions of a marked tile take the derived layouts, extracts, cats and
+// packs the layouts ShapeLayouts.h gives; and an elementwise
 // op takes its first whole operand's layout where that one is marked (the
 // conversions and arithmetic an accumulator goes through, an attention's
 // softmax). A loop, reached before its body, records the layouts it carries
@@ -55,7 +55,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
-#include "tilechain/Lower/SliceLayouts.h"
+#include "tilechain/Lower/ShapeLayouts.h"
 #include "tilechain/Lower/TileLayouts.h"
 #include "tilechain/Lower/ViewFacts.h"
 #include "tilechain/Lower/Warps.h"
@@ -261,6 +261,14 @@ private:
             result, concatenatedLayout(*lhs, tileShapeOf(result), cat.getDim()));
       return;
     }
+    // A pack splits each element a thread holds into its parts, which new
+    // low register bits walk; an unpack joins them in its type's default
+    // layout (lowerRegroupBitsParallel).
+    if (isa<ct::PackOp, ct::UnpackOp>(op)) {
+      if (std::optional<LinearLayout> layout = regroupedLayout(op))
+        assigned.try_emplace(result, std::move(*layout));
+      return;
+    }
     if (Value source = derivationSource(op)) {
       auto found = assigned.find(source);
       if (found != assigned.end())
@@ -410,6 +418,24 @@ private:
             sliceInRegisters(*layout, shape, *indices))
       return slice->layout;
     return defaultTileLayout(extract.getResult().getType(), numWarps);
+  }
+
+  /// The layout a pack or unpack `op` leaves its tile in, where its
+  /// elements change width; none where they keep it or the source's layout
+  /// is not known.
+  std::optional<LinearLayout> regroupedLayout(Operation *op) {
+    Value source = op->getOperand(0);
+    Value result = op->getResult(0);
+    unsigned from = tileElementType(source.getType()).getIntOrFloatBitWidth();
+    unsigned to = tileElementType(result.getType()).getIntOrFloatBitWidth();
+    if (from == to)
+      return std::nullopt;
+    if (to > from)
+      return defaultTileLayout(result.getType(), numWarps);
+    std::optional<LinearLayout> layout = heldLayout(source);
+    if (!layout)
+      return std::nullopt;
+    return splitLayout(*layout, from / to);
   }
 
   /// The layouts `loop` carries its values in, before its `body` is

@@ -375,3 +375,21 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A pack splits each i64 a thread holds into its 8 bytes, which three new
+// low register bits walk (splitLayout); an unpack joins them in its type's
+// default layout, here the iota's again.
+// CHECK-LABEL: entry @pack
+// CHECK: iota {tile_dist.layout = #[[I64:tile_dist.linear<\[64\], register = \[\], lane = \[1, 2, 4, 8, 16\], warp = \[32, 0\]>]]}
+// CHECK: pack %{{.+}} {tile_dist.layout = #tile_dist.linear<[512], register = [1, 2, 4], lane = [8, 16, 32, 64, 128], warp = [256, 0]>}
+// CHECK: unpack %{{.+}} {tile_dist.layout = #[[I64]]}
+cuda_tile.module @kernels {
+  entry @pack(%a: tile<ptr<i64>>) {
+    %i = iota : tile<64xi64>
+    %bytes = pack %i : tile<64xi64> -> tile<512xi8>
+    %back = unpack %bytes : tile<512xi8> -> tile<64xi64>
+    return
+  }
+}

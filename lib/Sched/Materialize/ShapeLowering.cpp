@@ -11,6 +11,7 @@
 #include "MmaSync.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Lower/ShapeLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -397,20 +398,6 @@ LogicalResult lowerRegroupBits(TileLowering &l, Operation *op) {
       });
   l.map(op->getResult(0), result);
   return success();
-}
-
-/// The layout of a rank-1 tile `ratio` times as long as one in `layout`,
-/// whose element j * ratio + p is part p of element j there: new low
-/// register bits walk the parts of each element.
-LinearLayout splitLayout(const LinearLayout &layout, int64_t ratio) {
-  unsigned partBits = log2Exact(ratio);
-  std::array<LinearLayout::Bases, LinearLayout::kNumInDims> bases;
-  for (unsigned bit = 0; bit < partBits; ++bit)
-    bases[LinearLayout::Register].push_back(uint64_t(1) << bit);
-  for (unsigned in = 0; in < LinearLayout::kNumInDims; ++in)
-    for (uint64_t basis : layout.getBases(LinearLayout::In(in)))
-      bases[in].push_back(basis << partBits);
-  return LinearLayout({layout.getShape()[0] * ratio}, bases);
 }
 
 /// pack and unpack in the parallel form: a thread splits each element it

@@ -1,7 +1,7 @@
 //===- SliceLowering.cpp - extract, insert and cat in the parallel form ---===//
 //
 // Where every thread holds its part of a slice at constant indices
-// (SliceLayouts.h), extract reselects registers and insert replaces them;
+// (ShapeLayouts.h), extract reselects registers and insert replaces them;
 // other layouts, and indices known only at run time, exchange the tile
 // through shared memory. cat joins its operands in the left one's layout
 // with one more register bit (concatenatedLayout).
@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Materialize/TileLowering.h"
 
-#include "tilechain/Lower/SliceLayouts.h"
+#include "tilechain/Lower/ShapeLayouts.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 

@@ -1,20 +1,23 @@
-//===- SliceLayouts.h - the layouts of slices and cats ----------*- C++ -*-===//
+//===- ShapeLayouts.h - layouts of slices, cats and packs -------*- C++ -*-===//
 //
-// A slice of a tile starts at a multiple of its own (power-of-two) shape, so
-// in the bits of an element's row-major flat index the low bits of each dim
-// say where the element is inside the slice and the high bits say which
-// slice it is in. When no lane or warp basis of the tile's layout touches a
-// high bit, every thread holds its part of every slice in registers that
-// differ only in register bits: extracting a slice at constant indices
-// reselects those registers, and inserting one replaces them, with no data
-// moving between threads. cat joins two tiles in one layout by adding a
-// register bit that selects the operand. The materialization builds them so
-// (SliceLowering.cpp) and the layout assignment records the layouts they
-// leave (AssignLayouts.cpp), both from these rules.
+// Shape ops that move no data between threads where the tile's layout
+// allows. A slice of a tile starts at a multiple of its own (power-of-two)
+// shape, so in the bits of an element's row-major flat index the low bits
+// of each dim say where the element is inside the slice and the high bits
+// say which slice it is in. When no lane or warp basis of the tile's layout
+// touches a high bit, every thread holds its part of every slice in
+// registers that differ only in register bits: extracting a slice at
+// constant indices reselects those registers, and inserting one replaces
+// them. cat joins two tiles in one layout by adding a register bit that
+// selects the operand; pack splits each element a thread holds into its
+// parts, which new low register bits walk. The materialization builds them
+// so (SliceLowering.cpp, ShapeLowering.cpp) and the layout assignment
+// records the layouts they leave (AssignLayouts.cpp), both from these
+// rules.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILECHAIN_LOWER_SLICELAYOUTS_H
-#define TILECHAIN_LOWER_SLICELAYOUTS_H
+#ifndef TILECHAIN_LOWER_SHAPELAYOUTS_H
+#define TILECHAIN_LOWER_SHAPELAYOUTS_H
 
 #include "tilechain/Layout/LinearLayout.h"
 
@@ -60,6 +63,11 @@ constantSliceIndices(mlir::ValueRange indices);
 LinearLayout concatenatedLayout(const LinearLayout &operand,
                                 llvm::ArrayRef<int64_t> joined, unsigned dim);
 
+/// The layout of a rank-1 tile `ratio` times as long as one in `layout`,
+/// whose element j * ratio + p is part p of element j there (pack's result):
+/// new low register bits walk the parts of each element.
+LinearLayout splitLayout(const LinearLayout &layout, int64_t ratio);
+
 } // namespace tilechain
 
-#endif // TILECHAIN_LOWER_SLICELAYOUTS_H
+#endif // TILECHAIN_LOWER_SHAPELAYOUTS_H

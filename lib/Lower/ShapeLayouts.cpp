@@ -1,10 +1,10 @@
-//===- SliceLayouts.cpp - the layouts of slices and cats ------------------===//
+//===- ShapeLayouts.cpp - layouts of slices, cats and packs ---------------===//
 //
-// The rules of SliceLayouts.h: which registers of a tile hold a slice, and
-// the layout a cat leaves.
+// The rules of ShapeLayouts.h: which registers of a tile hold a slice, and
+// the layouts a cat and a pack leave.
 //
 //===----------------------------------------------------------------------===//
-#include "tilechain/Lower/SliceLayouts.h"
+#include "tilechain/Lower/ShapeLayouts.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
@@ -147,4 +147,15 @@ LL tilechain::concatenatedLayout(const LL &operand, ArrayRef<int64_t> joined,
   second[dim] = operand.getShape()[dim];
   bases[LL::Register].push_back(flatten(joined, second));
   return LL(joined, bases);
+}
+
+LL tilechain::splitLayout(const LL &layout, int64_t ratio) {
+  unsigned partBits = llvm::Log2_64(ratio);
+  std::array<LL::Bases, LL::kNumInDims> bases;
+  for (unsigned bit = 0; bit < partBits; ++bit)
+    bases[LL::Register].push_back(uint64_t(1) << bit);
+  for (unsigned in = 0; in < LL::kNumInDims; ++in)
+    for (uint64_t basis : layout.getBases(LL::In(in)))
+      bases[in].push_back(basis << partBits);
+  return LL({layout.getShape()[0] * ratio}, bases);
 }
