@@ -145,8 +145,9 @@ struct ColumnSlices {
   SmallVector<std::pair<Operation *, unsigned>> epilogue;
   StoreViewTkoOp store;
   unsigned storeDim;
-  /// Ops between the loop and the store that the store needs, to be moved
-  /// before the loop.
+  /// Ops to be moved before the loop: those between the loop and the
+  /// store that the store needs, and the sliced loads' views made in the
+  /// loop's body.
   SmallVector<Operation *> hoisted;
   int64_t slices;
   std::string reason;
@@ -263,6 +264,19 @@ std::optional<ColumnSlices> planSlices(ForOp loop,
         if (!load.getResultToken().use_empty() ||
             !isSliceablePartitionView(load.getView(), dim, slices))
           return std::nullopt;
+        // A view made in the loop's body (as cuTile 13.1 writes it) moves
+        // before the loop, where its sliced twin is made for every slice's
+        // loop; it can where what it is made from is defined there.
+        Operation *make = load.getView().getDefiningOp();
+        if (loop->isAncestor(make)) {
+          if (make->getBlock() != loop.getBody() ||
+              !llvm::all_of(make->getOperands(), [&](Value v) {
+                return !loop->isAncestor(v.getParentRegion()->getParentOp());
+              }))
+            return std::nullopt;
+          if (!llvm::is_contained(plan.hoisted, make))
+            plan.hoisted.push_back(make);
+        }
         break;
       }
       std::optional<unsigned> source;

@@ -82,6 +82,53 @@ cuda_tile.module @kernels {
   }
 }
 
+
+// -----
+
+// cuTile 13.1 makes the partition views in the k loop's body. The rhs's
+// view moves before the loop, where its 64x128 twin is made for the slices'
+// loops; the lhs's stays in each slice's loop. (The pass crashed here,
+// leaving the slices' loads on a view made in the erased loop.)
+// CHECK-LABEL: entry @views_in_loop(
+// CHECK-NOT: partition_view<tile=(64x256)
+// CHECK: %[[QB2:.+]] = make_partition_view %{{.+}} : partition_view<tile=(64x128)
+// CHECK: for %{{.+}} in (%{{.+}} to %{{.+}}, step %{{.+}}) : tile<i32> {
+// CHECK: %[[J2:.+]] = muli
+// CHECK-NEXT: %[[JS:.+]] = addi %[[J2]]
+// CHECK-NEXT: for %{{.+}} -> (tile<256x128xf32>)
+// CHECK-NEXT: make_partition_view %{{.+}} : partition_view<tile=(256x64)
+// CHECK-NEXT: load_view_tko weak
+// CHECK-NEXT: load_view_tko weak %[[QB2]][%{{.+}}, %[[JS]]]
+// CHECK-NOT: 256x256
+// CHECK: return
+// REMARK: remark: [Passed] RemarkTensorCoreColumnSlices | Category:Tensor-core | Function=views_in_loop
+// UNROLLED-LABEL: entry @views_in_loop(
+// UNROLLED-COUNT-2: tile<64x128xf16>, tile<256x128xf32>
+// UNROLLED: return
+cuda_tile.module @kernels {
+  entry @views_in_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>, %i: tile<i32>, %j: tile<i32>, %n: tile<i32>) {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vb = make_tensor_view %b, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %vd = make_tensor_view %d, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init = constant <f32: 0.0> : tile<256x256xf32>
+    %r = for %k in (%zero to %n, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<256x256xf32>) {
+      %qa = make_partition_view %va : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+      %x, %tx = load_view_tko weak %qa[%i, %k] token = %t0 : partition_view<tile=(256x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %qb = make_partition_view %vb : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
+      %y, %ty = load_view_tko weak %qb[%k, %j] token = %t0 : partition_view<tile=(64x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x256xf16>, token
+      %next = mmaf %x, %y, %acc : tile<256x64xf16>, tile<64x256xf16>, tile<256x256xf32>
+      continue %next : tile<256x256xf32>
+    }
+    %h = ftof %r : tile<256x256xf32> -> tile<256x256xf16>
+    %qd = make_partition_view %vd : partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %done = store_view_tko weak %h, %qd[%i, %j] token = %t0 : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+
 // -----
 
 // Left whole: an accumulator that fits (128x256: 128 registers), a loop
