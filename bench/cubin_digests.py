@@ -4,6 +4,10 @@
 A restructuring of the compiler that should change no generated code (a stage
 boundary moved, files moved) is checked by running this before and after and
 comparing the two files: every row must be equal, or its difference explained.
+The kernels are the cuTile 13.4 files: the 451 anyarch ones, named without
+their __v13_4_anyarch suffix, and the 5 that cuTile specialises to sm_100
+(its block-scaled mma, which the others lack), named with theirs; on the
+targets that cannot run them they give the refusal's exit status.
 
   bench/cubin_digests.py [--corpus DIR] [--targets sm_80,sm_90,...] [-j N]
                          [--staged] [--also-without SECTION] --tsv FILE
@@ -28,6 +32,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUFFIX = "__v13_4_anyarch.tileirbc"
+PATTERN = "*__v13_4_*.tileirbc"
 
 
 def sections(elf):
@@ -72,8 +77,10 @@ def compile_one(kernel, target, staged, without, work):
         if without:
             digests[1] = digest_without(cubin, without)
         os.remove(out)
-    return (os.path.basename(kernel)[: -len(SUFFIX)], target,
-            str(result.returncode), *digests)
+    name = os.path.basename(kernel)
+    name = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else \
+        name[: -len(".tileirbc")]
+    return (name, target, str(result.returncode), *digests)
 
 
 def main():
@@ -86,7 +93,7 @@ def main():
     parser.add_argument("--also-without", metavar="SECTION")
     parser.add_argument("--tsv", required=True)
     args = parser.parse_args()
-    kernels = sorted(glob.glob(os.path.join(args.corpus, "*" + SUFFIX)))
+    kernels = sorted(glob.glob(os.path.join(args.corpus, PATTERN)))
     if not kernels:
         sys.exit("no corpus kernels in %s" % args.corpus)
     targets = args.targets.split(",")

@@ -72,11 +72,11 @@ std::optional<unsigned> tilechain::copyableOperandDim(Operation *op,
       return std::nullopt;
     reader = loop;
   }
-  // Every reader of the operand is an mma's lhs or rhs: each copies it, or
+  // Every reader of the operand is an mma's lhs or rhs (a block-scaled
+  // one's too; its scales are loaded into registers): each copies it, or
   // the load fills registers for those that do not.
   if (!llvm::all_of(operand.getUses(), [](OpOperand &use) {
-        return use.getOperandNumber() < 2 &&
-               isa<ct::MmaFOp, ct::MmaIOp>(use.getOwner());
+        return use.getOperandNumber() < 2 && isMma(use.getOwner());
       }))
     return std::nullopt;
   if (!onlyReadsBetween(load->getNextNode(), reader))
