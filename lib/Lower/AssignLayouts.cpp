@@ -30,22 +30,21 @@
 // and a view load its access's (runs along the view's contiguous dim), as
 // the materialization builds them; an mma on tensor cores leaves its
 // result in its instruction's accumulator layout; a pointer-tile load its
-// tile in its pointers' layout; reshapes, permutes and
-// reductions of a marked tile take the derived layouts, extracts, cats and
-// packs the layouts ShapeLayouts.h gives; and an elementwise
-// op takes its first whole operand's layout where that one is marked (the
-// conversions and arithmetic an accumulator goes through, an attention's
-// softmax). A loop, reached before its body, records the layouts it carries
-// its values in (tile_dist.carried_layouts): those its body computes them
-// in, told from the ops that compute them, so that an accumulator or a
+// tile in its pointers' layout; reshapes, permutes and reductions of a
+// marked tile take the derived layouts, extracts, cats and packs the
+// layouts ShapeLayouts.h gives; and an elementwise op takes its first
+// whole operand's layout where that one is marked (the conversions and
+// arithmetic an accumulator goes through, an attention's softmax). A
+// loop, reached before its body, records the layouts it carries its values
+// in (tile_dist.carried_layouts): those its body computes them in, told
+// from the ops that compute them, so that an accumulator or a
 // running maximum goes round the loop without an exchange; the body's
 // carried values and a `for`'s results take them, and the walk goes on
 // from there. Last, an op computed per element from broadcasts of
 // different sources (a causal mask) takes the layout its users want, as
 // the materialization finds it, and the forward walk goes on from it.
 // These are the layouts the materialization built anyway; recording them
-// is a step
-// to every tile of the tile program carrying its layout
+// is a step to every tile of the tile program carrying its layout
 // (docs/tile-async.md, utils/layout-gap.py).
 //
 // The choice is a pass over cuda_tile, so that it can be seen
@@ -257,8 +256,9 @@ private:
     // register bit (lowerCatParallel).
     if (auto cat = dyn_cast<ct::CatOp>(op)) {
       if (std::optional<LinearLayout> lhs = heldLayout(cat.getLhs()))
-        assigned.try_emplace(
-            result, concatenatedLayout(*lhs, tileShapeOf(result), cat.getDim()));
+        assigned.try_emplace(result, concatenatedLayout(
+                                         *lhs, tileShapeOf(result),
+                                         cat.getDim()));
       return;
     }
     // A pack splits each element a thread holds into its parts, which new
