@@ -303,13 +303,13 @@ private:
 
   /// Ops computed per element from broadcasts of different sources (a
   /// mask compares rows with columns) have no operand to take a layout
-  /// from. The materialization builds them in the one their users want
-  /// (TileLowering::layoutWantedByUsers), else in its first operand's
-  /// type's default (forEachRegister). That one is assigned here, in
-  /// program order as the materialization lowers them, from the layouts
-  /// assigned so far; the forward walk goes on from them (to a mask's
-  /// `andi` and `select`); again until every such op has one or waits on
-  /// a layout that nothing assigns.
+  /// from. They get the one their users want, so that no user exchanges
+  /// them into it, else their first operand's type's default (what the
+  /// materialization builds without a record, forEachRegister). That one
+  /// is assigned here, in program order, from the layouts assigned so far;
+  /// the forward walk goes on from them (to a mask's `andi` and `select`);
+  /// again until every such op has one or waits on a layout that nothing
+  /// assigns.
   void assignWantedByUsers(ct::EntryOp entry) {
     DominanceInfo dominance(entry);
     for (bool grew = true; grew;) {
@@ -346,11 +346,10 @@ private:
     bool undecided = false;
   };
 
-  /// The layout the users of `op`'s result want, nearest first, as the
-  /// materialization finds it when it lowers `op`: the assigned layout of
-  /// the first user computed per element that has one, or that of a whole
-  /// operand of such a user lowered before `op`; breadth first, through
-  /// users without either. Undecided where such an operand's layout is not
+  /// The layout the users of `op`'s result want, nearest first: the
+  /// assigned layout of the first user computed per element that has one,
+  /// or that of a whole operand of such a user defined before `op`; breadth
+  /// first, through users without either. Undecided where such an operand's layout is not
   /// assigned yet, or past 64 users.
   Wanted layoutWantedByUsers(Operation *op, DominanceInfo &dominance) {
     constexpr unsigned kMaxUsers = 64;

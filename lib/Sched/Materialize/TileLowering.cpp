@@ -347,35 +347,6 @@ TileLowering::commonBroadcast(ValueRange tiles) const {
   return common;
 }
 
-std::optional<LinearLayout>
-TileLowering::layoutWantedByUsers(Value result) const {
-  // Breadth first over elementwise users, nearest first; a bounded number of
-  // them, so that a value with many users costs little.
-  constexpr unsigned kMaxUsers = 64;
-  SmallVector<Value> frontier{result};
-  llvm::SmallPtrSet<Operation *, 16> seen;
-  for (size_t next = 0; next < frontier.size(); ++next) {
-    for (Operation *user : frontier[next].getUsers()) {
-      if (!computesPerElement(user) || !seen.insert(user).second)
-        continue;
-      if (seen.size() > kMaxUsers)
-        return std::nullopt;
-      if (user->hasAttr(tile_dist::TileDistDialect::kLayoutAttrName))
-        return layoutFor(user->getResult(0));
-      for (Value operand : user->getOperands()) {
-        auto lowered = values.find(operand);
-        if (lowered == values.end())
-          continue;
-        const LinearLayout &layout = getLayout(lowered->second);
-        if (layout.getShape() == tileShape(operand.getType()))
-          return layout;
-      }
-      frontier.push_back(user->getResult(0));
-    }
-  }
-  return std::nullopt;
-}
-
 LogicalResult TileLowering::lowerElementwise(
     Operation *op,
     function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
@@ -420,19 +391,13 @@ LogicalResult TileLowering::lowerElementwise(
                            ValueRange elements) {
       results.push_back(computeElement(b, l, elements));
     };
-    // The layout assignment's choice where it made one, else that of the
-    // first whole operand; with none (broadcasts of different sources, as
-    // a mask compares rows with columns), the one its users will want.
-    std::optional<LinearLayout> chosen;
-    if (assigned)
-      chosen = layoutFor(op->getResult(0));
-    else if (llvm::none_of(op->getOperands(), [&](Value operand) {
-               return getLayout(lookup(operand)).getShape() == shape;
-             }))
-      chosen = layoutWantedByUsers(op->getResult(0));
+    // The layout assignment's choice where it made one (it chose the
+    // layout users want for broadcasts of different sources, as a mask
+    // compares rows with columns), else that of the first whole operand.
     FailureOr<LinearLayout> layout =
-        chosen ? forEachRegisterIn(op->getOperands(), *chosen, perRegister)
-               : forEachRegister(op->getOperands(), perRegister);
+        assigned ? forEachRegisterIn(op->getOperands(),
+                                     layoutFor(op->getResult(0)), perRegister)
+                 : forEachRegister(op->getOperands(), perRegister);
     if (failed(layout))
       return failure();
     map(op->getResult(0), makeDistributed(loc, results, *layout));

@@ -515,11 +515,6 @@ private:
   llvm::SmallVector<TileRemark> remarks;
   std::unique_ptr<AxisInfoAnalysis> axisInfoAnalysis;
 
-  /// For an elementwise result none of whose operands is a whole tile: the
-  /// layout of the first whole tile already lowered that an elementwise user
-  /// (or a user of one, nearest first, up to 64 of them) combines it with,
-  /// which that user would otherwise exchange it into; none if there is none.
-  std::optional<LinearLayout> layoutWantedByUsers(mlir::Value result) const;
   /// Declines the parallel form, at `op`, where `bytes` of shared memory
   /// are more than one CTA may have.
   mlir::LogicalResult checkSharedFits(mlir::Operation *op, int64_t bytes);
