@@ -57,7 +57,7 @@ def run(bin_dir, kernel, target):
     sched = subprocess.run(
         [str(bin_dir / "tile-sched"), "--mlir-print-op-on-diagnostic=false",
          "--tilechain-plan-mma-operands", "--tilechain-plan-mma-pipelines",
-         "--tilechain-plan-view-stores",
+         "--tilechain-plan-view-stores", "--tilechain-alloc-mma-rings",
          "--tilechain-materialize-threads=report-layouts", "-o", "/dev/null"],
         input=lower.stdout, capture_output=True)
     found = []

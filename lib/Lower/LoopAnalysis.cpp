@@ -18,6 +18,10 @@ bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
          });
 }
 
+bool tilechain::writesNoMemory(Operation *op) {
+  return isMemoryEffectFree(op) || hasSingleEffect<MemoryEffects::Allocate>(op);
+}
+
 bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
   Operation *terminator = loop.getBody()->getTerminator();
   return !loop.getBody()
@@ -30,7 +34,7 @@ bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
                 auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
                 bool reads = load && load.getMemoryOrderingSemantics() ==
                                          cuda_tile::MemoryOrderingSemantics::WEAK;
-                return reads || isMemoryEffectFree(inner)
+                return reads || writesNoMemory(inner)
                            ? WalkResult::advance()
                            : WalkResult::interrupt();
               })

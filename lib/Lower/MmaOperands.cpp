@@ -41,13 +41,13 @@ ct::LoadViewTkoOp tilechain::operandLoad(Value operand,
 }
 
 /// Whether the ops of a block from `from` up to (not including) `to` leave
-/// memory as it was: loads, ops without effects, and loops whose bodies
+/// memory as it was: loads, ops that write none, and loops whose bodies
 /// only read.
 static bool onlyReadsBetween(Operation *from, Operation *to) {
   for (Operation *between = from; between != to;
        between = between->getNextNode()) {
     auto loop = dyn_cast<ct::ForOp>(between);
-    if (!isa<ct::LoadViewTkoOp>(between) && !isMemoryEffectFree(between) &&
+    if (!isa<ct::LoadViewTkoOp>(between) && !writesNoMemory(between) &&
         !(loop && loopBodyOnlyReads(loop)))
       return false;
   }

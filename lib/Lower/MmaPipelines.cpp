@@ -375,3 +375,18 @@ std::optional<std::string> tilechain::whyNotMmaPipeline(
            str(target.sharedBytesPerBlock);
   return std::nullopt;
 }
+
+tile_dist::RingType tilechain::mmaRingType(
+    Operation *op, tile_dist::MmaInstruction instruction,
+    std::array<tile_dist::MmaOperandAttr, 2> records,
+    tile_dist::MmaPipelineAttr pipeline, const TargetInfo &target,
+    unsigned numWarps) {
+  PipelineInputs in =
+      pipelineInputs(op, instruction, records, target, numWarps);
+  bool mbarriers = llvm::any_of(records, [](tile_dist::MmaOperandAttr record) {
+    return record.getCopy() == tile_dist::OperandCopy::Tma;
+  });
+  return tile_dist::RingType::get(op->getContext(), pipeline.getStages(),
+                                  in.arrays.stageBytes, in.arrays.alignment,
+                                  mbarriers);
+}

@@ -129,7 +129,8 @@ bool tilechain::computesPerElement(Operation *op) {
       op->getNumRegions() != 0 ||
       !isMemoryEffectFree(op) ||
       isa<ct::BroadcastOp, ct::ReshapeOp, ct::PermuteOp, ct::PackOp,
-          ct::UnpackOp, ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp>(op))
+          ct::UnpackOp, ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp,
+          tile_dist::InRingOp>(op))
     return false;
   auto result = dyn_cast<ct::TileType>(op->getResult(0).getType());
   if (!result || result.getRank() == 0)

@@ -106,6 +106,7 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(pm, createPlanMmaOperandsPass());
   passes.add(pm, createPlanMmaPipelinesPass());
   passes.add(pm, createPlanViewStoresPass());
+  passes.add(pm, createAllocMmaRingsPass());
   passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   // The changes of layout the materialization asked for, fewer, then
@@ -241,6 +242,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createPlanMmaOperandsPass(); });
   registerPass([] { return createPlanMmaPipelinesPass(); });
   registerPass([] { return createPlanViewStoresPass(); });
+  registerPass([] { return createAllocMmaRingsPass(); });
   registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });

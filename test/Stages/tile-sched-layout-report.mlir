@@ -1,7 +1,7 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
 // RUN:   | tile-sched --split-input-file --mlir-print-op-on-diagnostic=false \
 // RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
-// RUN:       --tilechain-plan-view-stores \
+// RUN:       --tilechain-plan-view-stores --tilechain-alloc-mma-rings \
 // RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 // A record edited after tile-lower recorded the layouts (the matmul's
@@ -11,7 +11,7 @@
 // RUN:   | sed 's/#tile_dist.mma<wgmma>/#tile_dist.mma<mma_sync>/' \
 // RUN:   | tile-sched --split-input-file --mlir-print-op-on-diagnostic=false \
 // RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
-// RUN:       --tilechain-plan-view-stores \
+// RUN:       --tilechain-plan-view-stores --tilechain-alloc-mma-rings \
 // RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EDITED
 

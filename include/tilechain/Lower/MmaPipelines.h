@@ -201,6 +201,22 @@ whyNotMmaPipeline(mlir::Operation *op, tile_dist::MmaPipelineAttr pipeline,
                   std::array<tile_dist::MmaOperandAttr, 2> operands,
                   const TargetInfo &target, unsigned numWarps);
 
+//===----------------------------------------------------------------------===//
+// The ring
+//===----------------------------------------------------------------------===//
+
+/// The ring (tile_dist.ring_alloc) that `op`, run on tensor-core
+/// `instruction` over `numWarps` warps of `target` with its operands brought
+/// as `records`, stages them in under `pipeline`: its recorded stages, each
+/// holding both operands' chunk arrays (mmaStageArrays), and an mbarrier a
+/// stage where TMA copies an operand.
+tile_dist::RingType mmaRingType(mlir::Operation *op,
+                                tile_dist::MmaInstruction instruction,
+                                std::array<tile_dist::MmaOperandAttr, 2>
+                                    records,
+                                tile_dist::MmaPipelineAttr pipeline,
+                                const TargetInfo &target, unsigned numWarps);
+
 } // namespace tilechain
 
 #endif // TILECHAIN_LOWER_MMAPIPELINES_H

@@ -25,6 +25,10 @@ std::unique_ptr<mlir::Pass> createPlanMmaPipelinesPass();
 /// whether it goes by its threads' stores or by TMA (tile_dist.store,
 /// PlanViewStores.cpp).
 std::unique_ptr<mlir::Pass> createPlanViewStoresPass();
+/// tile-sched, parallel form: allocates the ring each pipelined mma stages
+/// its operands in (tile_dist.ring_alloc) and passes those operands through
+/// it (tile_dist.in_ring, AllocMmaRings.cpp).
+std::unique_ptr<mlir::Pass> createAllocMmaRingsPass();
 
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels

@@ -684,13 +684,36 @@ static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                    why.value_or("tile-lower chose none"));
 }
 
+/// A ring's shared memory, allocated where it stands: its mmas stage their
+/// operands in it (stageOperands). Where the kernel's other ops keep the
+/// tensor cores from its mmas, they run on CUDA cores, which stage their
+/// operands in buffers of their own, and nothing is allocated.
+static LogicalResult lowerRingAlloc(TileLowering &l,
+                                    tile_dist::RingAllocOp op) {
+  if (!l.allowsTensorCores())
+    return success();
+  tile_dist::RingType ring = op.getType();
+  FailureOr<Value> buffer =
+      l.allocShared(op, ring.getBytes(), ring.getAlignment());
+  if (failed(buffer))
+    return failure();
+  l.map(op.getResult(), *buffer);
+  return success();
+}
+
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);
     table.add<cuda_tile::MmaIOp>(lowerMmaIParallel);
     table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaledParallel);
+    table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
     return;
   }
+
+  // The serial form pipelines nothing: a ring left by a try at the
+  // parallel form is not allocated.
+  table.add<tile_dist::RingAllocOp>(
+      [](TileLowering &, tile_dist::RingAllocOp) { return success(); });
 
   table.add<cuda_tile::MmaFOp>(lowerMmaF);
   table.add<cuda_tile::MmaIOp>(lowerMmaI);

@@ -174,6 +174,24 @@ TileRemark &mma::remarkTensorCores(TileLowering &l, Operation *op,
       .note("Shape", remarkShape(shape));
 }
 
+/// The buffer of the ring `op` stages its operands in (tile_dist.in_ring),
+/// which must be `wanted`, the one its records describe.
+static FailureOr<Value> ringBuffer(TileLowering &l, Operation *op,
+                                   tile_dist::RingType wanted) {
+  Value ring = l.ringOf(op);
+  if (!ring) {
+    op->emitError() << "expected the ring its operands are staged in "
+                       "('tile_dist.in_ring', tilechain-alloc-mma-rings)";
+    return failure();
+  }
+  if (ring.getType() != wanted) {
+    op->emitError() << "stages its operands in " << ring.getType()
+                    << ", but its records take " << wanted;
+    return failure();
+  }
+  return l.lookup(ring);
+}
+
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    const MmaChunks &chunks, std::array<OperandForm, 2> forms,
@@ -222,9 +240,13 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   int64_t stages = pipeline.stages;
   int64_t arraysBytes = stages * stageBytes;
   bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;
-  FailureOr<Value> arrays = l.allocShared(
-      op, arraysBytes + (byTensorMap ? stages * sizeof(uint64_t) : 0),
-      alignment);
+  // On tensor cores (a pipeline recorded), the stages are the mma's ring;
+  // on CUDA cores, a buffer of the mma's own.
+  auto ring = tile_dist::RingType::get(op->getContext(), stages, stageBytes,
+                                       alignment, byTensorMap);
+  FailureOr<Value> arrays =
+      recorded ? ringBuffer(l, op, ring)
+               : l.allocShared(op, ring.getBytes(), alignment);
   if (failed(arrays))
     return failure();
   for (StagedOperand &operand : operands) {

@@ -138,3 +138,18 @@ gpu.module @tcgen05s {
     gpu.return
   }
 }
+
+// The ring of an mma's stages and an operand passed through it: the type's
+// stages, bytes a stage, alignment and mbarriers print as they parse.
+// CHECK-LABEL: gpu.func @ring(
+// CHECK: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+// CHECK: tile_dist.in_ring %[[RING]], %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
+// CHECK: tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+gpu.module @rings {
+  gpu.func @ring(%arg0: vector<4xf16>) {
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+    %0 = tile_dist.in_ring %ring, %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
+    %one = tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+    gpu.return
+  }
+}

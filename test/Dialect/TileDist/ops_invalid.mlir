@@ -387,3 +387,45 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_no_stages() {
+    // expected-error @+1 {{a ring has at least one stage, got 0}}
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 0, stage_bytes = 1024, align = 128, mbarriers = false>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_stage_bytes() {
+    // expected-error @+1 {{a stage takes a positive multiple of 16 bytes, got 1000}}
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1000, align = 128, mbarriers = false>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_alignment() {
+    // expected-error @+1 {{a ring is aligned to a power of two of at least 16 bytes, got 96}}
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 96, mbarriers = false>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @in_ring_reader(%t: vector<4xf16>) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{is read only as a cuda_tile mma's lhs or rhs, not as operand 1 of 'arith.addf'}}
+    %s = tile_dist.in_ring %r, %t : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, vector<4xf16>
+    %u = arith.addf %t, %s : vector<4xf16>
+    gpu.return
+  }
+}

@@ -155,6 +155,19 @@ public:
   /// registers move into the recorded layout.
   mlir::LogicalResult followRecordedLayout(mlir::Operation *op);
 
+  // --- rings --------------------------------------------------------------
+  /// The ring (a tile_dist.ring_alloc result) each mma on tensor cores
+  /// stages its operands in, read off the tile program's in_ring ops before
+  /// it is lowered (takeMmaRings, MaterializeThreads.cpp). A ring's lowered
+  /// value (lookup) is its shared buffer.
+  void setMmaRings(llvm::DenseMap<mlir::Operation *, mlir::Value> rings) {
+    mmaRings = std::move(rings);
+  }
+  /// The ring `mma` stages its operands in, or null.
+  mlir::Value ringOf(mlir::Operation *mma) const {
+    return mmaRings.lookup(mma);
+  }
+
   // --- values -------------------------------------------------------------
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
   mlir::Value lookup(mlir::Value v) const;
@@ -488,6 +501,7 @@ private:
   mlir::OpBuilder &builder;
   TargetInfo target;
   llvm::DenseMap<mlir::Value, mlir::Value> values;
+  llvm::DenseMap<mlir::Operation *, mlir::Value> mmaRings;
   /// Lowered values that more than one tile maps to (mapAlias).
   llvm::DenseSet<mlir::Value> aliased;
   llvm::DenseMap<mlir::Value, ViewInfo> views;

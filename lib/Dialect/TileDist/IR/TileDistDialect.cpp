@@ -7,19 +7,16 @@ using namespace tilechain::tile_dist;
 
 void TileDistDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addOperations<
 #define GET_OP_LIST
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
       >();
 }
 
-/// Whether `opName` is a cuda_tile mma (mmaf, mmai, mmaf_scaled): the
-/// records of instruction and operands go there. (The dialect sees
-/// cuda_tile's ops by name only.)
-static bool isMmaName(mlir::StringAttr opName) {
+bool tilechain::tile_dist::isMmaName(llvm::StringRef opName) {
   return llvm::is_contained(
-      {"cuda_tile.mmaf", "cuda_tile.mmai", "cuda_tile.mmaf_scaled"},
-      opName.getValue());
+      {"cuda_tile.mmaf", "cuda_tile.mmai", "cuda_tile.mmaf_scaled"}, opName);
 }
 
 /// The discardable attributes tile-lower and tile-sched record on the tile
@@ -65,7 +62,7 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
   }
   if (name == kMmaInstructionAttrName) {
     if (!mlir::isa<MmaInstructionAttr>(attribute.getValue()) ||
-        !isMmaName(opName))
+        !isMmaName(opName.getValue()))
       return op->emitOpError()
              << "'" << name
              << "' must be a #tile_dist.mma instruction on a cuda_tile "
@@ -76,7 +73,7 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
     auto operands = mlir::dyn_cast<mlir::ArrayAttr>(attribute.getValue());
     if (!operands || operands.size() != 2 ||
         !llvm::all_of(operands, llvm::IsaPred<MmaOperandAttr>) ||
-        !isMmaName(opName))
+        !isMmaName(opName.getValue()))
       return op->emitOpError()
              << "'" << name
              << "' must be the lhs's and rhs's #tile_dist.operand on a "
@@ -93,7 +90,7 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
   }
   if (name == kMmaPipelineAttrName) {
     if (!mlir::isa<MmaPipelineAttr>(attribute.getValue()) ||
-        !isMmaName(opName))
+        !isMmaName(opName.getValue()))
       return op->emitOpError()
              << "'" << name
              << "' must be a #tile_dist.pipeline on a cuda_tile mmaf, mmai "

@@ -13,6 +13,17 @@ using namespace tilechain::tile_dist;
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
 
+LogicalResult InRingOp::verify() {
+  for (OpOperand &use : getResult().getUses())
+    if (!isMmaName(use.getOwner()->getName().getStringRef()) ||
+        use.getOperandNumber() > 1)
+      return emitOpError() << "is read only as a cuda_tile mma's lhs or rhs, "
+                              "not as operand "
+                           << use.getOperandNumber() << " of '"
+                           << use.getOwner()->getName() << "'";
+  return success();
+}
+
 LogicalResult ConvertLayoutOp::verify() {
   LinearLayout from = getFrom().getLayout(), to = getTo().getLayout();
   if (from.getRank() != to.getRank())

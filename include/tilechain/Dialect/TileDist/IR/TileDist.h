@@ -17,6 +17,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tilechain/Dialect/TileDist/IR/TileDistTypes.h.inc"
+
 namespace tilechain::tile_dist {
 /// The attribute of a hidden kernel parameter that holds a tensor map
 /// (tile_dist.tensor_copy's `tensorMap`): a dictionary saying what the
@@ -25,6 +28,10 @@ namespace tilechain::tile_dist {
 /// `strides` (in elements, dims 1 on), each entry a kernel parameter
 /// ("argN") or a constant, and `box` and `swizzle` as tensor_copy has them.
 constexpr llvm::StringLiteral kTensorMapAttrName = "tile_dist.tensor_map";
+
+/// Whether `opName` names a cuda_tile mma (mmaf, mmai, mmaf_scaled). (The
+/// dialect sees cuda_tile's ops by name only.)
+bool isMmaName(llvm::StringRef opName);
 } // namespace tilechain::tile_dist
 
 #define GET_OP_CLASSES

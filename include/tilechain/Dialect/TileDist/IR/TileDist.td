@@ -27,9 +27,11 @@ def TileDist_Dialect : Dialect {
   let cppNamespace = "::tilechain::tile_dist";
   let summary = "layouts of tiles spread over a CTA's threads";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+    void registerTypes();
 
     /// The discardable attribute, on an op of one tile result, that gives
     /// the layout the parallel form builds that result in.
@@ -291,6 +293,85 @@ def TileDist_SharedMatrixAttr : AttrDef<TileDist_Dialect, "SharedMatrix"> {
                         "int64_t":$lbo, "int64_t":$sbo);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// An mma's ring of stages
+//===----------------------------------------------------------------------===//
+
+def TileDist_RingType : TypeDef<TileDist_Dialect, "Ring"> {
+  let mnemonic = "ring";
+  let summary = "the shared-memory stages an mma's operands pass through";
+  let description = [{
+    An mma on tensor cores multiplies its operands a chunk of k at a time
+    from a ring of `stages` stages in shared memory (`tile_dist.pipeline`).
+    One stage holds a chunk of each staged operand, in the chunk arrays of
+    the operands' records (`tile_dist.operands`), and takes `stage_bytes`
+    bytes (a multiple of 16) from a start aligned to `align` bytes; each
+    stage starts `stage_bytes` after the one before. With `mbarriers`, TMA
+    copies fill the stages, and the ring also holds one mbarrier (8 bytes)
+    per stage after the last one, which the copies complete on.
+
+    ```mlir
+    !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true>
+    ```
+  }];
+  let parameters = (ins "int64_t":$stages, "int64_t":$stageBytes,
+                        "int64_t":$alignment, "bool":$mbarriers);
+  let assemblyFormat = "`<` `stages` `=` $stages `,` `stage_bytes` `=` "
+                       "$stageBytes `,` `align` `=` $alignment `,` "
+                       "`mbarriers` `=` $mbarriers `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The ring's bytes: its stages, then its mbarriers.
+    int64_t getBytes() const {
+      return getStages() * getStageBytes() +
+             (getMbarriers() ? getStages() * 8 : 0);
+    }
+  }];
+}
+
+def TileDist_RingAllocOp : Op<TileDist_Dialect, "ring_alloc",
+    [MemoryEffects<[MemAlloc]>]> {
+  let summary = "the shared memory of an mma's ring of stages";
+  let description = [{
+    The ring's bytes (`!tile_dist.ring`), in use from here to the last mma
+    that stages its operands in it (`tile_dist.in_ring`). tile-sched places
+    it before the loop the ring runs through where the copies reach into
+    later iterations (`across = iterations`), else before the mma
+    (tilechain-alloc-mma-rings); the materialization allocates it where it
+    stands.
+
+    ```mlir
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true>
+    ```
+  }];
+  let results = (outs TileDist_RingType:$ring);
+  let assemblyFormat = "attr-dict `:` qualified(type($ring))";
+}
+
+def TileDist_InRingOp : Op<TileDist_Dialect, "in_ring",
+    [Pure, AllTypesMatch<["tile", "result"]>]> {
+  let summary = "an mma operand, staged through a ring";
+  let description = [{
+    The result is `tile` as the mma reading it sees it: passed through the
+    stages of `ring`, a chunk of k at a time, by the copy its record names
+    (`tile_dist.operands`: TMA or cp.async from the view `tile` is loaded
+    from, or the threads' writes of their registers). It is read only as
+    the lhs or rhs of cuda_tile mmas (mmaf, mmai, mmaf_scaled). An lhs that
+    wgmma reads from registers (`fragments`) passes through no ring.
+
+    ```mlir
+    %a = tile_dist.in_ring %ring, %lhs : !tile_dist.ring<...>, !cuda_tile.tile<128x64xf16>
+    %c = cuda_tile.mmaf %a, %b, %acc ...
+    ```
+  }];
+  let arguments = (ins TileDist_RingType:$ring, AnyType:$tile);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ring `,` $tile attr-dict `:` qualified(type($ring)) `,` type($tile)
+  }];
+  let hasVerifier = 1;
 }
 
 def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {

@@ -1,0 +1,96 @@
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM90
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_80 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM80
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT
+
+// A ring fed back is kept, and one that is not its mma's is refused.
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings \
+// RUN:   | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM90
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings \
+// RUN:   | sed 's/stages = 6, stage_bytes = 16384/stages = 5, stage_bytes = 16384/g' \
+// RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=OTHER
+
+// Each pipelined mma's ring is a value of the tile program
+// (tilechain-alloc-mma-rings): a 128x128x64 f16 matmul in a k loop, whose
+// ring runs on through the loop's iterations, allocates it before the loop;
+// both operands pass through it to the mma. On sm_90, 6 stages of 16 KiB
+// (a 128x32 and a 32x128 chunk), aligned to the 128-byte swizzle's 1024
+// bytes, with an mbarrier each for the TMA copies; on sm_80, cp.async fills
+// 4 stages and there are no mbarriers.
+// SM90-LABEL: entry @in_loop
+// SM90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>
+// SM90-NEXT: for
+// SM90: %[[A:.*]], %{{.*}} = load_view_tko
+// SM90: %[[B:.*]], %{{.*}} = load_view_tko
+// SM90: %[[SA:.*]] = tile_dist.in_ring %[[RING]], %[[A]]
+// SM90: %[[SB:.*]] = tile_dist.in_ring %[[RING]], %[[B]]
+// SM90: mmaf %[[SA]], %[[SB]],
+// SM80-LABEL: entry @in_loop
+// SM80: tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = {{[0-9]+}}, align = {{[0-9]+}}, mbarriers = false>
+// SM80-NEXT: for
+
+// The materialization allocates the ring as its type says: 6 x 16384 bytes
+// and 6 mbarriers, 98352 bytes aligned to 1024.
+// BUILT-LABEL: gpu.func @in_loop(
+// BUILT-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
+
+// OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
+cuda_tile.module @kernels {
+  entry @in_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 512], strides = [512, 1] : tensor_view<128x512xf16, strides=[512,1]>
+    %vb = make_tensor_view %b16, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %sum = for %k in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<128x128xf32>) {
+      %x0, %tx0 = load_view_tko weak %qa[%zero, %k] token = %t0 : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %y0, %ty0 = load_view_tko weak %qb[%k, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<512x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s0 = mmaf %x0, %y0, %acc : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %s0 : tile<128x128xf32>
+    }
+    %done = store_view_tko weak %sum, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// An mma in no loop, its ring within the one run: allocated right before
+// the mma. The lhs is written from registers (the sum of two loads), the
+// rhs copied.
+// SM90-LABEL: entry @no_loop
+// SM90: %[[X:.*]] = addf
+// SM90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = {{[0-9]+}}, stage_bytes = {{[0-9]+}}, align = {{[0-9]+}}, mbarriers = true>
+// SM90-NEXT: %[[SA:.*]] = tile_dist.in_ring %[[RING]], %[[X]]
+// SM90-NEXT: %[[SB:.*]] = tile_dist.in_ring %[[RING]], %{{.*}}
+// SM90-NEXT: mmaf %[[SA]], %[[SB]],
+cuda_tile.module @kernels {
+  entry @no_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %a16 = assume div_by<16>, %a : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b : tile<ptr<f16>>
+    %va = make_tensor_view %a16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %vb = make_tensor_view %b16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %vd = make_tensor_view %d, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %qa = make_partition_view %va : partition_view<tile=(128x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %qb = make_partition_view %vb : partition_view<tile=(64x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %qd = make_partition_view %vd : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %init = constant <f32: 0.0> : tile<128x128xf32>
+    %x0, %tx0 = load_view_tko weak %qa[%zero, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %x1, %tx1 = load_view_tko weak %qa[%zero, %one] token = %t0 : partition_view<tile=(128x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %x = addf %x0, %x1 rounding<nearest_even> : tile<128x64xf16>
+    %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %s = mmaf %x, %y, %init : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+    %done = store_view_tko weak %s, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
