@@ -41,8 +41,8 @@
 // running maximum goes round the loop without an exchange; the body's
 // carried values and a `for`'s results take them, and the walk goes on
 // from there. Last, an op computed per element from broadcasts of
-// different sources (a causal mask) takes the layout its users want, as
-// the materialization finds it, and the forward walk goes on from it.
+// different sources (a causal mask) takes the layout its users want, so
+// that none of them exchanges it, and the forward walk goes on from it.
 // These are the layouts the materialization built anyway; recording them
 // is a step to every tile of the tile program carrying its layout
 // (docs/tile-async.md, utils/layout-gap.py).
@@ -349,8 +349,8 @@ private:
   /// The layout the users of `op`'s result want, nearest first: the
   /// assigned layout of the first user computed per element that has one,
   /// or that of a whole operand of such a user defined before `op`; breadth
-  /// first, through users without either. Undecided where such an operand's layout is not
-  /// assigned yet, or past 64 users.
+  /// first, through users without either. Undecided where such an operand's
+  /// layout is not assigned yet, or past 64 users.
   Wanted layoutWantedByUsers(Operation *op, DominanceInfo &dominance) {
     constexpr unsigned kMaxUsers = 64;
     SmallVector<Value> frontier{op->getResult(0)};

@@ -29,6 +29,7 @@
 // else is followed, and a loop that does anything else is left whole.
 //
 //===----------------------------------------------------------------------===//
+#include "tilechain/Lower/LoopAnalysis.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
 #include "tilechain/Lower/Target.h"
@@ -271,7 +272,7 @@ std::optional<ColumnSlices> planSlices(ForOp loop,
         if (loop->isAncestor(make)) {
           if (make->getBlock() != loop.getBody() ||
               !llvm::all_of(make->getOperands(), [&](Value v) {
-                return !loop->isAncestor(v.getParentRegion()->getParentOp());
+                return tilechain::isDefinedOutside(loop, v);
               }))
             return std::nullopt;
           if (!llvm::is_contained(plan.hoisted, make))

@@ -132,24 +132,18 @@ LogicalResult lowerSerialEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   return lowerBody(entry, func, lowering, bodyBuilder);
 }
 
-/// The ring each mma stages its operands in (tile_dist.in_ring), with the
-/// in_ring ops taken out of `entry`: the materialization reads an mma's
-/// operands where they are defined (a copied view load, a recorded
-/// layout), as the plans it checks read them before the rings were
-/// allocated. Fails where an mma stages its operands in two rings.
-FailureOr<llvm::DenseMap<Operation *, Value>>
-takeMmaRings(cuda_tile::EntryOp entry) {
+/// The ring each mma stages its operands in (tile_dist.in_ring, whose
+/// verifier keeps an mma's operands in one ring), with the in_ring ops
+/// taken out of `entry`: the materialization reads an mma's operands where
+/// they are defined (a copied view load, a recorded layout), as the plans
+/// it checks read them before the rings were allocated.
+llvm::DenseMap<Operation *, Value> takeMmaRings(cuda_tile::EntryOp entry) {
   llvm::DenseMap<Operation *, Value> rings;
   SmallVector<tilechain::tile_dist::InRingOp> staged;
   entry.walk([&](tilechain::tile_dist::InRingOp op) { staged.push_back(op); });
   for (tilechain::tile_dist::InRingOp op : staged) {
-    for (Operation *mma : op->getUsers()) {
-      auto [found, inserted] = rings.try_emplace(mma, op.getRing());
-      if (!inserted && found->second != op.getRing()) {
-        mma->emitError() << "stages its lhs and rhs in two rings";
-        return failure();
-      }
-    }
+    for (Operation *mma : op->getUsers())
+      rings[mma] = op.getRing();
     op.replaceAllUsesWith(op.getTile());
     op.erase();
   }
@@ -355,9 +349,9 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target,
                                  bool layoutReport) {
-  FailureOr<llvm::DenseMap<Operation *, Value>> rings = takeMmaRings(entry);
+  llvm::DenseMap<Operation *, Value> rings = takeMmaRings(entry);
   unsigned numWarps = tilechain::recordedNumWarps(entry);
-  if (failed(rings) || !numWarps ||
+  if (!numWarps ||
       failed(tilechain::checkAssignedLayouts(entry, numWarps)) ||
       failed(tilechain::checkRecordedMmas(entry, target, numWarps)))
     return failure();
@@ -373,7 +367,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
   }
   std::optional<std::string> declineReason;
   FailureOr<gpu::GPUFuncOp> func =
-      tryParallelEntry(entry, numWarps, *rings, builder, target, std::nullopt,
+      tryParallelEntry(entry, numWarps, rings, builder, target, std::nullopt,
                        declineReason, layoutReport);
   if (failed(func))
     return failure();
@@ -386,7 +380,7 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                     .wasInterrupted();
   if (!*func && hasMma) {
     std::optional<std::string> whyNoTensorCores = std::move(declineReason);
-    func = tryParallelEntry(entry, numWarps, *rings, builder, target,
+    func = tryParallelEntry(entry, numWarps, rings, builder, target,
                             whyNoTensorCores, declineReason, layoutReport);
     if (failed(func))
       return failure();

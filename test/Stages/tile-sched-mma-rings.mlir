@@ -8,6 +8,9 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings \
 // RUN:   | sed 's/stages = 6, stage_bytes = 16384/stages = 5, stage_bytes = 16384/g' \
 // RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
+// RUN:   | not tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-materialize-threads 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NO-RING
 
 // Each pipelined mma's ring is a value of the tile program
 // (tilechain-alloc-mma-rings): a 128x128x64 f16 matmul in a k loop, whose
@@ -33,6 +36,7 @@
 // BUILT-LABEL: gpu.func @in_loop(
 // BUILT-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 
+// NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
 cuda_tile.module @kernels {
   entry @in_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {

@@ -429,3 +429,19 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @two_rings() {
+    %a = constant <f16: 0.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    %r0 = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    %r1 = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{passes an mma's operand through another ring than its other operand}}
+    %x = tile_dist.in_ring %r0, %a : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, !cuda_tile.tile<16x16xf16>
+    %y = tile_dist.in_ring %r1, %a : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, !cuda_tile.tile<16x16xf16>
+    %c = mmaf %x, %y, %acc : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

@@ -14,13 +14,21 @@ using namespace tilechain::tile_dist;
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
 
 LogicalResult InRingOp::verify() {
-  for (OpOperand &use : getResult().getUses())
-    if (!isMmaName(use.getOwner()->getName().getStringRef()) ||
+  for (OpOperand &use : getResult().getUses()) {
+    Operation *reader = use.getOwner();
+    if (!isMmaName(reader->getName().getStringRef()) ||
         use.getOperandNumber() > 1)
       return emitOpError() << "is read only as a cuda_tile mma's lhs or rhs, "
                               "not as operand "
                            << use.getOperandNumber() << " of '"
-                           << use.getOwner()->getName() << "'";
+                           << reader->getName() << "'";
+    // The mma multiplies a chunk of each operand from one stage.
+    auto other = reader->getOperand(1 - use.getOperandNumber())
+                     .getDefiningOp<InRingOp>();
+    if (other && other.getRing() != getRing())
+      return emitOpError() << "passes an mma's operand through another ring "
+                              "than its other operand";
+  }
   return success();
 }
 
