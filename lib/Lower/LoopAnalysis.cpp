@@ -19,7 +19,16 @@ bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
 }
 
 bool tilechain::writesNoMemory(Operation *op) {
-  return isMemoryEffectFree(op) || hasSingleEffect<MemoryEffects::Allocate>(op);
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumRegions())
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate, MemoryEffects::Free>(e.getEffect());
+  });
 }
 
 bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {

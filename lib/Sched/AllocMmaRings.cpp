@@ -2,15 +2,17 @@
 //
 // After the plans of an mma's operands and pipeline (tile_dist.operands,
 // tile_dist.pipeline), the ring of stages those describe becomes a value of
-// the tile program: a `tile_dist.ring_alloc` of the ring's bytes, and for
+// the tile program: a `tile_dist.ring_alloc` of the ring's bytes, for
 // each operand staged through it (copied, or written from registers; not a
 // wgmma lhs read as fragments) a `tile_dist.in_ring` between the operand
-// and the mma. The allocation stands before the loop the ring runs through
-// where its copies reach into later iterations, else right before the mma,
-// so the ring's live range reads off the program; the materialization
-// allocates the ring where it stands and stages the operands of the mma
-// in it. `--stop-after=tilechain-alloc-mma-rings` shows them; rings edited
-// there and fed back are kept, and the materialization refuses a ring whose
+// and the mma, and a `tile_dist.ring_dealloc`. The allocation stands before
+// the loop the ring runs through where its copies reach into later
+// iterations and the deallocation after it, else right before and after
+// the mma, so the ring's live range reads off the program. The
+// materialization allocates the ring where it stands, stages the operands
+// of the mma in it, and gives its mbarriers back at its deallocation.
+// `--stop-after=tilechain-alloc-mma-rings` shows them; rings edited there
+// and fed back are kept, and the materialization refuses a ring whose
 // stages or bytes are not those of its mma's records.
 //
 //===----------------------------------------------------------------------===//
@@ -43,8 +45,8 @@ struct AllocMmaRingsPass
   StringRef getArgument() const override { return "tilechain-alloc-mma-rings"; }
   StringRef getDescription() const override {
     return "Allocate the ring of stages of each pipelined mma "
-           "(tile_dist.ring_alloc) and pass its staged operands through it "
-           "(tile_dist.in_ring)";
+           "(tile_dist.ring_alloc, ring_dealloc) and pass its staged "
+           "operands through it (tile_dist.in_ring)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<tile_dist::TileDistDialect>();
@@ -79,6 +81,13 @@ struct AllocMmaRingsPass
         Value ring = tile_dist::RingAllocOp::create(
             b, op->getLoc(),
             mmaRingType(op, *instruction, *records, pipeline, cta, numWarps));
+        // Its end: after the loop (in the order of the loop's mmas, after
+        // the deallocations of the rings before), else after the mma.
+        Operation *last = ringLoop ? ringLoop.getOperation() : op;
+        while (isa_and_nonnull<tile_dist::RingDeallocOp>(last->getNextNode()))
+          last = last->getNextNode();
+        b.setInsertionPointAfter(last);
+        tile_dist::RingDeallocOp::create(b, op->getLoc(), ring);
         b.setInsertionPoint(op);
         for (auto [index, record] : llvm::enumerate(*records)) {
           if (record.getCopy() == tile_dist::OperandCopy::Fragments)

@@ -14,11 +14,11 @@
 
 // Each pipelined mma's ring is a value of the tile program
 // (tilechain-alloc-mma-rings): a 128x128x64 f16 matmul in a k loop, whose
-// ring runs on through the loop's iterations, allocates it before the loop;
-// both operands pass through it to the mma. On sm_90, 6 stages of 16 KiB
-// (a 128x32 and a 32x128 chunk), aligned to the 128-byte swizzle's 1024
-// bytes, with an mbarrier each for the TMA copies; on sm_80, cp.async fills
-// 4 stages and there are no mbarriers.
+// ring runs on through the loop's iterations, allocates it before the loop
+// and deallocates it after; both operands pass through it to the mma. On
+// sm_90, 6 stages of 16 KiB (a 128x32 and a 32x128 chunk), aligned to the
+// 128-byte swizzle's 1024 bytes, with an mbarrier each for the TMA copies;
+// on sm_80, cp.async fills 4 stages and there are no mbarriers.
 // SM90-LABEL: entry @in_loop
 // SM90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>
 // SM90-NEXT: for
@@ -27,14 +27,25 @@
 // SM90: %[[SA:.*]] = tile_dist.in_ring %[[RING]], %[[A]]
 // SM90: %[[SB:.*]] = tile_dist.in_ring %[[RING]], %[[B]]
 // SM90: mmaf %[[SA]], %[[SB]],
+// SM90: continue
+// SM90-NEXT: }
+// SM90-NEXT: tile_dist.ring_dealloc %[[RING]] : !tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>
 // SM80-LABEL: entry @in_loop
 // SM80: tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = {{[0-9]+}}, align = {{[0-9]+}}, mbarriers = false>
 // SM80-NEXT: for
 
 // The materialization allocates the ring as its type says: 6 x 16384 bytes
-// and 6 mbarriers, 98352 bytes aligned to 1024.
+// and 6 mbarriers, 98352 bytes aligned to 1024; they are set up before the
+// loop and given back at the deallocation, after the loop and the wait for
+// the group of wgmma its last iteration left running.
 // BUILT-LABEL: gpu.func @in_loop(
 // BUILT-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
+// BUILT-COUNT-6: tile_dist.mbarrier_init
+// BUILT: scf.for
+// BUILT: tile_dist.warpgroup_wait 0,
+// BUILT-COUNT-6: tile_dist.mbarrier_inval
+// BUILT-NOT: tile_dist.mbarrier_inval
+// BUILT: gpu.return
 
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
@@ -67,14 +78,16 @@ cuda_tile.module @kernels {
 // -----
 
 // An mma in no loop, its ring within the one run: allocated right before
-// the mma. The lhs is written from registers (the sum of two loads), the
-// rhs copied.
+// the mma and deallocated right after it. The lhs is written from
+// registers (the sum of two loads), the rhs copied.
 // SM90-LABEL: entry @no_loop
 // SM90: %[[X:.*]] = addf
 // SM90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = {{[0-9]+}}, stage_bytes = {{[0-9]+}}, align = {{[0-9]+}}, mbarriers = true>
 // SM90-NEXT: %[[SA:.*]] = tile_dist.in_ring %[[RING]], %[[X]]
 // SM90-NEXT: %[[SB:.*]] = tile_dist.in_ring %[[RING]], %{{.*}}
-// SM90-NEXT: mmaf %[[SA]], %[[SB]],
+// SM90-NEXT: %[[C:.*]] = mmaf %[[SA]], %[[SB]],
+// SM90-NEXT: tile_dist.ring_dealloc %[[RING]]
+// SM90-NEXT: store_view_tko weak %[[C]]
 cuda_tile.module @kernels {
   entry @no_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
     %t0 = make_token : token

@@ -20,7 +20,8 @@ bool isDefinedOutside(mlir::cuda_tile::ForOp loop, mlir::Value v);
 bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
                         mlir::cuda_tile::LoadViewTkoOp load);
 /// Whether `op` leaves memory as it was: it has no effects, or it only
-/// allocates memory of its own (a ring's shared memory, tile_dist.ring_alloc).
+/// allocates or frees memory of its own (a ring's shared memory,
+/// tile_dist.ring_alloc and ring_dealloc).
 bool writesNoMemory(mlir::Operation *op);
 /// Whether every iteration of `loop` reads the memory the one before it
 /// read, so that a load may run iterations ahead: its body only loads

@@ -485,7 +485,6 @@ LogicalResult lowerFor(TileLowering &l, cuda_tile::ForOp op) {
   mapCarried(l, op.getResults(), exits.carriedBuffers, scfFor.getResults());
   mma::finishAccumulatorsInTensorMemory(l, op, *inTensorMemory);
   mma::waitForWgmmaAfter(l, op);
-  l.runAfterLoop(op);
   return success();
 }
 

@@ -19,6 +19,7 @@
 #include "ElementwiseLowering.h"
 #include "MmaStaging.h"
 #include "MmaSync.h"
+#include "StageRing.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Lower/Occupancy.h"
@@ -701,12 +702,31 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
   return success();
 }
 
+/// The end of a ring: its mbarriers, where TMA fills it, given back.
+/// tile-sched places it after the wait for the mma groups left running
+/// (after the loop, or after the mma): where ptxas 13.5 if-converts the
+/// invalidation into the wait's block, it has hoisted scalar
+/// cvt.rn.f16.f32 reads of the accumulators above the wait (the
+/// occupancy-2 t128x256 matmuls on an H200,
+/// bench/results/2026-11-28-h200-diagnose.md).
+static LogicalResult lowerRingDealloc(TileLowering &l,
+                                      tile_dist::RingDeallocOp op) {
+  tile_dist::RingType ring = op.getRing().getType();
+  if (!ring.getMbarriers() || !l.isLowered(op.getRing()))
+    return success();
+  mma::StageRing::releaseBarriers(l, l.b(), op.getLoc(),
+                                  l.lookup(op.getRing()), ring.getStages(),
+                                  ring.getStages() * ring.getStageBytes());
+  return success();
+}
+
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);
     table.add<cuda_tile::MmaIOp>(lowerMmaIParallel);
     table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaledParallel);
     table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
+    table.add<tile_dist::RingDeallocOp>(lowerRingDealloc);
     return;
   }
 
@@ -714,6 +734,8 @@ void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   // parallel form is not allocated.
   table.add<tile_dist::RingAllocOp>(
       [](TileLowering &, tile_dist::RingAllocOp) { return success(); });
+  table.add<tile_dist::RingDeallocOp>(
+      [](TileLowering &, tile_dist::RingDeallocOp) { return success(); });
 
   table.add<cuda_tile::MmaFOp>(lowerMmaF);
   table.add<cuda_tile::MmaIOp>(lowerMmaI);

@@ -310,17 +310,5 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         scf::YieldOp::create(inChunks, loc,
                              multiply(inChunks, chunk, stage, chunkSums));
       });
-  // After a loop, the invalidation comes after the wait for the wgmma
-  // group its last iteration left running, not between the loop and that
-  // wait: where ptxas 13.5 if-converts the invalidation into the wait's
-  // block, it has hoisted scalar cvt.rn.f16.f32 reads of the accumulators
-  // above the wait (the occupancy-2 t128x256 matmuls on an H200,
-  // bench/results/2026-11-28-h200-diagnose.md).
-  if (ring.tensorCopies()) {
-    if (loop)
-      l.deferUntilAfterLoop(loop, ring.barrierRelease());
-    else
-      ring.barrierRelease()(b);
-  }
   return SmallVector<Value>(chunks.getResults());
 }

@@ -80,19 +80,17 @@ void StageRing::initBarriers(OpBuilder &at) const {
   gpu::BarrierOp::create(at, loc);
 }
 
-std::function<void(OpBuilder &)> StageRing::barrierRelease() const {
-  return [&l = l, loc = loc, stages = stageCount, arrays = staged[0].arrays,
-          offset = staged[0].barriersOffset](OpBuilder &at) {
-    Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
-    scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
-                      [&](OpBuilder &then, Location) {
-                        for (int64_t s = 0; s < stages; ++s)
-                          tile_dist::MbarrierInvalOp::create(
-                              then, loc, barriers,
-                              arith::ConstantIndexOp::create(then, loc, s));
-                        scf::YieldOp::create(then, loc);
-                      });
-  };
+void StageRing::releaseBarriers(TileLowering &l, OpBuilder &at, Location loc,
+                                Value arrays, int64_t stages, int64_t offset) {
+  Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
+  scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
+                    [&](OpBuilder &then, Location) {
+                      for (int64_t s = 0; s < stages; ++s)
+                        tile_dist::MbarrierInvalOp::create(
+                            then, loc, barriers,
+                            arith::ConstantIndexOp::create(then, loc, s));
+                      scf::YieldOp::create(then, loc);
+                    });
 }
 
 void StageRing::waitForTensorCopies(OpBuilder &at, Value stage) const {

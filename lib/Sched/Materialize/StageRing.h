@@ -71,11 +71,13 @@ public:
   /// planner may have given these bytes to an earlier exchange; where it
   /// has not, it drops the fence).
   void initBarriers(mlir::OpBuilder &at) const;
-  /// Gives the mbarriers back, by thread 0, after the last wait: every
-  /// thread's waits come before the barrier of the last chunk, which
-  /// thread 0 has passed. By value: after a loop it runs once the loop is
-  /// lowered, when the staged operands are gone.
-  std::function<void(mlir::OpBuilder &)> barrierRelease() const;
+  /// Gives the `stages` mbarriers of a ring's buffer `arrays`, at byte
+  /// `offset`, back, by thread 0 (tile_dist.ring_dealloc), after the last
+  /// wait: every thread's waits come before the barrier of the last chunk,
+  /// which thread 0 has passed.
+  static void releaseBarriers(TileLowering &l, mlir::OpBuilder &at,
+                              mlir::Location loc, mlir::Value arrays,
+                              int64_t stages, int64_t offset);
 
   /// Fills stage `stage` with chunk `chunk` of `operands` (the staged ones,
   /// or copies of them with views made elsewhere) from `from` (sources of

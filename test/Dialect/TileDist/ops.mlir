@@ -144,11 +144,13 @@ gpu.module @tcgen05s {
 // CHECK-LABEL: gpu.func @ring(
 // CHECK: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
 // CHECK: tile_dist.in_ring %[[RING]], %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
+// CHECK: tile_dist.ring_dealloc %[[RING]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
 // CHECK: tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
 gpu.module @rings {
   gpu.func @ring(%arg0: vector<4xf16>) {
     %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
     %0 = tile_dist.in_ring %ring, %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
+    tile_dist.ring_dealloc %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
     %one = tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
     gpu.return
   }

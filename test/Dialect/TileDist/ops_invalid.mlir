@@ -445,3 +445,30 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_ends_twice() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    // expected-error @+1 {{ends a ring that another ring_dealloc ends}}
+    tile_dist.ring_dealloc %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    tile_dist.ring_dealloc %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    gpu.return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @ring_ends_early() {
+    %a = constant <f16: 0.0> : tile<16x16xf16>
+    %acc = constant <f32: 0.0> : tile<16x16xf32>
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{ends the ring before its use by 'tile_dist.in_ring'}}
+    tile_dist.ring_dealloc %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    %x = tile_dist.in_ring %r, %a : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, !cuda_tile.tile<16x16xf16>
+    %c = mmaf %x, %a, %acc : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}

@@ -474,23 +474,6 @@ public:
     return wgmmaRunningAtExit.contains(loopResult);
   }
 
-  /// Work that a lowering inside `loop`'s body leaves for after the loop,
-  /// after the wait for the wgmma its last iteration left running: `work`
-  /// is called with the builder there (lowerFor, runAfterLoop).
-  void deferUntilAfterLoop(mlir::Operation *loop,
-                           std::function<void(mlir::OpBuilder &)> work) {
-    afterLoop[loop].push_back(std::move(work));
-  }
-  void runAfterLoop(mlir::Operation *loop) {
-    auto found = afterLoop.find(loop);
-    if (found == afterLoop.end())
-      return;
-    auto work = std::move(found->second);
-    afterLoop.erase(found);
-    for (auto &step : work)
-      step(builder);
-  }
-
   // --- helpers ------------------------------------------------------------
   mlir::Value indexConstant(mlir::Location loc, int64_t v);
   /// Casts an integer scalar (i1..i64) to index, signed or unsigned.
@@ -517,9 +500,6 @@ private:
   llvm::DenseMap<mlir::Operation *, TensorMemoryAccumulator>
       tensorMemoryAccumulators;
   llvm::DenseSet<mlir::Value> wgmmaRunningAtExit;
-  llvm::DenseMap<mlir::Operation *,
-                 llvm::SmallVector<std::function<void(mlir::OpBuilder &)>, 1>>
-      afterLoop;
   struct DeferredRelease {
     mlir::Block *block;
     std::function<void(mlir::OpBuilder &)> release;

@@ -32,6 +32,23 @@ LogicalResult InRingOp::verify() {
   return success();
 }
 
+LogicalResult RingDeallocOp::verify() {
+  Block *block = getOperation()->getBlock();
+  for (Operation *user : getRing().getUsers()) {
+    if (user == getOperation())
+      continue;
+    if (isa<RingDeallocOp>(user))
+      return emitOpError() << "ends a ring that another ring_dealloc ends";
+    // An operand staged in the ring after its end (in this block, or in
+    // the regions of an op after it) would use given-back bytes.
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (inBlock && getOperation()->isBeforeInBlock(inBlock))
+      return emitOpError() << "ends the ring before its use by '"
+                           << user->getName() << "'";
+  }
+  return success();
+}
+
 LogicalResult ConvertLayoutOp::verify() {
   LinearLayout from = getFrom().getLayout(), to = getTo().getLayout();
   if (from.getRank() != to.getRank())

@@ -335,12 +335,11 @@ def TileDist_RingAllocOp : Op<TileDist_Dialect, "ring_alloc",
     [MemoryEffects<[MemAlloc]>]> {
   let summary = "the shared memory of an mma's ring of stages";
   let description = [{
-    The ring's bytes (`!tile_dist.ring`), in use from here to the last mma
-    that stages its operands in it (`tile_dist.in_ring`). tile-sched places
-    it before the loop the ring runs through where the copies reach into
-    later iterations (`across = iterations`), else before the mma
-    (tilechain-alloc-mma-rings); the materialization allocates it where it
-    stands.
+    The ring's bytes (`!tile_dist.ring`), in use from here to its
+    `tile_dist.ring_dealloc`. tile-sched places it before the loop the ring
+    runs through where the copies reach into later iterations
+    (`across = iterations`), else before the mma (tilechain-alloc-mma-rings);
+    the materialization allocates it where it stands.
 
     ```mlir
     %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true>
@@ -348,6 +347,25 @@ def TileDist_RingAllocOp : Op<TileDist_Dialect, "ring_alloc",
   }];
   let results = (outs TileDist_RingType:$ring);
   let assemblyFormat = "attr-dict `:` qualified(type($ring))";
+}
+
+def TileDist_RingDeallocOp : Op<TileDist_Dialect, "ring_dealloc"> {
+  let summary = "the end of an mma's ring of stages";
+  let description = [{
+    The ring's last use: its mbarriers (where TMA fills it) are given back,
+    so that their bytes may hold something else. tile-sched places it after
+    the loop the ring runs through, after the wait for the mma groups the
+    loop's last iteration left running, or else right after the mma
+    (tilechain-alloc-mma-rings). A ring ends once, after every operand
+    staged in it.
+
+    ```mlir
+    tile_dist.ring_dealloc %ring : !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true>
+    ```
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemFree]>:$ring);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
 }
 
 def TileDist_InRingOp : Op<TileDist_Dialect, "in_ring",
