@@ -1,6 +1,7 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM90
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_80 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM80
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_100 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT100
 
 // A ring fed back is kept, and one that is not its mma's is refused.
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings \
@@ -35,9 +36,10 @@
 // SM80-NEXT: for
 
 // The materialization allocates the ring as its type says: 6 x 16384 bytes
-// and 6 mbarriers, 98352 bytes aligned to 1024; they are set up before the
-// loop and given back at the deallocation, after the loop and the wait for
-// the group of wgmma its last iteration left running.
+// and 6 mbarriers, 98352 bytes aligned to 1024; they are set up at the
+// allocation, before the loop, and given back at the deallocation, after
+// the loop and the wait for the group of wgmma its last iteration left
+// running.
 // BUILT-LABEL: gpu.func @in_loop(
 // BUILT-SAME: workgroup(%{{.+}} : memref<98352xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
 // BUILT-COUNT-6: tile_dist.mbarrier_init
@@ -46,6 +48,19 @@
 // BUILT-COUNT-6: tile_dist.mbarrier_inval
 // BUILT-NOT: tile_dist.mbarrier_inval
 // BUILT: gpu.return
+
+// The ring's mbarriers are set up where it starts: on sm_100, before the
+// loop's own set-up (the 2 mbarriers tcgen05 commits the accumulator it
+// keeps in tensor memory to) and the fills before the loop, and given back
+// after the accumulator's.
+// BUILT100-LABEL: gpu.func @in_loop(
+// BUILT100-COUNT-6: tile_dist.mbarrier_init %{{.*}} : memref<6xi64
+// BUILT100-COUNT-2: tile_dist.mbarrier_init %{{.*}} : memref<2xi64
+// BUILT100: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// BUILT100: mbarrier_expect_tx
+// BUILT100: scf.for %{{.*}} : i32 {
+// BUILT100-COUNT-2: tile_dist.mbarrier_inval %{{.*}} : memref<2xi64
+// BUILT100-COUNT-6: tile_dist.mbarrier_inval %{{.*}} : memref<6xi64
 
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'

@@ -685,10 +685,13 @@ static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                    why.value_or("tile-lower chose none"));
 }
 
-/// A ring's shared memory, allocated where it stands: its mmas stage their
-/// operands in it (stageOperands). Where the kernel's other ops keep the
-/// tensor cores from its mmas, they run on CUDA cores, which stage their
-/// operands in buffers of their own, and nothing is allocated.
+/// The start of a ring: its shared memory, allocated where it stands, in
+/// which its mmas stage their operands (stageOperands); where TMA fills it,
+/// its mbarriers set up there too, after the barrier that orders their
+/// writes after an earlier exchange's reads of the same bytes, and each
+/// thread's word of the phases it has waited for. Where the kernel's other
+/// ops keep the tensor cores from its mmas, they run on CUDA cores, which
+/// stage their operands in buffers of their own, and nothing is allocated.
 static LogicalResult lowerRingAlloc(TileLowering &l,
                                     tile_dist::RingAllocOp op) {
   if (!l.allowsTensorCores())
@@ -699,6 +702,18 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
   if (failed(buffer))
     return failure();
   l.map(op.getResult(), *buffer);
+  if (!ring.getMbarriers())
+    return success();
+  Location loc = op.getLoc();
+  auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
+  OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value phases = memref::AllocaOp::create(
+      atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
+  l.setRingPhases(op.getResult(), phases);
+  TileLowering::barrierBeforeSharedWrites(l.b(), loc);
+  mma::StageRing::setUpBarriers(l, l.b(), loc, *buffer, phases,
+                                ring.getStages(),
+                                ring.getStages() * ring.getStageBytes());
   return success();
 }
 

@@ -197,9 +197,10 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(loweredLoop);
-      l.barrierBeforeSharedWrites(b, loc);
-      if (ring.tensorCopies())
-        ring.initBarriers(b);
+      // A ring that TMA fills was set up where it starts, after this
+      // barrier (lowerRingAlloc).
+      if (!ring.tensorCopies())
+        l.barrierBeforeSharedWrites(b, loc);
       // Views of the arrays made here: the loop body's are inside it.
       SmallVector<StagedOperand, 2> outside(staged);
       for (StagedOperand &operand : outside)
@@ -233,9 +234,8 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         arith::IndexCastOp::create(b, loc, b.getIndexType(), iteration),
         constant(b, chunkCount));
   } else if (ring.copies()) {
-    l.barrierBeforeSharedWrites(b, loc);
-    if (ring.tensorCopies())
-      ring.initBarriers(b);
+    if (!ring.tensorCopies())
+      l.barrierBeforeSharedWrites(b, loc);
     // Chunk g below ahead < stages goes to stage g.
     forEachFirst(b, [&](OpBuilder &at, Value g) {
       ring.fill(at, g, g);

@@ -174,10 +174,10 @@ TileRemark &mma::remarkTensorCores(TileLowering &l, Operation *op,
       .note("Shape", remarkShape(shape));
 }
 
-/// The buffer of the ring `op` stages its operands in (tile_dist.in_ring),
-/// which must be `wanted`, the one its records describe.
-static FailureOr<Value> ringBuffer(TileLowering &l, Operation *op,
-                                   tile_dist::RingType wanted) {
+/// The ring `op` stages its operands in (tile_dist.in_ring), which must be
+/// `wanted`, the one its records describe.
+static FailureOr<Value> recordedRing(TileLowering &l, Operation *op,
+                                     tile_dist::RingType wanted) {
   Value ring = l.ringOf(op);
   if (!ring) {
     op->emitError() << "expected the ring its operands are staged in "
@@ -189,7 +189,7 @@ static FailureOr<Value> ringBuffer(TileLowering &l, Operation *op,
                     << ", but its records take " << wanted;
     return failure();
   }
-  return l.lookup(ring);
+  return ring;
 }
 
 FailureOr<std::array<StagedOperand, 2>>
@@ -244,13 +244,22 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   // on CUDA cores, a buffer of the mma's own.
   auto ring = tile_dist::RingType::get(op->getContext(), stages, stageBytes,
                                        alignment, byTensorMap);
-  FailureOr<Value> arrays =
-      recorded ? ringBuffer(l, op, ring)
-               : l.allocShared(op, ring.getBytes(), alignment);
-  if (failed(arrays))
-    return failure();
+  Value arrays, phases;
+  if (recorded) {
+    FailureOr<Value> ringValue = recordedRing(l, op, ring);
+    if (failed(ringValue))
+      return failure();
+    arrays = l.lookup(*ringValue);
+    phases = l.phasesOf(*ringValue);
+  } else {
+    FailureOr<Value> own = l.allocShared(op, ring.getBytes(), alignment);
+    if (failed(own))
+      return failure();
+    arrays = *own;
+  }
   for (StagedOperand &operand : operands) {
-    operand.arrays = *arrays;
+    operand.arrays = arrays;
+    operand.phases = phases;
     operand.stages = stages;
     operand.ringLoop = pipeline.ringLoop;
     operand.mmaGroupsInFlight = pipeline.mmaGroupsInFlight;
@@ -259,7 +268,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     // Every stage: each starts stageBytes (a multiple of 16) after the one
     // before.
     operand.buffer = l.sharedView(
-        *arrays, operand.sharedType,
+        arrays, operand.sharedType,
         (stages - 1) * operand.stageBytes /
                 sharedElementBytes(operand.sharedType) +
             batch * operand.rows * operand.rowLength,

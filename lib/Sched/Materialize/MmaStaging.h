@@ -100,6 +100,11 @@ struct StagedOperand {
   /// Where operands come by TMA: the byte offset in `arrays` of one
   /// mbarrier per stage, after the arrays; else 0.
   int64_t barriersOffset = 0;
+  /// Where operands come by TMA: the word of the phases of those mbarriers
+  /// each thread has waited for, bit s for stage s, which the thread keeps
+  /// in a register (LLVM promotes the entry block's alloca; made with the
+  /// ring, lowerRingAlloc); else null.
+  mlir::Value phases;
   int64_t rows;       // of the array per batch: m or n, or kc (k-major)
   int64_t rowLength;  // elements, padding included
   mlir::Type sharedType, registerType;

@@ -16,7 +16,7 @@ using namespace tilechain::mma;
 StageRing::StageRing(TileLowering &l, Operation *op,
                      ArrayRef<StagedOperand> staged, int64_t kc)
     : l(l), loc(op->getLoc()), staged(staged), kc(kc),
-      stageCount(staged[0].stages) {
+      stageCount(staged[0].stages), phases(staged[0].phases) {
   own = sources([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
   for (const StagedOperand &operand : staged) {
     anyCopied |= bool(operand.form.copiedFrom);
@@ -27,12 +27,8 @@ StageRing::StageRing(TileLowering &l, Operation *op,
       tensorBytes += tensorChunkBytes(operand, kc);
     }
   }
-  if (anyTensorCopies) {
-    auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
-    OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
-    phases = memref::AllocaOp::create(
-        atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
-  }
+  assert(!anyTensorCopies == !phases &&
+         "a ring that TMA fills has its word of phases (lowerRingAlloc)");
 }
 
 SmallVector<StageRing::Source, 2> StageRing::sources(OriginOf originOf) {
@@ -59,17 +55,19 @@ Value StageRing::barriersAt(OpBuilder &at) const {
                     staged[0].barriersOffset);
 }
 
-void StageRing::initBarriers(OpBuilder &at) const {
+void StageRing::setUpBarriers(TileLowering &l, OpBuilder &at, Location loc,
+                              Value arrays, Value phases, int64_t stages,
+                              int64_t offset) {
   TileLowering::fenceBeforeAsyncWrites(at, loc);
   Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
   Value zero = arith::ConstantIndexOp::create(at, loc, 0);
   memref::StoreOp::create(at, loc, zero32, phases, zero);
-  Value barriers = barriersAt(at);
+  Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
   scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                     [&](OpBuilder &then, Location) {
                       Value one32 =
                           arith::ConstantIntOp::create(then, loc, 1, 32);
-                      for (int64_t s = 0; s < stageCount; ++s)
+                      for (int64_t s = 0; s < stages; ++s)
                         tile_dist::MbarrierInitOp::create(
                             then, loc, barriers,
                             arith::ConstantIndexOp::create(then, loc, s),

@@ -38,9 +38,7 @@ public:
       mlir::cuda_tile::LoadViewTkoOp)>;
 
   /// The ring of `staged` (lhs, rhs), chunks of `kc` values of k, for mma
-  /// `op`: builds this iteration's sources at the insertion point and,
-  /// where TMA copies fill it, the count of mbarrier phases each thread
-  /// has waited for, at the kernel's entry.
+  /// `op`: builds this iteration's sources at the insertion point.
   StageRing(TileLowering &l, mlir::Operation *op,
             llvm::ArrayRef<StagedOperand> staged, int64_t kc);
 
@@ -62,15 +60,19 @@ public:
   /// first).
   mlir::Value stageOf(mlir::OpBuilder &at, mlir::Value chunk) const;
 
-  /// Sets up the mbarriers, one per stage, by thread 0, and restarts the
-  /// phase count; the barrier after publishes them. It comes before the
-  /// first fill of each run of the mma, or of its pipelined loop. Each
-  /// thread first
+  /// Sets up the `stages` mbarriers of a ring's buffer `arrays`, at byte
+  /// `offset`, by thread 0, and zeroes the word `phases` of the phases
+  /// each thread has waited for; the barrier after publishes them. It is
+  /// the ring's start (tile_dist.ring_alloc), before the first fill of
+  /// each run of the mma, or of its pipelined loop. Each thread first
   /// fences its earlier accesses of shared memory to the async proxy, so
   /// that the copies, which write through it, come after them (the
   /// planner may have given these bytes to an earlier exchange; where it
   /// has not, it drops the fence).
-  void initBarriers(mlir::OpBuilder &at) const;
+  static void setUpBarriers(TileLowering &l, mlir::OpBuilder &at,
+                            mlir::Location loc, mlir::Value arrays,
+                            mlir::Value phases, int64_t stages,
+                            int64_t offset);
   /// Gives the `stages` mbarriers of a ring's buffer `arrays`, at byte
   /// `offset`, back, by thread 0 (tile_dist.ring_dealloc), after the last
   /// wait: every thread's waits come before the barrier of the last chunk,
@@ -120,8 +122,7 @@ private:
   int64_t tensorBytes = 0;
   int64_t stageCount;
   /// The phases of each stage's mbarrier this thread has waited for, bit s
-  /// for stage s, in a word the thread keeps in a register (LLVM promotes
-  /// the entry block's alloca); null without TMA copies.
+  /// for stage s (StagedOperand::phases); null without TMA copies.
   mlir::Value phases;
 };
 

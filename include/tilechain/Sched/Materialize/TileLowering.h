@@ -167,6 +167,15 @@ public:
   mlir::Value ringOf(mlir::Operation *mma) const {
     return mmaRings.lookup(mma);
   }
+  /// The word of the mbarrier phases each thread has waited for, of a
+  /// ring that TMA fills (StageRing), made and zeroed where the ring's
+  /// ring_alloc is lowered; null for other rings.
+  void setRingPhases(mlir::Value ring, mlir::Value phases) {
+    ringPhases[ring] = phases;
+  }
+  mlir::Value phasesOf(mlir::Value ring) const {
+    return ringPhases.lookup(ring);
+  }
 
   // --- values -------------------------------------------------------------
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
@@ -485,6 +494,7 @@ private:
   TargetInfo target;
   llvm::DenseMap<mlir::Value, mlir::Value> values;
   llvm::DenseMap<mlir::Operation *, mlir::Value> mmaRings;
+  llvm::DenseMap<mlir::Value, mlir::Value> ringPhases;
   /// Lowered values that more than one tile maps to (mapAlias).
   llvm::DenseSet<mlir::Value> aliased;
   llvm::DenseMap<mlir::Value, ViewInfo> views;
