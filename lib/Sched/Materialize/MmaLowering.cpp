@@ -711,9 +711,7 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
       atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
   l.setRingPhases(op.getResult(), phases);
   TileLowering::barrierBeforeSharedWrites(l.b(), loc);
-  mma::StageRing::setUpBarriers(l, l.b(), loc, *buffer, phases,
-                                ring.getStages(),
-                                ring.getStages() * ring.getStageBytes());
+  mma::StageRing::setUpBarriers(l, l.b(), loc, *buffer, phases, ring);
   return success();
 }
 
@@ -730,8 +728,7 @@ static LogicalResult lowerRingDealloc(TileLowering &l,
   if (!ring.getMbarriers() || !l.isLowered(op.getRing()))
     return success();
   mma::StageRing::releaseBarriers(l, l.b(), op.getLoc(),
-                                  l.lookup(op.getRing()), ring.getStages(),
-                                  ring.getStages() * ring.getStageBytes());
+                                  l.lookup(op.getRing()), ring);
   return success();
 }
 

@@ -238,7 +238,6 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   MmaPipelinePlan pipeline =
       planPipeline(l, op, forms, stageBytes, chunks, recorded);
   int64_t stages = pipeline.stages;
-  int64_t arraysBytes = stages * stageBytes;
   bool byTensorMap = forms[0].byTensorMap || forms[1].byTensorMap;
   // On tensor cores (a pipeline recorded), the stages are the mma's ring;
   // on CUDA cores, a buffer of the mma's own.
@@ -264,7 +263,7 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.ringLoop = pipeline.ringLoop;
     operand.mmaGroupsInFlight = pipeline.mmaGroupsInFlight;
     operand.stageBytes = stages > 1 ? stageBytes : 0;
-    operand.barriersOffset = byTensorMap ? arraysBytes : 0;
+    operand.barriersOffset = byTensorMap ? ringBarriersOffset(ring) : 0;
     // Every stage: each starts stageBytes (a multiple of 16) after the one
     // before.
     operand.buffer = l.sharedView(

@@ -75,6 +75,12 @@ std::array<OperandForm, 2>
 recordedOperandForms(TileLowering &l, mlir::Operation *op,
                      tile_dist::MmaInstruction instruction);
 
+/// The byte offset of a ring's mbarriers in its buffer: after its stages
+/// (RingType::getBytes).
+inline int64_t ringBarriersOffset(tile_dist::RingType ring) {
+  return ring.getStages() * ring.getStageBytes();
+}
+
 /// An operand on its way through shared memory.
 struct StagedOperand {
   mlir::Value tile;    // the cuda_tile value

@@ -56,13 +56,15 @@ Value StageRing::barriersAt(OpBuilder &at) const {
 }
 
 void StageRing::setUpBarriers(TileLowering &l, OpBuilder &at, Location loc,
-                              Value arrays, Value phases, int64_t stages,
-                              int64_t offset) {
+                              Value arrays, Value phases,
+                              tile_dist::RingType ring) {
+  int64_t stages = ring.getStages();
   TileLowering::fenceBeforeAsyncWrites(at, loc);
   Value zero32 = arith::ConstantIntOp::create(at, loc, 0, 32);
   Value zero = arith::ConstantIndexOp::create(at, loc, 0);
   memref::StoreOp::create(at, loc, zero32, phases, zero);
-  Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
+  Value barriers = sharedView(at, arrays, at.getI64Type(), stages,
+                              ringBarriersOffset(ring));
   scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                     [&](OpBuilder &then, Location) {
                       Value one32 =
@@ -79,8 +81,10 @@ void StageRing::setUpBarriers(TileLowering &l, OpBuilder &at, Location loc,
 }
 
 void StageRing::releaseBarriers(TileLowering &l, OpBuilder &at, Location loc,
-                                Value arrays, int64_t stages, int64_t offset) {
-  Value barriers = sharedView(at, arrays, at.getI64Type(), stages, offset);
+                                Value arrays, tile_dist::RingType ring) {
+  int64_t stages = ring.getStages();
+  Value barriers = sharedView(at, arrays, at.getI64Type(), stages,
+                              ringBarriersOffset(ring));
   scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                     [&](OpBuilder &then, Location) {
                       for (int64_t s = 0; s < stages; ++s)

@@ -60,8 +60,8 @@ public:
   /// first).
   mlir::Value stageOf(mlir::OpBuilder &at, mlir::Value chunk) const;
 
-  /// Sets up the `stages` mbarriers of a ring's buffer `arrays`, at byte
-  /// `offset`, by thread 0, and zeroes the word `phases` of the phases
+  /// Sets up the mbarriers of `ring`, whose buffer is `arrays`, one per
+  /// stage, by thread 0, and zeroes the word `phases` of the phases
   /// each thread has waited for; the barrier after publishes them. It is
   /// the ring's start (tile_dist.ring_alloc), before the first fill of
   /// each run of the mma, or of its pipelined loop. Each thread first
@@ -71,15 +71,14 @@ public:
   /// has not, it drops the fence).
   static void setUpBarriers(TileLowering &l, mlir::OpBuilder &at,
                             mlir::Location loc, mlir::Value arrays,
-                            mlir::Value phases, int64_t stages,
-                            int64_t offset);
-  /// Gives the `stages` mbarriers of a ring's buffer `arrays`, at byte
-  /// `offset`, back, by thread 0 (tile_dist.ring_dealloc), after the last
+                            mlir::Value phases, tile_dist::RingType ring);
+  /// Gives the mbarriers of `ring`, whose buffer is `arrays`, back, by
+  /// thread 0 (tile_dist.ring_dealloc), after the last
   /// wait: every thread's waits come before the barrier of the last chunk,
   /// which thread 0 has passed.
   static void releaseBarriers(TileLowering &l, mlir::OpBuilder &at,
                               mlir::Location loc, mlir::Value arrays,
-                              int64_t stages, int64_t offset);
+                              tile_dist::RingType ring);
 
   /// Fills stage `stage` with chunk `chunk` of `operands` (the staged ones,
   /// or copies of them with views made elsewhere) from `from` (sources of
