@@ -58,6 +58,7 @@ def run(bin_dir, kernel, target):
         [str(bin_dir / "tile-sched"), "--mlir-print-op-on-diagnostic=false",
          "--tilechain-plan-mma-operands", "--tilechain-plan-mma-pipelines",
          "--tilechain-plan-view-stores", "--tilechain-alloc-mma-rings",
+         "--tilechain-expand-mma-pipelines",
          "--tilechain-materialize-threads=report-layouts", "-o", "/dev/null"],
         input=lower.stdout, capture_output=True)
     found = []

@@ -1,5 +1,6 @@
 //===- LoopAnalysis.cpp - what a cuda_tile loop lets a schedule do --------===//
 #include "tilechain/Lower/LoopAnalysis.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -27,7 +28,9 @@ bool tilechain::writesNoMemory(Operation *op) {
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffects(instances);
   return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Allocate, MemoryEffects::Free>(e.getEffect());
+    Value on = e.getValue();
+    return isa<MemoryEffects::Allocate, MemoryEffects::Free>(e.getEffect()) ||
+           (on && isa<tile_dist::RingType>(on.getType()));
   });
 }
 

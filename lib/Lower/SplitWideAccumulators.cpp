@@ -32,6 +32,7 @@
 #include "tilechain/Lower/LoopAnalysis.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/Passes.h"
+#include "tilechain/Lower/ScalarTiles.h"
 #include "tilechain/Lower/Target.h"
 #include "tilechain/Lower/Warps.h"
 
@@ -45,6 +46,7 @@
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
+using tilechain::intConstant;
 
 namespace {
 
@@ -101,15 +103,6 @@ Value slicedView(Value view, unsigned dim, int64_t slices) {
   return MakePartitionViewOp::create(b, make.getLoc(), sliced,
                                      make.getTensorView())
       .getResult();
-}
-
-/// A constant of scalar tile type `type`.
-Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
-  auto tile = cast<TileType>(type);
-  auto attr = DenseIntElementsAttr::get(
-      cast<ShapedType>(tile),
-      ArrayRef<Attribute>{b.getIntegerAttr(tile.getElementType(), value)});
-  return ConstantOp::create(b, loc, tile, attr).getResult();
 }
 
 /// Index `index` of a view of tiles `slices` times narrower in one dim:

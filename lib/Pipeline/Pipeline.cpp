@@ -107,6 +107,7 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(pm, createPlanMmaPipelinesPass());
   passes.add(pm, createPlanViewStoresPass());
   passes.add(pm, createAllocMmaRingsPass());
+  passes.add(pm, createExpandMmaPipelinesPass());
   passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   // The changes of layout the materialization asked for, fewer, then
@@ -243,6 +244,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createPlanMmaPipelinesPass(); });
   registerPass([] { return createPlanViewStoresPass(); });
   registerPass([] { return createAllocMmaRingsPass(); });
+  registerPass([] { return createExpandMmaPipelinesPass(); });
   registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });

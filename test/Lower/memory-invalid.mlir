@@ -1,4 +1,4 @@
-// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads
 
 // Pointers lower to global-memory accesses, which reach no stack buffer.
 cuda_tile.module @m {

@@ -1,6 +1,6 @@
-// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower="gpu-name=sm_80" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads
-// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_89" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM89
-// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_90a" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: tile-sched %s --split-input-file --verify-diagnostics --tilechain-lower="gpu-name=sm_80" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads
+// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_89" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM89
+// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_90a" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM90
 
 // Type combinations the target has no matrix instruction for are refused,
 // naming the op, the types and the target.

@@ -1,6 +1,6 @@
-// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_80" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM80
-// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_90" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM90
-// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_100a tile-form=serial" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM100
+// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_80" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_90" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not tile-sched %s --split-input-file --tilechain-lower="gpu-name=sm_100a tile-form=serial" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=SM100
 
 // The multimem view ops are refused at their location, naming the op and the
 // target: their PTX instructions (multimem.ld_reduce, .red, .st) exist from

@@ -1,5 +1,5 @@
 // RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel --split-input-file \
-// RUN:   | tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads --tilechain-remove-layout-conversions --tilechain-materialize-layout-conversions \
+// RUN:   | tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads --tilechain-remove-layout-conversions --tilechain-materialize-layout-conversions \
 // RUN:   | FileCheck %s
 
 // Atomics, gathers and scatters in the parallel form.

@@ -170,8 +170,9 @@ cuda_tile.module @kernels {
 // through the loop: with no latency hint, the copies keep up to 64 KiB in
 // flight, here the most stages, 8 of 2816 bytes, so 7 chunks ahead. Chunks
 // 0-6 (chunk g mod 2 of iteration g / 2, where that iteration runs:
-// lower + (g / 2) * step < upper in 64 bits) are copied before the loop, a
-// cp.async group each; chunk c of iteration k is chunk 2k + c of the run,
+// lower + (g / 2) * step < upper in 64 bits) are copied before the loop,
+// by the ring's ring_fill ops in a loop over g, a cp.async group each;
+// chunk c of iteration k is chunk 2k + c of the run,
 // in stage (2k + c) mod 8, waits for all groups but the 6 newer ones, and
 // starts chunk c + 7 counted on from there: chunk (c + 7) mod 2 of
 // iteration k + (c + 7) / 2, with that iteration's tile origins. So no
@@ -180,14 +181,15 @@ cuda_tile.module @kernels {
 // CHECK-LABEL: gpu.func @pipelined(
 // CHECK-SAME: workgroup(%{{.+}} : memref<22528xi8, #gpu.address_space<workgroup>>)
 // CHECK: gpu.barrier {tilechain.write_after_read}
-// CHECK: scf.for %[[G:.+]] = %{{.+}} to %c7 step
-// CHECK: %[[D:.+]] = arith.divui %[[G]], %{{.+}} : index
+// CHECK: scf.for %[[G:.+]] = %{{.+}} to %c7{{.*}} step %{{.+}} : i32 {
+// CHECK: %[[D:.+]] = arith.divui %[[G]], %{{.+}} : i32
 // CHECK: %[[RUNS:.+]] = arith.cmpi slt, %{{.+}}, %{{.+}} : i64
-// CHECK-NEXT: scf.if %[[RUNS]] {
+// CHECK: scf.if %[[RUNS]] {
 // CHECK: tile_dist.async_copy
 // CHECK: tile_dist.async_copy
 // CHECK: nvvm.cp.async.commit.group
-// CHECK-NEXT: }
+// CHECK-NOT: tile_dist.async_copy
+// CHECK: }
 // CHECK: scf.for %[[K:.+]] = %[[LOWER:.+]] to %[[UPPER:.+]] step %[[STEP:.+]]  : i32 {
 // CHECK-NOT: gpu.barrier
 // CHECK: %[[ITERATION:.+]] = arith.divui

@@ -1,5 +1,5 @@
-// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | tile-sched --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads --tilechain-materialize-layout-conversions | FileCheck %s --check-prefix=SM90
-// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel | tile-sched --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads --tilechain-materialize-layout-conversions | FileCheck %s --check-prefix=SM80
+// RUN: tile-lower %s --gpu-name=sm_90 --tile-form=parallel | tile-sched --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads --tilechain-materialize-layout-conversions | FileCheck %s --check-prefix=SM90
+// RUN: tile-lower %s --gpu-name=sm_80 --tile-form=parallel | tile-sched --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads --tilechain-materialize-layout-conversions | FileCheck %s --check-prefix=SM80
 // RUN: tile-lower %s --gpu-name=sm_89 --tile-form=parallel --mlir-print-debuginfo | tile-sched --stop-after=tilechain-materialize-threads --remarks-filter-missed=Kernel 2>&1 | FileCheck %s --check-prefix=SM89
 
 // A 128x256 f32 transpose crosses the CTA through 131072 bytes of shared

@@ -1,4 +1,4 @@
-// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Tensor-core --verify-diagnostics --tilechain-lower="gpu-name=sm_100 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads | FileCheck %s
+// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Tensor-core --verify-diagnostics --tilechain-lower="gpu-name=sm_100 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads | FileCheck %s
 
 // On sm_100 an mma whose result splits into 128-row blocks, or has 64 rows,
 // runs on tcgen05.mma; one of 32 rows does not (M = 64 is the least

@@ -1,4 +1,4 @@
-// RUN: tile-sched %s --split-input-file --remarks-filter-failed=Memory --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads | FileCheck %s
+// RUN: tile-sched %s --split-input-file --remarks-filter-failed=Memory --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads | FileCheck %s
 
 // On sm_90 a wgmma operand copied from a view comes by TMA where the
 // view's tensor is made from kernel parameters and constants: the kernel

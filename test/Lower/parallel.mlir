@@ -1,4 +1,4 @@
-// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Kernel --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads | FileCheck %s
+// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Kernel --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads | FileCheck %s
 
 // The parallel form: a kernel of small tiles runs on 4 warps in the
 // tile-kernel form. A 16-element f32 tile is spread one element per lane

@@ -1,4 +1,4 @@
-// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Memory --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads | FileCheck %s
+// RUN: tile-sched %s --split-input-file --remarks-filter-missed=Memory --verify-diagnostics --tilechain-lower="gpu-name=sm_90 tile-form=parallel" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads | FileCheck %s
 
 // The stages of an mma's pipeline (MmaPipeline.cpp). A 128x128x64 f16
 // wgmma in a k loop whose operands come by TMA: each chunk of k (32

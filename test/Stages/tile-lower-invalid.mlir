@@ -1,6 +1,6 @@
-// RUN: tile-sched %s --split-input-file --allow-unregistered-dialect --verify-diagnostics --tilechain-lower --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads
-// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="gpu-name=sm_75" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="opt-level=4" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=LEVEL
+// RUN: tile-sched %s --split-input-file --allow-unregistered-dialect --verify-diagnostics --tilechain-lower --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads
+// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="gpu-name=sm_75" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not tile-sched %s --split-input-file --allow-unregistered-dialect --tilechain-lower="opt-level=4" --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-plan-view-stores --tilechain-alloc-mma-rings --tilechain-expand-mma-pipelines --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=LEVEL
 
 // CHIP: error: unsupported --gpu-name 'sm_75'
 // LEVEL: error: unsupported --opt-level 4 (expected 0-3)

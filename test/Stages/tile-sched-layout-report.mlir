@@ -2,7 +2,7 @@
 // RUN:   | tile-sched --split-input-file --mlir-print-op-on-diagnostic=false \
 // RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
 // RUN:       --tilechain-plan-view-stores --tilechain-alloc-mma-rings \
-// RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
+// RUN:       --tilechain-expand-mma-pipelines --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 // A record edited after tile-lower recorded the layouts (the matmul's
 // instruction from wgmma to mma_sync): the result is still held in the
@@ -12,7 +12,7 @@
 // RUN:   | tile-sched --split-input-file --mlir-print-op-on-diagnostic=false \
 // RUN:       --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines \
 // RUN:       --tilechain-plan-view-stores --tilechain-alloc-mma-rings \
-// RUN:       --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
+// RUN:       --tilechain-expand-mma-pipelines --tilechain-materialize-threads=report-layouts -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EDITED
 
 // tilechain-materialize-threads{report-layouts} says where the layout of

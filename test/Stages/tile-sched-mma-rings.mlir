@@ -1,5 +1,7 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM90
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_80 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-alloc-mma-rings | FileCheck %s --check-prefix=SM80
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS90
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_80 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS80
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_100 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT100
 
@@ -12,6 +14,12 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
 // RUN:   | not tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-materialize-threads 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NO-RING
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
+// RUN:   | not tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NO-FILLS
+// A ring's fills fed back are kept, not written twice.
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
+// RUN:   | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS90
 
 // Each pipelined mma's ring is a value of the tile program
 // (tilechain-alloc-mma-rings): a 128x128x64 f16 matmul in a k loop, whose
@@ -35,6 +43,36 @@
 // SM80: tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = {{[0-9]+}}, align = {{[0-9]+}}, mbarriers = false>
 // SM80-NEXT: for
 
+// The ring's first chunks are filled before its loop
+// (tilechain-expand-mma-pipelines): the copies run as many chunks ahead as
+// the stages but the one multiplied and, on sm_90, the one a wgmma group
+// left running still reads: 4 of 6 there, 3 of 4 on sm_80. The mma takes 2
+// chunks of k an iteration, so fill g copies chunk g mod 2 of iteration
+// g div 2 into stage g, where that iteration runs (its counter compared in
+// 64 bits). Each fill closes its cp.async group whether or not it runs.
+// FILLS90-LABEL: entry @in_loop
+// FILLS90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 6,
+// FILLS90: %[[AHEAD:.*]] = constant <i32: 4> : tile<i32>
+// FILLS90: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
+// FILLS90-NEXT: %[[TWO:.*]] = constant <i32: 2> : tile<i32>
+// FILLS90-NEXT: %[[CHUNK:.*]] = remi %[[G]], %[[TWO]] unsigned : tile<i32>
+// FILLS90-NEXT: %[[D:.*]] = divi %[[G]], %[[TWO]] unsigned : tile<i32>
+// FILLS90-NEXT: %[[DSTEP:.*]] = muli %[[D]], %[[STEP:.*]] : tile<i32>
+// FILLS90-NEXT: %[[IV:.*]] = addi %[[LOWER:.*]], %[[DSTEP]] : tile<i32>
+// FILLS90: %[[RUNS:.*]] = cmpi less_than %{{.*}}, %{{.*}}, signed : tile<i64> -> tile<i1>
+// FILLS90-NEXT: tile_dist.ring_fill %[[RING]][%[[G]]] chunk %[[CHUNK]] at %[[IV]] if %[[RUNS]]
+// FILLS90-NOT: ring_fill
+// FILLS90: for %{{.*}} in (%[[LOWER]] to %{{.*}}, step %[[STEP]])
+// FILLS80-LABEL: entry @in_loop
+// FILLS80: %[[AHEAD:.*]] = constant <i32: 3> : tile<i32>
+// FILLS80: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
+// FILLS80: tile_dist.ring_fill %{{.*}}[%[[G]]]
+// A ring within each run of its mma has no fills of its own yet (the
+// materialization writes its prologue).
+// FILLS90-LABEL: entry @no_loop
+// FILLS90-NOT: ring_fill
+// FILLS90: mmaf
+
 // The materialization allocates the ring as its type says: 6 x 16384 bytes
 // and 6 mbarriers, 98352 bytes aligned to 1024; they are set up at the
 // allocation, before the loop, and given back at the deallocation, after
@@ -49,20 +87,22 @@
 // BUILT-NOT: tile_dist.mbarrier_inval
 // BUILT: gpu.return
 
-// The ring's mbarriers are set up where it starts: on sm_100, before the
-// loop's own set-up (the 2 mbarriers tcgen05 commits the accumulator it
-// keeps in tensor memory to) and the fills before the loop, and given back
-// after the accumulator's.
+// The ring's mbarriers are set up where it starts, and its first chunks
+// filled where its ring_fill ops stand: on sm_100, both before the loop's
+// own set-up (the 2 mbarriers tcgen05 commits the accumulator it keeps in
+// tensor memory to); its mbarriers are given back after the
+// accumulator's.
 // BUILT100-LABEL: gpu.func @in_loop(
 // BUILT100-COUNT-6: tile_dist.mbarrier_init %{{.*}} : memref<6xi64
-// BUILT100-COUNT-2: tile_dist.mbarrier_init %{{.*}} : memref<2xi64
-// BUILT100: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// BUILT100: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
 // BUILT100: mbarrier_expect_tx
+// BUILT100-COUNT-2: tile_dist.mbarrier_init %{{.*}} : memref<2xi64
 // BUILT100: scf.for %{{.*}} : i32 {
 // BUILT100-COUNT-2: tile_dist.mbarrier_inval %{{.*}} : memref<2xi64
 // BUILT100-COUNT-6: tile_dist.mbarrier_inval %{{.*}} : memref<6xi64
 
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
+// NO-FILLS: error: expected the fills of the first chunks of its ring before the loop the ring runs through ('tile_dist.ring_fill', tilechain-expand-mma-pipelines)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
 cuda_tile.module @kernels {
   entry @in_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {

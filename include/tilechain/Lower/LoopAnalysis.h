@@ -19,9 +19,10 @@ bool isDefinedOutside(mlir::cuda_tile::ForOp loop, mlir::Value v);
 /// from outside the loop or are the counter.
 bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
                         mlir::cuda_tile::LoadViewTkoOp load);
-/// Whether `op` leaves memory as it was: it has no effects, or it only
-/// allocates or frees memory of its own (a ring's shared memory,
-/// tile_dist.ring_alloc and ring_dealloc).
+/// Whether `op` leaves the tile program's memory as it was: it has no
+/// effects, or it only allocates or frees memory, or writes a ring's
+/// shared memory (tile_dist.ring_fill), which only the mma staged in the
+/// ring reads.
 bool writesNoMemory(mlir::Operation *op);
 /// Whether every iteration of `loop` reads the memory the one before it
 /// read, so that a load may run iterations ahead: its body only loads

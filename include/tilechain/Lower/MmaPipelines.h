@@ -19,6 +19,7 @@
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Target/TargetInfo.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -216,6 +217,15 @@ tile_dist::RingType mmaRingType(mlir::Operation *op,
                                     records,
                                 tile_dist::MmaPipelineAttr pipeline,
                                 const TargetInfo &target, unsigned numWarps);
+
+/// How many chunks a ring's copies run ahead of the multiply: all its
+/// `stages` but those being read, by the chunk being multiplied and by the
+/// `mmaGroupsInFlight` groups of mma instructions each thread left running;
+/// at least one (the single stage of a one-chunk run is filled before it,
+/// and a run of no more chunks than stages fills none twice).
+inline int64_t mmaCopiesAhead(int64_t stages, int64_t mmaGroupsInFlight) {
+  return std::max<int64_t>(stages - 1 - mmaGroupsInFlight, 1);
+}
 
 } // namespace tilechain
 

@@ -29,6 +29,10 @@ std::unique_ptr<mlir::Pass> createPlanViewStoresPass();
 /// its operands in (tile_dist.ring_alloc) and passes those operands through
 /// it (tile_dist.in_ring, AllocMmaRings.cpp).
 std::unique_ptr<mlir::Pass> createAllocMmaRingsPass();
+/// tile-sched, parallel form: writes the fills of the first chunks of each
+/// ring that runs through its loop's iterations before the loop
+/// (tile_dist.ring_fill, ExpandMmaPipelines.cpp).
+std::unique_ptr<mlir::Pass> createExpandMmaPipelinesPass();
 
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels

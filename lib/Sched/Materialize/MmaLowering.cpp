@@ -19,7 +19,6 @@
 #include "ElementwiseLowering.h"
 #include "MmaStaging.h"
 #include "MmaSync.h"
-#include "StageRing.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Lower/Occupancy.h"
@@ -685,70 +684,13 @@ static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                    why.value_or("tile-lower chose none"));
 }
 
-/// The start of a ring: its shared memory, allocated where it stands, in
-/// which its mmas stage their operands (stageOperands); where TMA fills it,
-/// its mbarriers set up there too, after the barrier that orders their
-/// writes after an earlier exchange's reads of the same bytes, and each
-/// thread's word of the phases it has waited for. Where the kernel's other
-/// ops keep the tensor cores from its mmas, they run on CUDA cores, which
-/// stage their operands in buffers of their own, and nothing is allocated.
-static LogicalResult lowerRingAlloc(TileLowering &l,
-                                    tile_dist::RingAllocOp op) {
-  if (!l.allowsTensorCores())
-    return success();
-  tile_dist::RingType ring = op.getType();
-  FailureOr<Value> buffer =
-      l.allocShared(op, ring.getBytes(), ring.getAlignment());
-  if (failed(buffer))
-    return failure();
-  l.map(op.getResult(), *buffer);
-  if (!ring.getMbarriers())
-    return success();
-  Location loc = op.getLoc();
-  auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
-  OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
-  Value phases = memref::AllocaOp::create(
-      atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
-  l.setRingPhases(op.getResult(), phases);
-  TileLowering::barrierBeforeSharedWrites(l.b(), loc);
-  mma::StageRing::setUpBarriers(l, l.b(), loc, *buffer, phases, ring);
-  return success();
-}
-
-/// The end of a ring: its mbarriers, where TMA fills it, given back.
-/// tile-sched places it after the wait for the mma groups left running
-/// (after the loop, or after the mma): where ptxas 13.5 if-converts the
-/// invalidation into the wait's block, it has hoisted scalar
-/// cvt.rn.f16.f32 reads of the accumulators above the wait (the
-/// occupancy-2 t128x256 matmuls on an H200,
-/// bench/results/2026-11-28-h200-diagnose.md).
-static LogicalResult lowerRingDealloc(TileLowering &l,
-                                      tile_dist::RingDeallocOp op) {
-  tile_dist::RingType ring = op.getRing().getType();
-  if (!ring.getMbarriers() || !l.isLowered(op.getRing()))
-    return success();
-  mma::StageRing::releaseBarriers(l, l.b(), op.getLoc(),
-                                  l.lookup(op.getRing()), ring);
-  return success();
-}
-
 void tilechain::addMmaLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<cuda_tile::MmaFOp>(lowerMmaFParallel);
     table.add<cuda_tile::MmaIOp>(lowerMmaIParallel);
     table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaledParallel);
-    table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
-    table.add<tile_dist::RingDeallocOp>(lowerRingDealloc);
     return;
   }
-
-  // The serial form pipelines nothing: a ring left by a try at the
-  // parallel form is not allocated.
-  table.add<tile_dist::RingAllocOp>(
-      [](TileLowering &, tile_dist::RingAllocOp) { return success(); });
-  table.add<tile_dist::RingDeallocOp>(
-      [](TileLowering &, tile_dist::RingDeallocOp) { return success(); });
-
   table.add<cuda_tile::MmaFOp>(lowerMmaF);
   table.add<cuda_tile::MmaIOp>(lowerMmaI);
   table.add<cuda_tile::MmaFScaledOp>(lowerMmaFScaled);

@@ -102,16 +102,14 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
     return arith::ConstantIndexOp::create(at, loc, v);
   };
   StageRing ring(l, op, staged, kc);
+  // The copies from this iteration's tiles (the loads' own indices).
+  SmallVector<StageRing::Source, 2> own =
+      ring.sources([](cuda_tile::LoadViewTkoOp) {
+        return SmallVector<Value>();
+      });
   int64_t stages = ring.stages();
-  // How many chunks the copies run ahead of the multiply: all stages but
-  // those being read, by this chunk's multiply and the groups the threads
-  // left running; at least one (the single stage of a one-chunk run is
-  // filled before it, and a run of no more chunks than stages fills none
-  // twice).
   int64_t ahead =
-      ring.copies()
-          ? std::max<int64_t>(stages - 1 - staged[0].mmaGroupsInFlight, 1)
-          : 0;
+      ring.copies() ? mmaCopiesAhead(stages, staged[0].mmaGroupsInFlight) : 0;
   // With async copies, chunk g is filled `ahead` chunks before the barrier
   // that starts its multiply and read after it; the multiply of chunk g
   // starts the copies of chunk g + ahead, into the stage chunk g - 1 was
@@ -127,11 +125,10 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // has one.
   cuda_tile::ForOp loop = staged[0].ringLoop;
   // A pipelined loop's ring runs through it: the chunks of its first
-  // iterations' are copied before the loop (those of iterations that run),
-  // and chunk c of iteration i copies chunk c + ahead counted on from
-  // there, in this iteration or a later one. The arrays' first use is then
-  // before the loop, so tile-sched keeps their bytes for this mma through
-  // the whole loop, copies in flight across its back edge included.
+  // iterations are copied before the loop (those of iterations that run:
+  // tile_dist.ring_fill ops, which tilechain-expand-mma-pipelines wrote and
+  // RingLowering.cpp lowers), and chunk c of iteration i copies chunk
+  // c + ahead counted on from there, in this iteration or a later one.
   auto sourcesAt = [&](Value iv) {
     return ring.sources([&](cuda_tile::LoadViewTkoOp load) {
       SmallVector<Value> index;
@@ -192,38 +189,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // the pipelined loop starts at chunk i * chunkCount.
   Value firstChunk;
   if (loop) {
-    auto loweredLoop = cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
     Value lower = l.lookup(loop.getLowerBound());
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(loweredLoop);
-      // A ring that TMA fills was set up where it starts, after this
-      // barrier (lowerRingAlloc).
-      if (!ring.tensorCopies())
-        l.barrierBeforeSharedWrites(b, loc);
-      // Views of the arrays made here: the loop body's are inside it.
-      SmallVector<StagedOperand, 2> outside(staged);
-      for (StagedOperand &operand : outside)
-        operand.buffer = sharedView(
-            b, operand.arrays, operand.sharedType,
-            cast<MemRefType>(operand.buffer.getType()).getNumElements(),
-            operand.offset);
-      // Chunk g (below ahead < stages, so in stage g) is chunk g mod
-      // chunkCount of the (g / chunkCount)-th iteration.
-      forEachFirst(b, [&](OpBuilder &at, Value g) {
-        Value d =
-            arith::DivUIOp::create(at, loc, g, constant(at, chunkCount));
-        scf::IfOp::create(
-            at, loc, runs(at, lower, d), [&](OpBuilder &then, Location) {
-              ring.fill(then,
-                        arith::RemUIOp::create(then, loc, g,
-                                               constant(then, chunkCount)),
-                        g, outside, sourcesAt(laterIv(then, lower, d)));
-              scf::YieldOp::create(then, loc);
-            });
-        ring.closeGroup(at);
-      });
-    }
     Value iv = l.lookup(loop.getInductionVar());
     Value iteration = arith::DivUIOp::create(
         b, loc,
@@ -238,7 +204,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
       l.barrierBeforeSharedWrites(b, loc);
     // Chunk g below ahead < stages goes to stage g.
     forEachFirst(b, [&](OpBuilder &at, Value g) {
-      ring.fill(at, g, g);
+      ring.fill(at, g, g, staged, own);
       ring.closeGroup(at);
     });
   } else if (stages > 1) {
@@ -256,7 +222,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         } else {
           if (stages == 1)
             l.barrierBeforeSharedWrites(inChunks, loc);
-          ring.fill(inChunks, chunk, stage);
+          ring.fill(inChunks, chunk, stage, staged, own);
         }
         // The async proxy sees this thread's writes once they are fenced;
         // the barrier then makes every thread's visible to it. Stages that
@@ -283,7 +249,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
               inChunks, loc, arith::CmpIPredicate::eq, d,
               constant(inChunks, 0));
           auto fillThis = [&](OpBuilder &then, Location) {
-            ring.fill(then, inIteration, targetStage);
+            ring.fill(then, inIteration, targetStage, staged, own);
             scf::YieldOp::create(then, loc);
           };
           auto fillLater = [&](OpBuilder &otherwise, Location) {

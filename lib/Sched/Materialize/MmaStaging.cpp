@@ -192,6 +192,52 @@ static FailureOr<Value> recordedRing(TileLowering &l, Operation *op,
   return ring;
 }
 
+/// `lhs` and `rhs` of an mma as the chunk arrays `stage` of their `forms`
+/// (mmaStageArrays): their dims, rows, row lengths, offsets in a stage and
+/// shared element types (those of their tiles; a staged operand's
+/// registers may change it).
+static std::array<StagedOperand, 2>
+chunkArrays(Value lhs, Value rhs, const std::array<OperandForm, 2> &forms,
+            const MmaStageArrays &stage) {
+  unsigned rank = tileShape(lhs.getType()).size();
+  std::array<StagedOperand, 2> operands = {
+      StagedOperand{lhs, rank - 1, rank - 2, forms[0]},
+      StagedOperand{rhs, rank - 2, rank - 1, forms[1]}};
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    operand.rows = stage.rows[index];
+    operand.rowLength = stage.rowLength[index];
+    operand.offset = stage.offset[index];
+    operand.sharedType =
+        sharedElementType(tileElementType(operand.tile.getType()));
+  }
+  return operands;
+}
+
+/// Places `operand` in the stages of `ring`, whose shared buffer is
+/// `arrays` (with one mbarrier a stage after them and `phases`, the word of
+/// the phases waited for, where TMA fills it): its `buffer` is a view of
+/// its array in every stage, made at the insertion point.
+static void placeInStages(TileLowering &l, StagedOperand &operand,
+                          Value arrays, Value phases,
+                          tile_dist::RingType ring) {
+  int64_t stages = ring.getStages();
+  ArrayRef<int64_t> shape = tileShape(operand.tile.getType());
+  int64_t batch = shape.size() == 3 ? shape[0] : 1;
+  operand.arrays = arrays;
+  operand.phases = phases;
+  operand.stages = stages;
+  operand.stageBytes = stages > 1 ? ring.getStageBytes() : 0;
+  operand.barriersOffset = ring.getMbarriers() ? ringBarriersOffset(ring) : 0;
+  // Every stage: each starts stageBytes (a multiple of 16) after the one
+  // before.
+  operand.buffer = l.sharedView(
+      arrays, operand.sharedType,
+      (stages - 1) * operand.stageBytes /
+              sharedElementBytes(operand.sharedType) +
+          batch * operand.rows * operand.rowLength,
+      operand.offset);
+}
+
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    const MmaChunks &chunks, std::array<OperandForm, 2> forms,
@@ -200,19 +246,11 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   Location loc = op->getLoc();
   int64_t kc = chunks.kc;
   unsigned rank = tileShape(lhs.getType()).size();
-  int64_t batch = rank == 3 ? tileShape(lhs.getType())[0] : 1;
-  std::array<StagedOperand, 2> operands = {
-      StagedOperand{lhs, rank - 1, rank - 2, forms[0]},
-      StagedOperand{rhs, rank - 2, rank - 1, forms[1]}};
   MmaStageArrays stage = mmaStageArrays(
       lhs, rhs, {forms[0], forms[1]}, kc);
-  for (auto [index, operand] : llvm::enumerate(operands)) {
+  std::array<StagedOperand, 2> operands = chunkArrays(lhs, rhs, forms, stage);
+  for (StagedOperand &operand : operands) {
     const OperandForm &form = operand.form;
-    operand.rows = stage.rows[index];
-    operand.rowLength = stage.rowLength[index];
-    operand.offset = stage.offset[index];
-    operand.sharedType = sharedElementType(
-        tileElementType(operand.tile.getType()));
     if (form.copiedFrom)
       continue;
     // An lhs read as wgmma's A fragments is taken into them (the layout of
@@ -248,6 +286,19 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     FailureOr<Value> ringValue = recordedRing(l, op, ring);
     if (failed(ringValue))
       return failure();
+    // The fills of its first chunks stand before the loop it runs through
+    // (tilechain-expand-mma-pipelines); without them the waits of the
+    // loop's first chunks would wait for copies never started.
+    if (pipeline.ringLoop &&
+        llvm::none_of((*ringValue).getUsers(), [](Operation *user) {
+          return isa<tile_dist::RingFillOp>(user);
+        })) {
+      op->emitError() << "expected the fills of the first chunks of its ring "
+                         "before the loop the ring runs through "
+                         "('tile_dist.ring_fill', "
+                         "tilechain-expand-mma-pipelines)";
+      return failure();
+    }
     arrays = l.lookup(*ringValue);
     phases = l.phasesOf(*ringValue);
   } else {
@@ -257,21 +308,9 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     arrays = *own;
   }
   for (StagedOperand &operand : operands) {
-    operand.arrays = arrays;
-    operand.phases = phases;
-    operand.stages = stages;
+    placeInStages(l, operand, arrays, phases, ring);
     operand.ringLoop = pipeline.ringLoop;
     operand.mmaGroupsInFlight = pipeline.mmaGroupsInFlight;
-    operand.stageBytes = stages > 1 ? stageBytes : 0;
-    operand.barriersOffset = byTensorMap ? ringBarriersOffset(ring) : 0;
-    // Every stage: each starts stageBytes (a multiple of 16) after the one
-    // before.
-    operand.buffer = l.sharedView(
-        arrays, operand.sharedType,
-        (stages - 1) * operand.stageBytes /
-                sharedElementBytes(operand.sharedType) +
-            batch * operand.rows * operand.rowLength,
-        operand.offset);
     if (operand.form.copiedFrom)
       remarkCopy(l, operand, kc);
     if (operand.form.copiedFrom || operand.form.inRegisters)
@@ -287,6 +326,30 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
         coords[operand.xDim]);
   }
   return operands;
+}
+
+FailureOr<RingCopies> mma::ringCopies(TileLowering &l, Operation *op,
+                                      Value ring) {
+  tile_dist::MmaInstruction instruction = *recordedMmaInstruction(op);
+  std::array<OperandForm, 2> forms =
+      recordedOperandForms(l, op, instruction);
+  int64_t kc =
+      mmaChunks(op, instruction, l.getTarget(), l.getNumWarps()).kc;
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  RingCopies copies{
+      chunkArrays(lhs, rhs, forms,
+                  mmaStageArrays(lhs, rhs, {forms[0], forms[1]}, kc)),
+      kc};
+  for (StagedOperand &operand : copies.operands) {
+    if (!operand.form.copiedFrom && !operand.form.inRegisters) {
+      op->emitError() << "its ring is filled before the mma, but an operand "
+                         "it stages is written from registers, not copied";
+      return failure();
+    }
+    placeInStages(l, operand, l.lookup(ring), l.phasesOf(ring),
+                  cast<tile_dist::RingType>(ring.getType()));
+  }
+  return copies;
 }
 
 Value mma::stageOffset(OpBuilder &b, Location loc, const StagedOperand &operand,

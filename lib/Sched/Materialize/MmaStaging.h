@@ -148,6 +148,22 @@ stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               std::array<OperandForm, 2> forms,
               tile_dist::MmaPipelineAttr recorded = {});
 
+/// The operands of an mma as its ring's fills copy them (tile_dist.ring_fill,
+/// lowered before the mma): their chunk arrays, of `kc` values of k, in
+/// the stages of the ring.
+struct RingCopies {
+  std::array<StagedOperand, 2> operands;
+  int64_t kc;
+};
+
+/// The operands of `op` on tensor cores, which stages them in `ring`, as
+/// their records lay them out in its stages (recordedOperandForms,
+/// mmaChunks), with views of their arrays made at the insertion point;
+/// fails where `op` writes an operand it stages from its registers (only
+/// its own lowering has them).
+mlir::FailureOr<RingCopies> ringCopies(TileLowering &l, mlir::Operation *op,
+                                       mlir::Value ring);
+
 /// Records that `op` runs on tensor cores, by `instruction` ("Tensor-core
 /// SM90": tileiras's names) of shape `shape` (m, n, k).
 TileRemark &remarkTensorCores(TileLowering &l, mlir::Operation *op,

@@ -17,7 +17,6 @@ StageRing::StageRing(TileLowering &l, Operation *op,
                      ArrayRef<StagedOperand> staged, int64_t kc)
     : l(l), loc(op->getLoc()), staged(staged), kc(kc),
       stageCount(staged[0].stages), phases(staged[0].phases) {
-  own = sources([](cuda_tile::LoadViewTkoOp) { return SmallVector<Value>(); });
   for (const StagedOperand &operand : staged) {
     anyCopied |= bool(operand.form.copiedFrom);
     anyThreadCopies |= operand.form.copiedFrom && !operand.form.byTensorMap;
@@ -136,10 +135,6 @@ void StageRing::fill(OpBuilder &at, Value chunk, Value stage,
             source.tensor(then, loc, chunk, operands, barriers, stage);
         scf::YieldOp::create(then, loc);
       });
-}
-
-void StageRing::fill(OpBuilder &at, Value chunk, Value stage) const {
-  fill(at, chunk, stage, staged, own);
 }
 
 void StageRing::closeGroup(OpBuilder &at) const {

@@ -9,8 +9,9 @@
 // for and multiplied when is the schedule, multiplyChunks
 // (MmaPipeline.cpp). The two are kept apart because they are the seam
 // along which the schedule moves to tile-sched: each operation here is one
-// op of the tile-level ring (docs/tile-async.md), and multiplyChunks the
-// loop expansion that will write them.
+// op of the tile-level ring (docs/tile-async.md): the fills before a
+// ring's loop are tile_dist.ring_fill ops already (lowered in
+// RingLowering.cpp), and multiplyChunks writes the rest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECHAIN_SCHED_MATERIALIZE_STAGERING_H
@@ -38,7 +39,7 @@ public:
       mlir::cuda_tile::LoadViewTkoOp)>;
 
   /// The ring of `staged` (lhs, rhs), chunks of `kc` values of k, for mma
-  /// `op`: builds this iteration's sources at the insertion point.
+  /// `op`.
   StageRing(TileLowering &l, mlir::Operation *op,
             llvm::ArrayRef<StagedOperand> staged, int64_t kc);
 
@@ -88,8 +89,6 @@ public:
   void fill(mlir::OpBuilder &at, mlir::Value chunk, mlir::Value stage,
             llvm::ArrayRef<StagedOperand> operands,
             llvm::ArrayRef<Source> from) const;
-  /// The same from this iteration's sources into the staged operands.
-  void fill(mlir::OpBuilder &at, mlir::Value chunk, mlir::Value stage) const;
   /// Closes the cp.async group of a fill position, where cp.async copies
   /// fill the ring. Every fill position closes one, empty where nothing is
   /// copied there, so that the groups after a chunk's are always as many
@@ -114,7 +113,6 @@ private:
   mlir::Location loc;
   llvm::ArrayRef<StagedOperand> staged;
   int64_t kc;
-  llvm::SmallVector<Source, 2> own;
   bool anyCopied = false, anyThreadCopies = false, anyTensorCopies = false;
   bool anyThreadWrites = false;
   /// The bytes the TMA copies of one chunk write.

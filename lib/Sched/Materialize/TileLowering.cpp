@@ -38,6 +38,7 @@ static LoweringTable buildLoweringTable(TileForm form) {
   addControlFlowLowerings(t);
   addMemoryLowerings(t, form);
   addMmaLowerings(t, form);
+  addRingLowerings(t, form);
   return t;
 }
 

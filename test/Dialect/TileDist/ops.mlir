@@ -143,15 +143,32 @@ gpu.module @tcgen05s {
 // stages, bytes a stage, alignment and mbarriers print as they parse.
 // CHECK-LABEL: gpu.func @ring(
 // CHECK: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+// A fill of one chunk into a stage, at an iteration of the ring's loop,
+// where a predicate holds: scalars as plain integers or 0-d cuda_tile
+// tiles.
+// CHECK: tile_dist.ring_fill %[[RING]][%arg1] chunk %arg2 at %arg3 if %arg4 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32, i64, i1
 // CHECK: tile_dist.in_ring %[[RING]], %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
 // CHECK: tile_dist.ring_dealloc %[[RING]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
 // CHECK: tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+// CHECK-LABEL: cuda_tile.module @tile_rings
+// CHECK: tile_dist.ring_fill %{{.*}}[%{{.*}}] chunk %{{.*}} at %{{.*}} if %{{.*}} : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i1>
 gpu.module @rings {
-  gpu.func @ring(%arg0: vector<4xf16>) {
+  gpu.func @ring(%arg0: vector<4xf16>, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: i1) {
     %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+    tile_dist.ring_fill %ring[%arg1] chunk %arg2 at %arg3 if %arg4 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32, i64, i1
     %0 = tile_dist.in_ring %ring, %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
     tile_dist.ring_dealloc %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
     %one = tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
     gpu.return
+  }
+}
+cuda_tile.module @tile_rings {
+  entry @fill() {
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    %one = constant <i32: 1> : tile<i32>
+    %yes = constant <i1: true> : tile<i1>
+    tile_dist.ring_fill %ring[%one] chunk %one at %one if %yes : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i1>
+    tile_dist.ring_dealloc %ring : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    return
   }
 }

@@ -472,3 +472,48 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_fill_stage(%c: i32, %iv: i32, %runs: i1) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    %two = arith.constant 2 : i32
+    // expected-error @+1 {{fills stage 2 of a ring of 2 stages}}
+    tile_dist.ring_fill %r[%two] chunk %c at %iv if %runs : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, i32, i32, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_fill_chunk(%s: i32, %c: i64, %iv: i32, %runs: i1) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{takes its stage and chunk as i32 scalars}}
+    tile_dist.ring_fill %r[%s] chunk %c at %iv if %runs : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, i32, i64, i32, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_fill_iv(%s: i32, %iv: vector<2xi32>, %runs: i1) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{takes the loop's counter as an integer scalar}}
+    tile_dist.ring_fill %r[%s] chunk %s at %iv if %runs : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, i32, i32, vector<2xi32>, i1
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @ring_fill_runs(%s: i32, %iv: i32) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{takes its predicate as an i1 scalar}}
+    tile_dist.ring_fill %r[%s] chunk %s at %iv if %iv : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, i32, i32, i32, i32
+    gpu.return
+  }
+}

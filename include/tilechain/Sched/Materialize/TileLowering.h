@@ -119,6 +119,7 @@ void addMemoryLowerings(LoweringTable &table, TileForm form);
 void addControlFlowLowerings(LoweringTable &table);
 void addReductionLowerings(LoweringTable &table, TileForm form);
 void addMmaLowerings(LoweringTable &table, TileForm form);
+void addRingLowerings(LoweringTable &table, TileForm form);
 void addMiscLowerings(LoweringTable &table, TileForm form);
 
 /// Module-level cuda_tile.global -> an LLVM global in addrspace 1 at the
@@ -166,6 +167,14 @@ public:
   /// The ring `mma` stages its operands in, or null.
   mlir::Value ringOf(mlir::Operation *mma) const {
     return mmaRings.lookup(mma);
+  }
+  /// The mma that stages its operands in `ring` (tilechain-alloc-mma-rings
+  /// makes one ring per mma), or null.
+  mlir::Operation *mmaOf(mlir::Value ring) const {
+    for (auto [mma, staged] : mmaRings)
+      if (staged == ring)
+        return mma;
+    return nullptr;
   }
   /// The word of the mbarrier phases each thread has waited for, of a
   /// ring that TMA fills (StageRing), made and zeroed where the ring's

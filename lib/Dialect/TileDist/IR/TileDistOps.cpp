@@ -3,7 +3,9 @@
 #include "tilechain/Dialect/TileDist/IR/AsyncProxy.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -45,6 +47,41 @@ LogicalResult RingDeallocOp::verify() {
     if (inBlock && getOperation()->isBeforeInBlock(inBlock))
       return emitOpError() << "ends the ring before its use by '"
                            << user->getName() << "'";
+  }
+  return success();
+}
+
+/// The element type of `type` where it is a scalar: a rank-0 shaped type
+/// (a cuda_tile scalar tile) or a plain integer; else null.
+static Type scalarType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.hasRank() && shaped.getRank() == 0 ? shaped.getElementType()
+                                                     : Type();
+  return type;
+}
+
+LogicalResult RingFillOp::verify() {
+  auto isInteger = [](Value v, unsigned width) {
+    auto integer = dyn_cast_or_null<IntegerType>(scalarType(v.getType()));
+    return integer && (!width || integer.getWidth() == width);
+  };
+  if (!isInteger(getStage(), 32) || !isInteger(getChunk(), 32))
+    return emitOpError() << "takes its stage and chunk as i32 scalars";
+  if (!isInteger(getIv(), 0))
+    return emitOpError() << "takes the loop's counter as an integer scalar";
+  if (!isInteger(getRuns(), 1))
+    return emitOpError() << "takes its predicate as an i1 scalar";
+  Attribute stage;
+  if (matchPattern(getStage(), m_Constant(&stage))) {
+    APInt value;
+    if (auto dense = dyn_cast<DenseIntElementsAttr>(stage))
+      value = *dense.value_begin<APInt>();
+    else if (auto integer = dyn_cast<IntegerAttr>(stage))
+      value = integer.getValue();
+    int64_t stages = getRing().getType().getStages();
+    if (value.getBitWidth() && (value.isNegative() || value.sge(stages)))
+      return emitOpError() << "fills stage " << value.getSExtValue()
+                           << " of a ring of " << stages << " stages";
   }
   return success();
 }

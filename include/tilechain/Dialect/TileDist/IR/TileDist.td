@@ -392,6 +392,39 @@ def TileDist_InRingOp : Op<TileDist_Dialect, "in_ring",
   let hasVerifier = 1;
 }
 
+def TileDist_RingFillOp : Op<TileDist_Dialect, "ring_fill"> {
+  let summary = "the copies of one chunk of an mma's operands into a stage of its ring";
+  let description = [{
+    Starts the copies of chunk `chunk` (of k) of each operand that the
+    ring's mma copies (TMA or cp.async, as its record names,
+    `tile_dist.operands`) into stage `stage` of `ring`, where `runs` holds:
+    the tiles its loads read in the iteration of the ring's loop whose
+    counter is `iv`. Whether or not it runs, it closes one group of cp.async
+    copies, so that the groups after a chunk's are always as many as the
+    chunks the copies run ahead, less one, and the mma's waits for all but
+    those wait for that chunk's. tilechain-expand-mma-pipelines writes the
+    fills of the chunks the copies run ahead of the first multiply before
+    the loop a ring runs through (`across = iterations`). `stage`, `chunk`
+    and `iv` are integer scalars (`stage` and `chunk` of 32 bits, `iv` of
+    the loop's counter type) and `runs` an i1 scalar.
+
+    ```mlir
+    tile_dist.ring_fill %ring[%g] chunk %c at %iv if %runs
+        : !tile_dist.ring<...>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>,
+          !cuda_tile.tile<i32>, !cuda_tile.tile<i1>
+    ```
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
+                       AnyType:$stage, AnyType:$chunk, AnyType:$iv,
+                       AnyType:$runs);
+  let assemblyFormat = [{
+    $ring `[` $stage `]` `chunk` $chunk `at` $iv `if` $runs attr-dict `:`
+    qualified(type($ring)) `,` type($stage) `,` type($chunk) `,` type($iv)
+    `,` type($runs)
+  }];
+  let hasVerifier = 1;
+}
+
 def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
   let summary = "a thread's registers of a tile, taken from one layout to another";
   let description = [{

@@ -1,0 +1,172 @@
+//===- ExpandMmaPipelines.cpp - tile-sched: the fills before a ring's loop ===//
+//
+// A ring that runs through its loop's iterations (tile_dist.pipeline
+// `across = iterations`) has its first chunks copied before the loop. Its
+// copies run `ahead` chunks ahead of the multiply (mmaCopiesAhead), so the
+// chunks g < ahead of the ring's run are filled first: chunk g mod C of
+// iteration lower + (g div C) x step, where the mma takes C chunks an
+// iteration, into stage g (ahead < stages), where that iteration runs.
+// This pass writes those fills as tile_dist.ring_fill ops between the
+// ring's ring_alloc and its loop, in a loop over g where there are several:
+// unrolled, they took more registers
+// (bench/results/2026-11-30-unrolled-prologue-cubins.tsv). An iteration's
+// guard is computed in 64 bits, so that lower + (g div C) x step cannot
+// overflow. The rest of the ring's schedule (its waits, the fills of
+// later chunks, its barriers) is still written by the materialization
+// (multiplyChunks). `--stop-after=tilechain-expand-mma-pipelines` shows
+// the fills; a ring that has fills when the pass runs keeps them.
+//
+//===----------------------------------------------------------------------===//
+#include "tilechain/Sched/Passes.h"
+#include "PlanKernels.h"
+#include "tilechain/Lower/MmaInstructions.h"
+#include "tilechain/Lower/MmaPipelines.h"
+#include "tilechain/Lower/Occupancy.h"
+#include "tilechain/Lower/ScalarTiles.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::cuda_tile;
+using namespace tilechain;
+
+namespace {
+
+unsigned widthOf(Type scalar) {
+  return cast<TileType>(scalar).getElementType().getIntOrFloatBitWidth();
+}
+
+/// Scalar integer tile `v` as one of `type`: extended as `signedness` says,
+/// or truncated.
+Value toScalarType(OpBuilder &b, Location loc, Value v, Type type,
+                   Signedness signedness) {
+  unsigned from = widthOf(v.getType()), to = widthOf(type);
+  if (from == to)
+    return v;
+  if (from < to)
+    return ExtIOp::create(b, loc, type, v, signedness);
+  return TruncIOp::create(b, loc, type, v);
+}
+
+/// The mma whose operands `alloc`'s ring stages, or null.
+Operation *mmaOf(tile_dist::RingAllocOp alloc) {
+  for (Operation *user : alloc->getUsers())
+    if (isa<tile_dist::InRingOp>(user) && !user->use_empty())
+      return *user->getUsers().begin();
+  return nullptr;
+}
+
+/// Writes the fills of the `ahead` first chunks of the ring of `alloc`
+/// before `loop`, whose iterations its mma multiplies `chunks` chunks of.
+void fillAhead(tile_dist::RingAllocOp alloc, Operation *mma, ForOp loop,
+               int64_t chunks, int64_t ahead) {
+  OpBuilder b(loop);
+  Location loc = mma->getLoc();
+  Type counter = loop.getLowerBound().getType();
+  Signedness signedness =
+      loop.getUnsignedCmp() ? Signedness::Unsigned : Signedness::Signed;
+  Type i32 = TileType::get({}, b.getI32Type());
+  Type wide = widthOf(counter) < 64 ? TileType::get({}, b.getI64Type())
+                                    : counter;
+  Type i1 = TileType::get({}, b.getI1Type());
+  Value lower = loop.getLowerBound(), upper = loop.getUpperBound(),
+        step = loop.getStep();
+  // Fill g: chunk g mod chunks of iteration lower + d x step, d = g div
+  // chunks. (Where ahead <= chunks, d is 0 and the chunk g: written so, it
+  // changed 46 more cubins, with more registers or stack in 15 and fewer
+  // in 6; the sm_90 sample causal fmha's LDL/STL went from 22 to 37.)
+  auto fill = [&](OpBuilder &at, Value g) {
+    Value perIteration = intConstant(at, loc, i32, chunks);
+    Value chunk =
+        RemIOp::create(at, loc, i32, g, perIteration, Signedness::Unsigned);
+    Value d =
+        DivIOp::create(at, loc, i32, g, perIteration, Signedness::Unsigned);
+    Value iv = AddIOp::create(
+        at, loc, counter, lower,
+        MulIOp::create(
+            at, loc, counter,
+            toScalarType(at, loc, d, counter, Signedness::Unsigned), step));
+    Value later = AddIOp::create(
+        at, loc, wide, toScalarType(at, loc, lower, wide, signedness),
+        MulIOp::create(at, loc, wide,
+                       toScalarType(at, loc, d, wide, Signedness::Unsigned),
+                       toScalarType(at, loc, step, wide, signedness)));
+    Value runs = CmpIOp::create(
+        at, loc, i1, ComparisonPredicate::LESS_THAN, later,
+        toScalarType(at, loc, upper, wide, signedness), signedness);
+    tile_dist::RingFillOp::create(at, loc, alloc.getResult(), g, chunk, iv,
+                                  runs);
+  };
+  if (ahead == 1) {
+    fill(b, intConstant(b, loc, i32, 0));
+    return;
+  }
+  auto first = ForOp::create(b, loc, TypeRange(), intConstant(b, loc, i32, 0),
+                             intConstant(b, loc, i32, ahead),
+                             intConstant(b, loc, i32, 1), ValueRange(), false);
+  Block *body = &first.getRegion().emplaceBlock();
+  Value g = body->addArgument(i32, loc);
+  OpBuilder inFirst = OpBuilder::atBlockEnd(body);
+  fill(inFirst, g);
+  ContinueOp::create(inFirst, loc, ValueRange());
+}
+
+struct ExpandMmaPipelinesPass
+    : public PassWrapper<ExpandMmaPipelinesPass,
+                         OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMmaPipelinesPass)
+
+  StringRef getArgument() const override {
+    return "tilechain-expand-mma-pipelines";
+  }
+  StringRef getDescription() const override {
+    return "Write the fills of the first chunks of each ring that runs "
+           "through its loop's iterations before the loop "
+           "(tile_dist.ring_fill)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<tile_dist::TileDistDialect>();
+  }
+
+  void runOnOperation() override {
+    auto expand = [&](EntryOp entry, const TargetInfo &target,
+                      unsigned numWarps) {
+      TargetInfo cta = kernelTarget(entry, target, numWarps);
+      SmallVector<tile_dist::RingAllocOp> allocs;
+      entry.walk([&](tile_dist::RingAllocOp alloc) {
+        if (llvm::none_of(alloc->getUsers(), [](Operation *user) {
+              return isa<tile_dist::RingFillOp>(user);
+            }))
+          allocs.push_back(alloc);
+      });
+      for (tile_dist::RingAllocOp alloc : allocs) {
+        Operation *mma = mmaOf(alloc);
+        if (!mma)
+          continue;
+        tile_dist::MmaPipelineAttr pipeline = recordedMmaPipeline(mma);
+        std::optional<tile_dist::MmaInstruction> instruction =
+            recordedMmaInstruction(mma);
+        if (!pipeline || !instruction ||
+            pipeline.getAcross() != tile_dist::PipelineSpan::Iterations)
+          continue;
+        auto loop = dyn_cast_or_null<ForOp>(
+            alloc->getBlock()->findAncestorOpInBlock(*mma));
+        if (!loop)
+          continue;
+        int64_t chunks = mmaChunks(mma, *instruction, cta, numWarps).chunks;
+        fillAhead(alloc, mma, loop, chunks,
+                  mmaCopiesAhead(pipeline.getStages(),
+                                 pipeline.getGroupsInFlight()));
+      }
+    };
+    if (failed(forEachParallelKernel(getOperation(), expand)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilechain::createExpandMmaPipelinesPass() {
+  return std::make_unique<ExpandMmaPipelinesPass>();
+}

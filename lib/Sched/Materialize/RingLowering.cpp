@@ -1,0 +1,135 @@
+//===- RingLowering.cpp - an mma's ring of stages: start, fills, end ------===//
+//
+// The ring ops of the tile program (tilechain-alloc-mma-rings,
+// tilechain-expand-mma-pipelines), lowered where they stand: the ring's
+// shared memory and mbarriers at its ring_alloc, the copies of the chunks
+// its copies run ahead of the first multiply at its ring_fill ops, and
+// the mbarriers given back at its ring_dealloc. The rest of the ring's
+// schedule is still written with the mma (multiplyChunks, MmaPipeline.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "MmaStaging.h"
+#include "StageRing.h"
+
+#include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Dialect/TileDist/IR/TileDist.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilechain;
+
+/// The start of a ring: its shared memory, allocated where it stands, in
+/// which its mma stages its operands (stageOperands). Where its stages are
+/// written before its mma's loop (ring_fill) or TMA fills it, a barrier
+/// first orders those writes after an earlier exchange's reads of the same
+/// bytes; where TMA fills it, its mbarriers are set up there too, with
+/// each thread's word of the phases it has waited for. Where the kernel's
+/// other ops keep the tensor cores from its mma, that runs on CUDA cores,
+/// which stage their operands in buffers of their own, and nothing is
+/// allocated.
+static LogicalResult lowerRingAlloc(TileLowering &l,
+                                    tile_dist::RingAllocOp op) {
+  if (!l.allowsTensorCores())
+    return success();
+  tile_dist::RingType ring = op.getType();
+  FailureOr<Value> buffer =
+      l.allocShared(op, ring.getBytes(), ring.getAlignment());
+  if (failed(buffer))
+    return failure();
+  l.map(op.getResult(), *buffer);
+  Location loc = op.getLoc();
+  bool filledAhead = llvm::any_of(op->getUsers(), [](Operation *user) {
+    return isa<tile_dist::RingFillOp>(user);
+  });
+  if (ring.getMbarriers() || filledAhead)
+    TileLowering::barrierBeforeSharedWrites(l.b(), loc);
+  if (!ring.getMbarriers())
+    return success();
+  auto kernel = cast<gpu::GPUFuncOp>(l.getKernel());
+  OpBuilder atEntry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value phases = memref::AllocaOp::create(
+      atEntry, loc, MemRefType::get({1}, atEntry.getI32Type()));
+  l.setRingPhases(op.getResult(), phases);
+  mma::StageRing::setUpBarriers(l, l.b(), loc, *buffer, phases, ring);
+  return success();
+}
+
+/// A fill of one chunk into a stage, before the loop the ring runs through:
+/// where it runs, the copies of the chunk from the tiles the mma's loads
+/// read in the iteration whose counter is `iv` (the loads' other indices
+/// are defined before the loop, pipelineLoop); whether or not, the close
+/// of its cp.async group.
+static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
+  Value ringValue = op.getRing();
+  if (!l.isLowered(ringValue))
+    return success();
+  Operation *mma = l.mmaOf(ringValue);
+  auto alloc = ringValue.getDefiningOp<tile_dist::RingAllocOp>();
+  auto loop = mma && alloc ? dyn_cast_or_null<cuda_tile::ForOp>(
+                                 alloc->getBlock()->findAncestorOpInBlock(*mma))
+                           : cuda_tile::ForOp();
+  if (!loop)
+    return op.emitError() << "fills a ring that no mma in a loop after its "
+                             "ring_alloc stages its operands in";
+  FailureOr<mma::RingCopies> copies = mma::ringCopies(l, mma, ringValue);
+  if (failed(copies))
+    return failure();
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  mma::StageRing ring(l, mma, copies->operands, copies->kc);
+  Value chunk = l.toIndex(b, loc, l.lookup(op.getChunk()), false);
+  Value stage = l.toIndex(b, loc, l.lookup(op.getStage()), false);
+  Value iv = l.lookup(op.getIv());
+  auto origin = [&](cuda_tile::LoadViewTkoOp load) {
+    SmallVector<Value> index;
+    for (Value v : load.getIndex())
+      index.push_back(v == loop.getInductionVar() ? iv : l.lookup(v));
+    return index;
+  };
+  scf::IfOp::create(
+      b, loc, l.lookup(op.getRuns()), [&](OpBuilder &then, Location) {
+        // That iteration's tile origins, made here to keep them out of
+        // the registers live across the fills.
+        ring.fill(then, chunk, stage, copies->operands, ring.sources(origin));
+        scf::YieldOp::create(then, loc);
+      });
+  ring.closeGroup(b);
+  return success();
+}
+
+/// The end of a ring: its mbarriers, where TMA fills it, given back.
+/// tile-sched places it after the wait for the mma groups left running
+/// (after the loop, or after the mma): where ptxas 13.5 if-converts the
+/// invalidation into the wait's block, it has hoisted scalar
+/// cvt.rn.f16.f32 reads of the accumulators above the wait (the
+/// occupancy-2 t128x256 matmuls on an H200,
+/// bench/results/2026-11-28-h200-diagnose.md).
+static LogicalResult lowerRingDealloc(TileLowering &l,
+                                      tile_dist::RingDeallocOp op) {
+  tile_dist::RingType ring = op.getRing().getType();
+  if (!ring.getMbarriers() || !l.isLowered(op.getRing()))
+    return success();
+  mma::StageRing::releaseBarriers(l, l.b(), op.getLoc(),
+                                  l.lookup(op.getRing()), ring);
+  return success();
+}
+
+void tilechain::addRingLowerings(LoweringTable &table, TileForm form) {
+  if (form == TileForm::Parallel) {
+    table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
+    table.add<tile_dist::RingFillOp>(lowerRingFill);
+    table.add<tile_dist::RingDeallocOp>(lowerRingDealloc);
+    return;
+  }
+  // The serial form pipelines nothing: a ring left by a try at the
+  // parallel form is neither allocated nor filled.
+  table.add<tile_dist::RingAllocOp>(
+      [](TileLowering &, tile_dist::RingAllocOp) { return success(); });
+  table.add<tile_dist::RingFillOp>(
+      [](TileLowering &, tile_dist::RingFillOp) { return success(); });
+  table.add<tile_dist::RingDeallocOp>(
+      [](TileLowering &, tile_dist::RingDeallocOp) { return success(); });
+}
