@@ -34,19 +34,46 @@ bool tilechain::writesNoMemory(Operation *op) {
   });
 }
 
+/// The loop a continue or break in it leaves: the nearest for or loop
+/// around it.
+static Operation *exitedLoop(Operation *exit) {
+  Operation *parent = exit->getParentOp();
+  while (parent && !isa<cuda_tile::ForOp, cuda_tile::LoopOp>(parent))
+    parent = parent->getParentOp();
+  return parent;
+}
+
+/// Whether the ops nested in `op` (terminators apart) leave memory as it
+/// was: a loop of ring fills, say (tilechain-expand-mma-pipelines).
+static bool nestedWritesNoMemory(Operation *op) {
+  return !op->walk([&](Operation *inner) {
+              return inner == op ||
+                             inner->hasTrait<OpTrait::IsTerminator>() ||
+                             tilechain::writesNoMemory(inner)
+                         ? WalkResult::advance()
+                         : WalkResult::interrupt();
+            })
+              .wasInterrupted();
+}
+
 bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
   Operation *terminator = loop.getBody()->getTerminator();
   return !loop.getBody()
               ->walk([&](Operation *inner) {
                 if (inner == terminator)
                   return WalkResult::advance();
-                if (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp,
-                        cuda_tile::ReturnOp>(inner))
+                // An exit of the loop, not of a loop nested in it.
+                if (isa<cuda_tile::ReturnOp>(inner) ||
+                    (isa<cuda_tile::ContinueOp, cuda_tile::BreakOp>(inner) &&
+                     exitedLoop(inner) == loop))
                   return WalkResult::interrupt();
                 auto load = dyn_cast<cuda_tile::LoadViewTkoOp>(inner);
                 bool reads = load && load.getMemoryOrderingSemantics() ==
                                          cuda_tile::MemoryOrderingSemantics::WEAK;
-                return reads || writesNoMemory(inner)
+                return reads || writesNoMemory(inner) ||
+                               inner->hasTrait<OpTrait::IsTerminator>() ||
+                               (inner->getNumRegions() &&
+                                nestedWritesNoMemory(inner))
                            ? WalkResult::advance()
                            : WalkResult::interrupt();
               })

@@ -1,25 +1,29 @@
-//===- ExpandMmaPipelines.cpp - tile-sched: the fills before a ring's loop ===//
+//===- ExpandMmaPipelines.cpp - tile-sched: the fills before a run -------===//
 //
-// A ring that runs through its loop's iterations (tile_dist.pipeline
-// `across = iterations`) has its first chunks copied before the loop. Its
+// Where an mma copies an operand into its ring (TMA or cp.async), the
 // copies run `ahead` chunks ahead of the multiply (mmaCopiesAhead), so the
-// chunks g < ahead of the ring's run are filled first: chunk g mod C of
-// iteration lower + (g div C) x step, where the mma takes C chunks an
-// iteration, into stage g (ahead < stages), where that iteration runs.
-// This pass writes those fills as tile_dist.ring_fill ops between the
-// ring's ring_alloc and its loop, in a loop over g where there are several:
-// unrolled, they took more registers
-// (bench/results/2026-11-30-unrolled-prologue-cubins.tsv). An iteration's
-// guard is computed in 64 bits, so that lower + (g div C) x step cannot
-// overflow. The rest of the ring's schedule (its waits, the fills of
-// later chunks, its barriers) is still written by the materialization
-// (multiplyChunks). `--stop-after=tilechain-expand-mma-pipelines` shows
-// the fills; a ring that has fills when the pass runs keeps them.
+// chunks g < ahead of the ring's run are filled before it starts. This
+// pass writes those fills as tile_dist.ring_fill ops:
+// - a ring within each run of its mma: chunk g into stage g, right before
+//   the mma (ahead is below the chunks, or 1 where there is one);
+// - a ring that runs through its loop's iterations (tile_dist.pipeline
+//   `across = iterations`): chunk g mod C of iteration
+//   lower + (g div C) x step, where the mma takes C chunks an iteration,
+//   into stage g (ahead < stages), where that iteration runs, between the
+//   ring's ring_alloc and its loop. An iteration's guard is computed in 64
+//   bits, so that lower + (g div C) x step cannot overflow.
+// Several fills stand in a loop over g: unrolled, they took more registers
+// (bench/results/2026-11-30-unrolled-prologue-cubins.tsv). The rest of the
+// ring's schedule (its waits, the fills of later chunks, its barriers) is
+// still written by the materialization (multiplyChunks).
+// `--stop-after=tilechain-expand-mma-pipelines` shows the fills; a ring
+// that has fills when the pass runs keeps them.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
 #include "PlanKernels.h"
 #include "tilechain/Lower/MmaInstructions.h"
+#include "tilechain/Lower/MmaOperands.h"
 #include "tilechain/Lower/MmaPipelines.h"
 #include "tilechain/Lower/Occupancy.h"
 #include "tilechain/Lower/ScalarTiles.h"
@@ -55,6 +59,25 @@ Operation *mmaOf(tile_dist::RingAllocOp alloc) {
     if (isa<tile_dist::InRingOp>(user) && !user->use_empty())
       return *user->getUsers().begin();
   return nullptr;
+}
+
+/// Calls `fill` for each g < `ahead` (an i32 scalar), at `b`'s insertion
+/// point: in a loop over g where there are several.
+void forEachFirst(OpBuilder &b, Location loc, int64_t ahead,
+                  function_ref<void(OpBuilder &, Value)> fill) {
+  Type i32 = TileType::get({}, b.getI32Type());
+  if (ahead == 1) {
+    fill(b, intConstant(b, loc, i32, 0));
+    return;
+  }
+  auto first = ForOp::create(b, loc, TypeRange(), intConstant(b, loc, i32, 0),
+                             intConstant(b, loc, i32, ahead),
+                             intConstant(b, loc, i32, 1), ValueRange(), false);
+  Block *body = &first.getRegion().emplaceBlock();
+  Value g = body->addArgument(i32, loc);
+  OpBuilder inFirst = OpBuilder::atBlockEnd(body);
+  fill(inFirst, g);
+  ContinueOp::create(inFirst, loc, ValueRange());
 }
 
 /// Writes the fills of the `ahead` first chunks of the ring of `alloc`
@@ -98,18 +121,25 @@ void fillAhead(tile_dist::RingAllocOp alloc, Operation *mma, ForOp loop,
     tile_dist::RingFillOp::create(at, loc, alloc.getResult(), g, chunk, iv,
                                   runs);
   };
-  if (ahead == 1) {
-    fill(b, intConstant(b, loc, i32, 0));
-    return;
-  }
-  auto first = ForOp::create(b, loc, TypeRange(), intConstant(b, loc, i32, 0),
-                             intConstant(b, loc, i32, ahead),
-                             intConstant(b, loc, i32, 1), ValueRange(), false);
-  Block *body = &first.getRegion().emplaceBlock();
-  Value g = body->addArgument(i32, loc);
-  OpBuilder inFirst = OpBuilder::atBlockEnd(body);
-  fill(inFirst, g);
-  ContinueOp::create(inFirst, loc, ValueRange());
+  forEachFirst(b, loc, ahead, fill);
+}
+
+/// Writes the fills of the `ahead` first chunks of the ring of `alloc`
+/// right before `mma`, whose run it is within: chunk g into stage g.
+void fillFirst(tile_dist::RingAllocOp alloc, Operation *mma, int64_t ahead) {
+  OpBuilder b(mma);
+  forEachFirst(b, mma->getLoc(), ahead, [&](OpBuilder &at, Value g) {
+    tile_dist::RingFillOp::create(at, mma->getLoc(), alloc.getResult(), g, g,
+                                  Value(), Value());
+  });
+}
+
+/// Whether an mma with operand records `records` copies one into its ring.
+bool copiesInto(std::array<tile_dist::MmaOperandAttr, 2> records) {
+  return llvm::any_of(records, [](tile_dist::MmaOperandAttr record) {
+    return record.getCopy() == tile_dist::OperandCopy::CpAsync ||
+           record.getCopy() == tile_dist::OperandCopy::Tma;
+  });
 }
 
 struct ExpandMmaPipelinesPass
@@ -121,9 +151,9 @@ struct ExpandMmaPipelinesPass
     return "tilechain-expand-mma-pipelines";
   }
   StringRef getDescription() const override {
-    return "Write the fills of the first chunks of each ring that runs "
-           "through its loop's iterations before the loop "
-           "(tile_dist.ring_fill)";
+    return "Write the fills of the first chunks of each ring that an mma "
+           "copies into, before the mma or before the loop the ring runs "
+           "through (tile_dist.ring_fill)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<tile_dist::TileDistDialect>();
@@ -147,17 +177,26 @@ struct ExpandMmaPipelinesPass
         tile_dist::MmaPipelineAttr pipeline = recordedMmaPipeline(mma);
         std::optional<tile_dist::MmaInstruction> instruction =
             recordedMmaInstruction(mma);
-        if (!pipeline || !instruction ||
+        std::optional<std::array<tile_dist::MmaOperandAttr, 2>> records =
+            recordedMmaOperands(mma);
+        if (!pipeline || !instruction || !records || !copiesInto(*records))
+          continue;
+        int64_t ahead = mmaCopiesAhead(pipeline.getStages(),
+                                       pipeline.getGroupsInFlight());
+        // Within each run where the ring starts right before the mma
+        // (tilechain-alloc-mma-rings), else through the loop it starts
+        // before.
+        Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*mma);
+        if (holder == mma) {
+          fillFirst(alloc, mma, ahead);
+          continue;
+        }
+        auto loop = dyn_cast_or_null<ForOp>(holder);
+        if (!loop ||
             pipeline.getAcross() != tile_dist::PipelineSpan::Iterations)
           continue;
-        auto loop = dyn_cast_or_null<ForOp>(
-            alloc->getBlock()->findAncestorOpInBlock(*mma));
-        if (!loop)
-          continue;
         int64_t chunks = mmaChunks(mma, *instruction, cta, numWarps).chunks;
-        fillAhead(alloc, mma, loop, chunks,
-                  mmaCopiesAhead(pipeline.getStages(),
-                                 pipeline.getGroupsInFlight()));
+        fillAhead(alloc, mma, loop, chunks, ahead);
       }
     };
     if (failed(forEachParallelKernel(getOperation(), expand)))

@@ -115,27 +115,32 @@ cuda_tile.module @kernels {
 // n: its array is k-major (32 rows of k, of 16 + 8 halfwords), which the
 // rhs ldmatrix reads transposed. Out-of-bounds bytes would be zeros: the
 // copy reads 16 bytes where the run is inside the tensor, else none.
-// Two chunks, two stages: chunk 0's copies are started before the loop;
+// Two chunks, two stages: chunk 0's copies are started before the loop
+// (its tile_dist.ring_fill, after the write-after-read barrier at the
+// ring's start);
 // iteration c waits for its own, meets the barrier, and starts chunk c +
 // 1's (where there is one) before its mma, closing a cp.async group either
 // way, so that waiting for all groups but the newest waits for chunk c's.
 // CHECK-LABEL: gpu.func @copied(
 // CHECK-SAME: workgroup(%[[SMEM:.+]] : memref<5632xi8, #gpu.address_space<workgroup>>)
 // CHECK-NOT: llvm.load
+// CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[LHS:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2048xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RHS:.+]] = memref.view %[[SMEM]][%c1280][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2176xf16, #gpu.address_space<workgroup>>
-// CHECK: gpu.barrier {tilechain.write_after_read}
 // CHECK: %[[BYTES:.+]] = arith.select %{{.+}}, %c16_i32, %{{.+}} : i32
 // CHECK-NEXT: tile_dist.async_copy %{{.+}}, %[[LHS]][%{{.+}}], %[[BYTES]] : <1>, memref<2048xf16, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.async_copy %{{.+}}, %[[RHS]][%{{.+}}], %{{.+}} : <1>, memref<2176xf16, #gpu.address_space<workgroup>>
 // CHECK: nvvm.cp.async.commit.group
 // CHECK-NOT: gpu.barrier
+// CHECK: %[[LHS2:.+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2048xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RHS2:.+]] = memref.view %[[SMEM]][%c1280{{.*}}][] : memref<5632xi8, #gpu.address_space<workgroup>> to memref<2176xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
 // CHECK: scf.for
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: gpu.barrier{{$}}
 // CHECK: scf.if
-// CHECK: tile_dist.async_copy %{{.+}}, %[[LHS]]
-// CHECK: tile_dist.async_copy %{{.+}}, %[[RHS]]
+// CHECK: tile_dist.async_copy %{{.+}}, %[[LHS2]]
+// CHECK: tile_dist.async_copy %{{.+}}, %[[RHS2]]
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cp.async.commit.group

@@ -17,6 +17,13 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel \
 // RUN:   | not tile-sched --split-input-file --tilechain-plan-mma-operands --tilechain-plan-mma-pipelines --tilechain-alloc-mma-rings --tilechain-materialize-threads 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NO-FILLS
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_80 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=BUILT80
+// A fill that names no iteration stands right before its mma, in the
+// run it fills; one before a loop (its `at %iv if %runs` edited out) is
+// refused.
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
+// RUN:   | sed -E 's/ at %%[^ ]+ if %%[^ ]+ (: .*), !cuda_tile\.tile<i32>, !cuda_tile\.tile<i1>$/ \1/' \
+// RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=MISPLACED
 // A ring's fills fed back are kept, not written twice.
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
 // RUN:   | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS90
@@ -67,11 +74,18 @@
 // FILLS80: %[[AHEAD:.*]] = constant <i32: 3> : tile<i32>
 // FILLS80: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
 // FILLS80: tile_dist.ring_fill %{{.*}}[%[[G]]]
-// A ring within each run of its mma has no fills of its own yet (the
-// materialization writes its prologue).
+// A ring within each run of its mma has its first chunks filled right
+// before the mma, chunk g into stage g, with no iteration to name: on
+// sm_90 the mma takes 2 chunks of k in 2 stages, so the copies run one
+// chunk ahead. The fill copies the rhs's chunk by TMA and writes the
+// lhs's from the registers the ring took where it starts.
 // FILLS90-LABEL: entry @no_loop
-// FILLS90-NOT: ring_fill
-// FILLS90: mmaf
+// FILLS90: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 2,
+// FILLS90-NEXT: %[[SA:.*]] = tile_dist.in_ring %[[RING]]
+// FILLS90-NEXT: %[[SB:.*]] = tile_dist.in_ring %[[RING]]
+// FILLS90-NEXT: %[[ZERO:.*]] = constant <i32: 0> : tile<i32>
+// FILLS90-NEXT: tile_dist.ring_fill %[[RING]][%[[ZERO]]] chunk %[[ZERO]] : !tile_dist.ring<{{.*}}>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>{{$}}
+// FILLS90-NEXT: mmaf %[[SA]], %[[SB]],
 
 // The materialization allocates the ring as its type says: 6 x 16384 bytes
 // and 6 mbarriers, 98352 bytes aligned to 1024; they are set up at the
@@ -86,6 +100,22 @@
 // BUILT-COUNT-6: tile_dist.mbarrier_inval
 // BUILT-NOT: tile_dist.mbarrier_inval
 // BUILT: gpu.return
+// The fill of a ring within a run (@no_loop, below), lowered where it
+// stands: after the ring's set-up, the threads write the
+// lhs's first chunk and thread 0 starts the rhs's copies, before the
+// mma's chunk loop, whose first wait is for them.
+// BUILT-LABEL: gpu.func @no_loop(
+// BUILT-COUNT-2: tile_dist.mbarrier_init
+// BUILT: gpu.barrier
+// BUILT-NOT: scf.for
+// BUILT: vector.store
+// BUILT-NOT: scf.for
+// BUILT: tile_dist.mbarrier_expect_tx
+// BUILT-NOT: scf.for
+// BUILT: tile_dist.tensor_copy
+// BUILT: scf.for
+// BUILT-NOT: tile_dist.tensor_copy
+// BUILT: tile_dist.mbarrier_wait
 
 // The ring's mbarriers are set up where it starts, and its first chunks
 // filled where its ring_fill ops stand: on sm_100, both before the loop's
@@ -101,8 +131,9 @@
 // BUILT100-COUNT-2: tile_dist.mbarrier_inval %{{.*}} : memref<2xi64
 // BUILT100-COUNT-6: tile_dist.mbarrier_inval %{{.*}} : memref<6xi64
 
+// MISPLACED: error: fills a ring within a run of its mma, but no mma after it in the block of its ring_alloc stages its operands in it
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
-// NO-FILLS: error: expected the fills of the first chunks of its ring before the loop the ring runs through ('tile_dist.ring_fill', tilechain-expand-mma-pipelines)
+// NO-FILLS: error: expected the fills of the first chunks of its ring before it, or before the loop the ring runs through ('tile_dist.ring_fill', tilechain-expand-mma-pipelines)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
 cuda_tile.module @kernels {
   entry @in_loop(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) {
@@ -163,6 +194,59 @@ cuda_tile.module @kernels {
     %y, %ty = load_view_tko weak %qb[%zero, %zero] token = %t0 : partition_view<tile=(64x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
     %s = mmaf %x, %y, %init : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
     %done = store_view_tko weak %s, %qd[%zero, %zero] token = %t0 : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// An attention-like loop: Q is loaded before the loop and copied by
+// cp.async every iteration for Q K^T (its loop only reads), and P V's
+// ring, within each run (P is written from registers), has its first 3
+// chunks filled right before it, in a loop over g. That loop of fills
+// writes only the ring, so Q's plan stands when the materialization checks
+// it again, and the kernel is built.
+// FILLS80-LABEL: entry @fills_in_loop
+// FILLS80: for
+// FILLS80: mmaf {{.*}}tile_dist.operands = [#tile_dist.operand<cp_async,
+// FILLS80: %[[RING:.*]] = tile_dist.ring_alloc
+// FILLS80: %[[AHEAD:.*]] = constant <i32: 3> : tile<i32>
+// FILLS80: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
+// FILLS80-NEXT: tile_dist.ring_fill %[[RING]][%[[G]]] chunk %[[G]] :
+// FILLS80-NEXT: }
+// FILLS80-NEXT: mmaf
+// BUILT80-LABEL: gpu.func @fills_in_loop(
+// BUILT80: tile_dist.async_copy
+// BUILT80: nvvm.mma.sync
+cuda_tile.module @kernels {
+  entry @fills_in_loop(%q: tile<ptr<f16>>, %k: tile<ptr<f16>>, %v: tile<ptr<f16>>, %o: tile<ptr<f32>>) {
+    %t0 = make_token : token
+    %q16 = assume div_by<16>, %q : tile<ptr<f16>>
+    %k16 = assume div_by<16>, %k : tile<ptr<f16>>
+    %v16 = assume div_by<16>, %v : tile<ptr<f16>>
+    %vq = make_tensor_view %q16, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %vk = make_tensor_view %k16, shape = [64, 1024], strides = [1024, 1] : tensor_view<64x1024xf16, strides=[1024,1]>
+    %vv = make_tensor_view %v16, shape = [1024, 64], strides = [64, 1] : tensor_view<1024x64xf16, strides=[64,1]>
+    %vo = make_tensor_view %o, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pq = make_partition_view %vq : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %pk = make_partition_view %vk : partition_view<tile=(64x128), tensor_view<64x1024xf16, strides=[1024,1]>>
+    %pv = make_partition_view %vv : partition_view<tile=(128x64), tensor_view<1024x64xf16, strides=[64,1]>>
+    %po = make_partition_view %vo : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %zero = constant <i32: 0> : tile<i32>
+    %one = constant <i32: 1> : tile<i32>
+    %steps = constant <i32: 8> : tile<i32>
+    %init = constant <f32: 0.0> : tile<64x64xf32>
+    %sinit = constant <f32: 0.0> : tile<64x128xf32>
+    %x, %tx = load_view_tko weak %pq[%zero, %zero] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %sum = for %j in (%zero to %steps, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<64x64xf32>) {
+      %kt, %tk = load_view_tko weak %pk[%zero, %j] token = %t0 : partition_view<tile=(64x128), tensor_view<64x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %s = mmaf %x, %kt, %sinit : tile<64x64xf16>, tile<64x128xf16>, tile<64x128xf32>
+      %p = ftof %s : tile<64x128xf32> -> tile<64x128xf16>
+      %vt, %tv = load_view_tko weak %pv[%j, %zero] token = %t0 : partition_view<tile=(128x64), tensor_view<1024x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %c = mmaf %p, %vt, %acc : tile<64x128xf16>, tile<128x64xf16>, tile<64x64xf32>
+      continue %c : tile<64x64xf32>
+    }
+    %done = store_view_tko weak %sum, %po[%zero, %zero] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

@@ -21,14 +21,19 @@
 // RUN: %hpython %S/Inputs/run_tcgen05.py %t.so | FileCheck %s
 
 // LOWER: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">]
+// The ring's first fill (its tile_dist.ring_fill, right before the mma)
+// starts its copies before the mma's own set-up: the tensor memory, the
+// commit mbarriers, the accumulator stored there.
 // LOWER-LABEL: gpu.func @f16_k_contiguous(
+// LOWER-COUNT-2: tile_dist.mbarrier_init {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
+// LOWER: tile_dist.tensor_copy
 // LOWER: tile_dist.tmem_alloc {{.+}} {columns = 128 : i64}
 // LOWER-COUNT-2: tile_dist.mbarrier_init {{.+}} : memref<2xi64, #gpu.address_space<workgroup>>
 // LOWER: nvvm.tcgen05.fence <before>
 // LOWER: gpu.barrier
 // LOWER: nvvm.tcgen05.fence <after>
 // LOWER: tile_dist.tmem_store {{.+}} : vector<64xi32>
-// LOWER: tile_dist.tensor_copy
+// LOWER: scf.for
 // LOWER: tile_dist.mbarrier_wait
 // LOWER: gpu.barrier
 // LOWER: nvvm.tcgen05.fence <after>

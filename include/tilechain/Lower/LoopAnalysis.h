@@ -27,7 +27,8 @@ bool writesNoMemory(mlir::Operation *op);
 /// Whether every iteration of `loop` reads the memory the one before it
 /// read, so that a load may run iterations ahead: its body only loads
 /// (weak) and computes, and runs whole (no continue, break or return
-/// inside).
+/// inside; a loop nested in it that writes no memory, such as a loop of
+/// ring fills, runs whole too).
 bool loopBodyOnlyReads(mlir::cuda_tile::ForOp loop);
 /// Whether a branch of `ifOp`, or of an `if` nested in it, leaves the
 /// enclosing loop (continue or break). Exits never cross another loop, so

@@ -124,11 +124,12 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
   // overtaking an earlier exchange's reads, and with one stage, each fill
   // has one.
   cuda_tile::ForOp loop = staged[0].ringLoop;
-  // A pipelined loop's ring runs through it: the chunks of its first
-  // iterations are copied before the loop (those of iterations that run:
-  // tile_dist.ring_fill ops, which tilechain-expand-mma-pipelines wrote and
-  // RingLowering.cpp lowers), and chunk c of iteration i copies chunk
-  // c + ahead counted on from there, in this iteration or a later one.
+  // The chunks g < ahead of a run are filled before it: before the mma,
+  // or before the pipelined loop its ring runs through (those of
+  // iterations that run), by tile_dist.ring_fill ops, which
+  // tilechain-expand-mma-pipelines wrote and RingLowering.cpp lowers. In a
+  // loop, chunk c of iteration i copies chunk c + ahead counted on from
+  // there, in this iteration or a later one.
   auto sourcesAt = [&](Value iv) {
     return ring.sources([&](cuda_tile::LoadViewTkoOp load) {
       SmallVector<Value> index;
@@ -170,21 +171,6 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
         later, wide(at, l.lookup(loop.getUpperBound())));
   };
-  // Builds `body` for each of the chunks filled before the first multiply,
-  // g < ahead: in a loop where there are several.
-  auto forEachFirst = [&](OpBuilder &at,
-                          function_ref<void(OpBuilder &, Value)> body) {
-    if (ahead == 1) {
-      body(at, constant(at, 0));
-      return;
-    }
-    scf::ForOp::create(at, loc, constant(at, 0), constant(at, ahead),
-                       constant(at, 1), ValueRange(),
-                       [&](OpBuilder &inFirst, Location, Value g, ValueRange) {
-                         body(inFirst, g);
-                         scf::YieldOp::create(inFirst, loc);
-                       });
-  };
   // The run's chunk count before this iteration's first: iteration i of
   // the pipelined loop starts at chunk i * chunkCount.
   Value firstChunk;
@@ -199,15 +185,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         b, loc,
         arith::IndexCastOp::create(b, loc, b.getIndexType(), iteration),
         constant(b, chunkCount));
-  } else if (ring.copies()) {
-    if (!ring.tensorCopies())
-      l.barrierBeforeSharedWrites(b, loc);
-    // Chunk g below ahead < stages goes to stage g.
-    forEachFirst(b, [&](OpBuilder &at, Value g) {
-      ring.fill(at, g, g, staged, own);
-      ring.closeGroup(at);
-    });
-  } else if (stages > 1) {
+  } else if (!ring.copies() && stages > 1) {
     l.barrierBeforeSharedWrites(b, loc);
   }
   auto chunks = scf::ForOp::create(

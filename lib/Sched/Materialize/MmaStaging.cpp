@@ -238,38 +238,119 @@ static void placeInStages(TileLowering &l, StagedOperand &operand,
       operand.offset);
 }
 
+/// Takes `operand`, which its mma writes into the stages from registers
+/// (or reads as wgmma's A fragments), into the layout it is written from:
+/// its own, or for fragments the layout of a wgmma result of its shape.
+static LogicalResult takeRegisters(TileLowering &l, Operation *op,
+                                   StagedOperand &operand) {
+  operand.layout = operand.form.inRegisters
+                       ? wgmmaResultLayout(tileShape(operand.tile.getType()),
+                                           l.getNumWarps())
+                       : l.layoutOf(operand.tile);
+  if (!operand.layout.hasDisjointParts())
+    return l.declineParallel(
+        op, "an operand's layout " + operand.layout.str() +
+                " does not split into thread and register parts");
+  FailureOr<SmallVector<Value>> registers =
+      l.registersIn(operand.tile, operand.layout);
+  if (failed(registers))
+    return failure();
+  operand.registers = std::move(*registers);
+  operand.registerType = operand.registers.front().getType();
+  operand.sharedType = sharedElementType(operand.registerType);
+  return success();
+}
+
+/// The running thread's part of the chunks and slots of the elements of
+/// `operand` it writes from its registers, in chunks of `kc`, computed at
+/// `loc` (the mma's).
+static void locateRegisters(TileLowering &l, Location loc,
+                            StagedOperand &operand, int64_t kc) {
+  OpBuilder &b = l.b();
+  unsigned rank = tileShape(operand.tile.getType()).size();
+  SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
+  Value k = coords[operand.kDim];
+  operand.threadChunk = arith::ShRUIOp::create(
+      b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
+  operand.threadSlot = arraySlot(
+      b, loc, operand, rank == 3 ? coords[0] : Value(),
+      arith::AndIOp::create(b, loc, k,
+                            arith::ConstantIndexOp::create(b, loc, kc - 1)),
+      coords[operand.xDim]);
+}
+
+/// `operand` written from the registers taken where its ring started.
+static void useRingRegisters(StagedOperand &operand,
+                             const TileLowering::RingRegisters &taken) {
+  operand.layout = taken.layout;
+  operand.registers = taken.registers;
+  operand.registerType = operand.registers.front().getType();
+  operand.sharedType = sharedElementType(operand.registerType);
+  operand.threadChunk = taken.threadChunk;
+  operand.threadSlot = taken.threadSlot;
+}
+
+/// The chunk arrays of the operands of `op` on tensor cores as its records
+/// lay them out, in chunks of `kc`.
+static std::array<StagedOperand, 2> recordedChunkArrays(TileLowering &l,
+                                                        Operation *op,
+                                                        int64_t &kc) {
+  tile_dist::MmaInstruction instruction = *recordedMmaInstruction(op);
+  std::array<OperandForm, 2> forms =
+      recordedOperandForms(l, op, instruction);
+  kc = mmaChunks(op, instruction, l.getTarget(), l.getNumWarps()).kc;
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  return chunkArrays(lhs, rhs, forms,
+                     mmaStageArrays(lhs, rhs, {forms[0], forms[1]}, kc));
+}
+
+LogicalResult mma::takeRingRegisters(TileLowering &l, Operation *op,
+                                     Value ring) {
+  int64_t kc;
+  std::array<StagedOperand, 2> operands = recordedChunkArrays(l, op, kc);
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    if (operand.form.copiedFrom || operand.form.inRegisters)
+      continue;
+    if (failed(takeRegisters(l, op, operand)))
+      return failure();
+    locateRegisters(l, op->getLoc(), operand, kc);
+    l.setRingRegisters(ring, index,
+                       {operand.layout, operand.registers,
+                        operand.threadChunk, operand.threadSlot});
+  }
+  return success();
+}
+
 FailureOr<std::array<StagedOperand, 2>>
 mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                    const MmaChunks &chunks, std::array<OperandForm, 2> forms,
                    tile_dist::MmaPipelineAttr recorded) {
-  OpBuilder &b = l.b();
   Location loc = op->getLoc();
   int64_t kc = chunks.kc;
-  unsigned rank = tileShape(lhs.getType()).size();
   MmaStageArrays stage = mmaStageArrays(
       lhs, rhs, {forms[0], forms[1]}, kc);
   std::array<StagedOperand, 2> operands = chunkArrays(lhs, rhs, forms, stage);
-  for (StagedOperand &operand : operands) {
+  // On tensor cores, the operands written into the ring from registers were
+  // taken where the ring starts (takeRingRegisters).
+  Value ringOfOp = recorded ? l.ringOf(op) : Value();
+  for (auto [index, operand] : llvm::enumerate(operands)) {
     const OperandForm &form = operand.form;
     if (form.copiedFrom)
       continue;
-    // An lhs read as wgmma's A fragments is taken into them (the layout of
-    // a wgmma result of its shape) where it is held in another.
-    operand.layout = form.inRegisters
-                         ? wgmmaResultLayout(tileShape(operand.tile.getType()),
-                                             l.getNumWarps())
-                         : l.layoutOf(operand.tile);
-    if (!operand.layout.hasDisjointParts())
-      return l.declineParallel(
-          op, "an operand's layout " + operand.layout.str() +
-                  " does not split into thread and register parts");
-    FailureOr<SmallVector<Value>> registers =
-        l.registersIn(operand.tile, operand.layout);
-    if (failed(registers))
+    if (ringOfOp && !form.inRegisters) {
+      const TileLowering::RingRegisters *taken =
+          l.ringRegistersOf(ringOfOp, index);
+      if (!taken) {
+        op->emitError() << "expected the registers of an operand it writes "
+                           "into its ring taken where the ring starts (its "
+                           "'tile_dist.ring_alloc' in the mma's block)";
+        return failure();
+      }
+      useRingRegisters(operand, *taken);
+      continue;
+    }
+    if (failed(takeRegisters(l, op, operand)))
       return failure();
-    operand.registers = std::move(*registers);
-    operand.registerType = operand.registers.front().getType();
-    operand.sharedType = sharedElementType(operand.registerType);
   }
   int64_t alignment = stage.alignment;
   int64_t stageBytes = stage.stageBytes;
@@ -286,16 +367,17 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     FailureOr<Value> ringValue = recordedRing(l, op, ring);
     if (failed(ringValue))
       return failure();
-    // The fills of its first chunks stand before the loop it runs through
-    // (tilechain-expand-mma-pipelines); without them the waits of the
-    // loop's first chunks would wait for copies never started.
-    if (pipeline.ringLoop &&
+    // The fills of the first chunks of a ring that copies stand before
+    // the mma, or before the loop it runs through
+    // (tilechain-expand-mma-pipelines); without them the first waits would
+    // wait for copies never started.
+    if (pipeline.copies &&
         llvm::none_of((*ringValue).getUsers(), [](Operation *user) {
           return isa<tile_dist::RingFillOp>(user);
         })) {
       op->emitError() << "expected the fills of the first chunks of its ring "
-                         "before the loop the ring runs through "
-                         "('tile_dist.ring_fill', "
+                         "before it, or before the loop the ring runs "
+                         "through ('tile_dist.ring_fill', "
                          "tilechain-expand-mma-pipelines)";
       return failure();
     }
@@ -313,38 +395,30 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
     operand.mmaGroupsInFlight = pipeline.mmaGroupsInFlight;
     if (operand.form.copiedFrom)
       remarkCopy(l, operand, kc);
-    if (operand.form.copiedFrom || operand.form.inRegisters)
+    if (operand.form.copiedFrom || operand.form.inRegisters ||
+        operand.threadChunk)
       continue;
-    SmallVector<Value> coords = l.elementCoords(b, loc, operand.layout, 0);
-    Value k = coords[operand.kDim];
-    operand.threadChunk = arith::ShRUIOp::create(
-        b, loc, k, arith::ConstantIndexOp::create(b, loc, log2Exact(kc)));
-    operand.threadSlot = arraySlot(
-        b, loc, operand, rank == 3 ? coords[0] : Value(),
-        arith::AndIOp::create(b, loc, k,
-                              arith::ConstantIndexOp::create(b, loc, kc - 1)),
-        coords[operand.xDim]);
+    locateRegisters(l, loc, operand, kc);
   }
   return operands;
 }
 
 FailureOr<RingCopies> mma::ringCopies(TileLowering &l, Operation *op,
                                       Value ring) {
-  tile_dist::MmaInstruction instruction = *recordedMmaInstruction(op);
-  std::array<OperandForm, 2> forms =
-      recordedOperandForms(l, op, instruction);
-  int64_t kc =
-      mmaChunks(op, instruction, l.getTarget(), l.getNumWarps()).kc;
-  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
-  RingCopies copies{
-      chunkArrays(lhs, rhs, forms,
-                  mmaStageArrays(lhs, rhs, {forms[0], forms[1]}, kc)),
-      kc};
-  for (StagedOperand &operand : copies.operands) {
+  RingCopies copies;
+  copies.operands = recordedChunkArrays(l, op, copies.kc);
+  for (auto [index, operand] : llvm::enumerate(copies.operands)) {
     if (!operand.form.copiedFrom && !operand.form.inRegisters) {
-      op->emitError() << "its ring is filled before the mma, but an operand "
-                         "it stages is written from registers, not copied";
-      return failure();
+      const TileLowering::RingRegisters *taken =
+          l.ringRegistersOf(ring, index);
+      if (!taken) {
+        op->emitError() << "its ring is filled before the mma, but an "
+                           "operand it writes into the ring from registers "
+                           "was not taken where the ring starts (a ring "
+                           "that runs through a loop copies its operands)";
+        return failure();
+      }
+      useRingRegisters(operand, *taken);
     }
     placeInStages(l, operand, l.lookup(ring), l.phasesOf(ring),
                   cast<tile_dist::RingType>(ring.getType()));

@@ -130,7 +130,8 @@ MmaPipelinePlan planPipeline(TileLowering &l, mlir::Operation *op,
 
 /// The lhs and rhs of an mma, staged `chunks.kc` values of k at a time in
 /// their `forms` over `chunks.chunks` chunks: their registers in their own
-/// layouts (unless copied), their chunk arrays (mmaStageArrays: lhs at
+/// layouts (unless copied; on tensor cores those its ring took where it
+/// starts, takeRingRegisters), their chunk arrays (mmaStageArrays: lhs at
 /// byte 0, rhs after it) and the running thread's parts.
 /// With more than one chunk the arrays form a ring of stages, as
 /// `recorded` (tile-sched's tile_dist.pipeline) says or, for an mma on CUDA
@@ -148,7 +149,18 @@ stageOperands(TileLowering &l, mlir::Operation *op, mlir::Value lhs,
               std::array<OperandForm, 2> forms,
               tile_dist::MmaPipelineAttr recorded = {});
 
-/// The operands of an mma as its ring's fills copy them (tile_dist.ring_fill,
+/// Takes the operands that `op` on tensor cores writes into its `ring`
+/// from registers into the layouts they are staged from, with the running
+/// thread's part of their chunks and slots, and keeps them with the ring
+/// (TileLowering::setRingRegisters): at the ring's start, before its fills,
+/// so that the fills and the mma's chunk loop write the same registers
+/// (registersIn keeps none; taking them twice would exchange them through
+/// shared memory twice). Fails, declining the parallel form, as
+/// stageOperands does.
+mlir::LogicalResult takeRingRegisters(TileLowering &l, mlir::Operation *op,
+                                      mlir::Value ring);
+
+/// The operands of an mma as its ring's fills write them (tile_dist.ring_fill,
 /// lowered before the mma): their chunk arrays, of `kc` values of k, in
 /// the stages of the ring.
 struct RingCopies {
@@ -158,9 +170,10 @@ struct RingCopies {
 
 /// The operands of `op` on tensor cores, which stages them in `ring`, as
 /// their records lay them out in its stages (recordedOperandForms,
-/// mmaChunks), with views of their arrays made at the insertion point;
-/// fails where `op` writes an operand it stages from its registers (only
-/// its own lowering has them).
+/// mmaChunks), with views of their arrays made at the insertion point and
+/// the registers taken at the ring's start (takeRingRegisters); fails
+/// where `op` writes an operand from registers that were not taken there
+/// (a ring that runs through a loop copies every operand it stages).
 mlir::FailureOr<RingCopies> ringCopies(TileLowering &l, mlir::Operation *op,
                                        mlir::Value ring);
 

@@ -2,10 +2,11 @@
 //
 // The ring ops of the tile program (tilechain-alloc-mma-rings,
 // tilechain-expand-mma-pipelines), lowered where they stand: the ring's
-// shared memory and mbarriers at its ring_alloc, the copies of the chunks
-// its copies run ahead of the first multiply at its ring_fill ops, and
-// the mbarriers given back at its ring_dealloc. The rest of the ring's
-// schedule is still written with the mma (multiplyChunks, MmaPipeline.cpp).
+// shared memory and mbarriers, and the registers its mma writes into it,
+// at its ring_alloc; the chunks its copies run ahead of the first
+// multiply at its ring_fill ops; and the mbarriers given back at its
+// ring_dealloc. The rest of the ring's schedule is still written with the
+// mma (multiplyChunks, MmaPipeline.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -22,7 +23,10 @@ using namespace mlir;
 using namespace tilechain;
 
 /// The start of a ring: its shared memory, allocated where it stands, in
-/// which its mma stages its operands (stageOperands). Where its stages are
+/// which its mma stages its operands (stageOperands), and where the ring
+/// runs within one run of its mma, the registers of the operands it
+/// writes into the ring, taken into the layouts they are staged from
+/// (takeRingRegisters: its fills and its mma write them). Where its stages are
 /// written before its mma's loop (ring_fill) or TMA fills it, a barrier
 /// first orders those writes after an earlier exchange's reads of the same
 /// bytes; where TMA fills it, its mbarriers are set up there too, with
@@ -40,6 +44,10 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
   if (failed(buffer))
     return failure();
   l.map(op.getResult(), *buffer);
+  Operation *mma = l.mmaOf(op.getResult());
+  if (mma && mma->getBlock() == op->getBlock() &&
+      failed(mma::takeRingRegisters(l, mma, op.getResult())))
+    return failure();
   Location loc = op.getLoc();
   bool filledAhead = llvm::any_of(op->getUsers(), [](Operation *user) {
     return isa<tile_dist::RingFillOp>(user);
@@ -57,23 +65,33 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
   return success();
 }
 
-/// A fill of one chunk into a stage, before the loop the ring runs through:
-/// where it runs, the copies of the chunk from the tiles the mma's loads
-/// read in the iteration whose counter is `iv` (the loads' other indices
-/// are defined before the loop, pipelineLoop); whether or not, the close
-/// of its cp.async group.
+/// A fill of one chunk into a stage. Before the loop the ring runs
+/// through, where it runs: the copies of the chunk from the tiles the
+/// mma's loads read in the iteration whose counter is `iv` (the loads'
+/// other indices are defined before the loop, pipelineLoop). Before the
+/// mma, within its run: the copies from the tiles its loads read, and the
+/// writes of the registers taken at the ring's start. Whether or not it
+/// runs, the close of its cp.async group.
 static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
   Value ringValue = op.getRing();
   if (!l.isLowered(ringValue))
     return success();
   Operation *mma = l.mmaOf(ringValue);
   auto alloc = ringValue.getDefiningOp<tile_dist::RingAllocOp>();
-  auto loop = mma && alloc ? dyn_cast_or_null<cuda_tile::ForOp>(
-                                 alloc->getBlock()->findAncestorOpInBlock(*mma))
-                           : cuda_tile::ForOp();
-  if (!loop)
-    return op.emitError() << "fills a ring that no mma in a loop after its "
-                             "ring_alloc stages its operands in";
+  Operation *holder =
+      mma && alloc ? alloc->getBlock()->findAncestorOpInBlock(*mma) : nullptr;
+  auto loop = dyn_cast_or_null<cuda_tile::ForOp>(holder);
+  if (op.getIv() && !loop)
+    return op.emitError() << "fills a ring at an iteration of its loop, but "
+                             "no mma in a loop after its ring_alloc stages "
+                             "its operands in it";
+  Operation *fillAt =
+      holder == mma && mma ? mma->getBlock()->findAncestorOpInBlock(*op)
+                           : nullptr;
+  if (!op.getIv() && !(fillAt && fillAt->isBeforeInBlock(mma)))
+    return op.emitError() << "fills a ring within a run of its mma, but no "
+                             "mma after it in the block of its ring_alloc "
+                             "stages its operands in it";
   FailureOr<mma::RingCopies> copies = mma::ringCopies(l, mma, ringValue);
   if (failed(copies))
     return failure();
@@ -82,6 +100,15 @@ static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
   mma::StageRing ring(l, mma, copies->operands, copies->kc);
   Value chunk = l.toIndex(b, loc, l.lookup(op.getChunk()), false);
   Value stage = l.toIndex(b, loc, l.lookup(op.getStage()), false);
+  if (!op.getIv()) {
+    // The tiles of the mma's own loads.
+    ring.fill(b, chunk, stage, copies->operands,
+              ring.sources([](cuda_tile::LoadViewTkoOp) {
+                return SmallVector<Value>();
+              }));
+    ring.closeGroup(b);
+    return success();
+  }
   Value iv = l.lookup(op.getIv());
   auto origin = [&](cuda_tile::LoadViewTkoOp load) {
     SmallVector<Value> index;

@@ -147,6 +147,8 @@ gpu.module @tcgen05s {
 // where a predicate holds: scalars as plain integers or 0-d cuda_tile
 // tiles.
 // CHECK: tile_dist.ring_fill %[[RING]][%arg1] chunk %arg2 at %arg3 if %arg4 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32, i64, i1
+// A fill within the run of the ring's mma names no iteration.
+// CHECK-NEXT: tile_dist.ring_fill %[[RING]][%arg1] chunk %arg1 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32{{$}}
 // CHECK: tile_dist.in_ring %[[RING]], %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
 // CHECK: tile_dist.ring_dealloc %[[RING]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
 // CHECK: tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
@@ -156,6 +158,7 @@ gpu.module @rings {
   gpu.func @ring(%arg0: vector<4xf16>, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: i1) {
     %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
     tile_dist.ring_fill %ring[%arg1] chunk %arg2 at %arg3 if %arg4 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32, i64, i1
+    tile_dist.ring_fill %ring[%arg1] chunk %arg1 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, i32, i32
     %0 = tile_dist.in_ring %ring, %arg0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>, vector<4xf16>
     tile_dist.ring_dealloc %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
     %one = tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>

@@ -510,6 +510,17 @@ gpu.module @kernels {
 // -----
 
 gpu.module @kernels {
+  gpu.func @ring_fill_iv_alone(%s: i32, %iv: i32) {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{takes a loop's counter and a predicate together}}
+    "tile_dist.ring_fill"(%r, %s, %s, %iv) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> : (!tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>, i32, i32, i32) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
   gpu.func @ring_fill_runs(%s: i32, %iv: i32) {
     %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
     // expected-error @+1 {{takes its predicate as an i1 scalar}}

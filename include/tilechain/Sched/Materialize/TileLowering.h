@@ -185,6 +185,27 @@ public:
   mlir::Value phasesOf(mlir::Value ring) const {
     return ringPhases.lookup(ring);
   }
+  /// An operand that an mma writes into its ring's stages from registers,
+  /// taken into the layout it is staged from where the ring starts
+  /// (lowerRingAlloc), so that the ring's fills before the mma and the
+  /// mma's chunk loop write the same registers: the layout, the running
+  /// thread's registers in it, and its part of their chunks and slots.
+  struct RingRegisters {
+    LinearLayout layout;
+    llvm::SmallVector<mlir::Value> registers;
+    mlir::Value threadChunk, threadSlot;
+  };
+  void setRingRegisters(mlir::Value ring, unsigned operand,
+                        RingRegisters taken) {
+    ringRegisters[{ring, operand}] = std::move(taken);
+  }
+  /// Those of operand `operand` (0 lhs, 1 rhs) of the mma of `ring`, or
+  /// null where they were not taken.
+  const RingRegisters *ringRegistersOf(mlir::Value ring,
+                                       unsigned operand) const {
+    auto taken = ringRegisters.find({ring, operand});
+    return taken == ringRegisters.end() ? nullptr : &taken->second;
+  }
 
   // --- values -------------------------------------------------------------
   /// The lowered form of `v`: a scalar, a tile buffer, or null for a token.
@@ -504,6 +525,8 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> values;
   llvm::DenseMap<mlir::Operation *, mlir::Value> mmaRings;
   llvm::DenseMap<mlir::Value, mlir::Value> ringPhases;
+  llvm::DenseMap<std::pair<mlir::Value, unsigned>, RingRegisters>
+      ringRegisters;
   /// Lowered values that more than one tile maps to (mapAlias).
   llvm::DenseSet<mlir::Value> aliased;
   llvm::DenseMap<mlir::Value, ViewInfo> views;

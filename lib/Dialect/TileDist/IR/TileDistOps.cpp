@@ -67,9 +67,11 @@ LogicalResult RingFillOp::verify() {
   };
   if (!isInteger(getStage(), 32) || !isInteger(getChunk(), 32))
     return emitOpError() << "takes its stage and chunk as i32 scalars";
-  if (!isInteger(getIv(), 0))
+  if (!getIv() != !getRuns())
+    return emitOpError() << "takes a loop's counter and a predicate together";
+  if (getIv() && !isInteger(getIv(), 0))
     return emitOpError() << "takes the loop's counter as an integer scalar";
-  if (!isInteger(getRuns(), 1))
+  if (getRuns() && !isInteger(getRuns(), 1))
     return emitOpError() << "takes its predicate as an i1 scalar";
   Attribute stage;
   if (matchPattern(getStage(), m_Constant(&stage))) {

@@ -392,35 +392,42 @@ def TileDist_InRingOp : Op<TileDist_Dialect, "in_ring",
   let hasVerifier = 1;
 }
 
-def TileDist_RingFillOp : Op<TileDist_Dialect, "ring_fill"> {
-  let summary = "the copies of one chunk of an mma's operands into a stage of its ring";
+def TileDist_RingFillOp : Op<TileDist_Dialect, "ring_fill",
+    [AttrSizedOperandSegments]> {
+  let summary = "the writes of one chunk of an mma's operands into a stage of its ring";
   let description = [{
-    Starts the copies of chunk `chunk` (of k) of each operand that the
-    ring's mma copies (TMA or cp.async, as its record names,
-    `tile_dist.operands`) into stage `stage` of `ring`, where `runs` holds:
-    the tiles its loads read in the iteration of the ring's loop whose
-    counter is `iv`. Whether or not it runs, it closes one group of cp.async
-    copies, so that the groups after a chunk's are always as many as the
-    chunks the copies run ahead, less one, and the mma's waits for all but
-    those wait for that chunk's. tilechain-expand-mma-pipelines writes the
-    fills of the chunks the copies run ahead of the first multiply before
-    the loop a ring runs through (`across = iterations`). `stage`, `chunk`
-    and `iv` are integer scalars (`stage` and `chunk` of 32 bits, `iv` of
-    the loop's counter type) and `runs` an i1 scalar.
+    Fills stage `stage` of `ring` with chunk `chunk` (of k) of each operand
+    the ring's mma stages: starts the copies of each operand it copies (TMA
+    or cp.async, as its record names, `tile_dist.operands`) and writes the
+    chunk of each operand written from registers (taken into the layout it
+    is staged from where the ring starts). With `at`, the fill stands before
+    the loop the ring runs through (`across = iterations`), and copies the
+    tiles its loads read in the iteration whose counter is `iv`, where
+    `runs` holds; without, it stands before the mma, in the run whose
+    operands it fills. Whether or not it runs, it closes one group of
+    cp.async copies, so that the groups after a chunk's are always as many
+    as the chunks the copies run ahead, less one, and the mma's waits for
+    all but those wait for that chunk's. tilechain-expand-mma-pipelines
+    writes the fills of the chunks the copies run ahead of the first
+    multiply. `stage`, `chunk` and `iv` are integer scalars (`stage` and
+    `chunk` of 32 bits, `iv` of the loop's counter type) and `runs` an i1
+    scalar.
 
     ```mlir
     tile_dist.ring_fill %ring[%g] chunk %c at %iv if %runs
         : !tile_dist.ring<...>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>,
           !cuda_tile.tile<i32>, !cuda_tile.tile<i1>
+    tile_dist.ring_fill %ring[%g] chunk %g
+        : !tile_dist.ring<...>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>
     ```
   }];
   let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
-                       AnyType:$stage, AnyType:$chunk, AnyType:$iv,
-                       AnyType:$runs);
+                       AnyType:$stage, AnyType:$chunk, Optional<AnyType>:$iv,
+                       Optional<AnyType>:$runs);
   let assemblyFormat = [{
-    $ring `[` $stage `]` `chunk` $chunk `at` $iv `if` $runs attr-dict `:`
-    qualified(type($ring)) `,` type($stage) `,` type($chunk) `,` type($iv)
-    `,` type($runs)
+    $ring `[` $stage `]` `chunk` $chunk (`at` $iv^ `if` $runs)? attr-dict `:`
+    qualified(type($ring)) `,` type($stage) `,` type($chunk)
+    (`,` type($iv)^ `,` type($runs))?
   }];
   let hasVerifier = 1;
 }
