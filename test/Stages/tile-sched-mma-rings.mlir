@@ -24,6 +24,11 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
 // RUN:   | sed -E 's/ at %%[^ ]+ if %%[^ ]+ (: .*), !cuda_tile\.tile<i32>, !cuda_tile\.tile<i1>$/ \1/' \
 // RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=MISPLACED
+// A fill that names an iteration (`at %iv if %runs` edited in) of a ring
+// whose mma is in no loop after its ring_alloc is refused too.
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
+// RUN:   | sed -E 's/^( *)tile_dist\.ring_fill ([^ ]+) chunk ([^ ]+) (: .*)$/\1%%on = constant <i1: true> : tile<i1>\n\1tile_dist.ring_fill \2 chunk \3 at \3 if %%on \4, !cuda_tile.tile<i32>, !cuda_tile.tile<i1>/' \
+// RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=AT-NO-LOOP
 // A ring's fills fed back are kept, not written twice.
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
 // RUN:   | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS90
@@ -132,6 +137,7 @@
 // BUILT100-COUNT-6: tile_dist.mbarrier_inval %{{.*}} : memref<6xi64
 
 // MISPLACED: error: fills a ring within a run of its mma, but no mma after it in the block of its ring_alloc stages its operands in it
+// AT-NO-LOOP: error: fills a ring at an iteration of its loop, but no mma in a loop after its ring_alloc stages its operands in it
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
 // NO-FILLS: error: expected the fills of the first chunks of its ring before it, or before the loop the ring runs through ('tile_dist.ring_fill', tilechain-expand-mma-pipelines)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'

@@ -7,15 +7,15 @@
 // which accumulate in the CTA's tensor memory rather than in registers: row
 // i of a 128-row block in lane i, the blocks side by side in the columns; a
 // 64-row result in the lower 16 lanes of each warp's quarter (the hardware's
-// M = 64 layout). Per run of the op:
+// M = 64 layout) (TensorMemory.h). Per run of the op:
 //   - warp 0 allocates the columns (tile_dist.tmem_alloc), thread 0 sets up
 //     an mbarrier, and a barrier publishes both;
 //   - the threads write the accumulator into tensor memory (tcgen05.st,
 //     the reads' converse), unless it is zero, where the first product of
 //     each block overwrites instead of accumulating;
-//   - per chunk, after the chunk's barrier, thread 0 issues one tensor_mma
-//     per M x N block and k step (32 bytes of k) and commits them to one of
-//     two mbarriers (commit n to mbarrier n mod 2), and every thread waits
+//   - per chunk (Tcgen05Chunk.h), after the chunk's barrier, thread 0
+//     issues one tensor_mma per M x N block and k step (32 bytes of k) and
+//     commits them to one of two mbarriers (commit n to mbarrier n mod 2), and every thread waits
 //     for the previous chunk's commit, so that the products of this one run
 //     while the threads wait for the next chunk's copies, and the previous
 //     chunk's stage is free before the barrier that lets copies into it
@@ -47,8 +47,9 @@
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
 #include "MmaSync.h"
-#include "SharedOperands.h"
 #include "SinkReads.h"
+#include "Tcgen05Chunk.h"
+#include "TensorMemory.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
@@ -106,135 +107,6 @@ bool isZeroAccumulator(Value acc) {
 } // namespace
 
 namespace {
-
-/// The columns of tensor memory an mma's accumulator takes during one run of
-/// it, or through a loop: the shared buffer holding the two mbarriers its
-/// products complete on (bytes 0 and 8: commit n of the run or loop
-/// arrives on mbarrier n mod 2, completing its phase n / 2) and the slot of
-/// the columns' address (byte 16), and the address.
-struct TensorMemory {
-  Value control, address;
-  int64_t columns;
-};
-
-Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(b, loc, v, 32);
-}
-
-Value barriersOf(OpBuilder &b, Value control) {
-  return sharedView(b, control, b.getI64Type(), 2, 0);
-}
-
-Value addressSlotOf(OpBuilder &b, Value control) {
-  return sharedView(b, control, b.getI32Type(), 1, 16);
-}
-
-/// The mbarrier commit `n` (an i32 value) arrives on.
-Value commitBarrier(OpBuilder &b, Location loc, Value n) {
-  return arith::IndexCastOp::create(
-      b, loc, b.getIndexType(),
-      arith::AndIOp::create(b, loc, n, i32Constant(b, loc, 1)));
-}
-
-/// Waits for commit `n` (an i32 value) of the products on `control`'s
-/// mbarriers: the phase n / 2 of mbarrier n mod 2. No waiter lags two
-/// phases behind, since commit n + 2 comes after a barrier every thread
-/// passes after this wait.
-void waitForCommit(OpBuilder &b, Location loc, Value control, Value n) {
-  Value one = i32Constant(b, loc, 1);
-  Value parity = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, n, one), one);
-  tile_dist::MbarrierWaitOp::create(b, loc, barriersOf(b, control),
-                                    commitBarrier(b, loc, n), parity);
-}
-
-/// Waits for commit n - 1 (`n` an i32 value) where n is not 0: the
-/// products before commit n, where there are any.
-void waitForCommitBefore(OpBuilder &b, Location loc, Value control, Value n) {
-  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, n,
-                                    i32Constant(b, loc, 0));
-  scf::IfOp::create(b, loc, any, [&](OpBuilder &then, Location) {
-    waitForCommit(
-        then, loc, control,
-        arith::SubIOp::create(then, loc, n, i32Constant(then, loc, 1)));
-    scf::YieldOp::create(then, loc);
-  });
-}
-
-Value isWarp0(TileLowering &l, OpBuilder &b, Location loc) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                               l.getWarpId(), indexConstant(b, loc, 0));
-}
-
-/// Warp 0 allocates the columns, thread 0 sets up the mbarriers, and a
-/// barrier between tcgen05 fences publishes both; every thread then reads
-/// the address. The two write the control buffer after a barrier of their
-/// own, which tile-sched keeps where it gives these bytes to an exchange
-/// whose reads may not be done yet (an earlier iteration's included).
-FailureOr<TensorMemory> allocateTensorMemory(TileLowering &l, Operation *op,
-                                             int64_t columns) {
-  l.releaseDeferredTensorMemory();
-  OpBuilder &b = l.b();
-  Location loc = op->getLoc();
-  FailureOr<Value> control = l.allocShared(op, 24);
-  if (failed(control))
-    return failure();
-  l.barrierBeforeSharedWrites(b, loc);
-  scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
-    tile_dist::TmemAllocOp::create(
-        then, loc, addressSlotOf(then, *control),
-        indexConstant(then, loc, 0), then.getI64IntegerAttr(columns));
-    scf::YieldOp::create(then, loc);
-  });
-  scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
-                    [&](OpBuilder &then, Location) {
-                      for (int64_t barrier = 0; barrier < 2; ++barrier)
-                        tile_dist::MbarrierInitOp::create(
-                            then, loc, barriersOf(then, *control),
-                            indexConstant(then, loc, barrier),
-                            i32Constant(then, loc, 1));
-                      NVVM::FenceMbarrierInitOp::create(then, loc);
-                      scf::YieldOp::create(then, loc);
-                    });
-  NVVM::Tcgen05FenceOp::create(b, loc,
-                               NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  gpu::BarrierOp::create(b, loc);
-  NVVM::Tcgen05FenceOp::create(b, loc,
-                               NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-  Value address =
-      memref::LoadOp::create(b, loc, addressSlotOf(b, *control),
-                             ValueRange{indexConstant(b, loc, 0)});
-  return TensorMemory{*control, address, columns};
-}
-
-/// Every thread's reads are done before warp 0 gives the columns back and
-/// thread 0 the mbarriers.
-void releaseTensorMemory(TileLowering &l, Location loc,
-                         const TensorMemory &memory) {
-  OpBuilder &b = l.b();
-  NVVM::Tcgen05FenceOp::create(b, loc,
-                               NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  gpu::BarrierOp::create(b, loc);
-  scf::IfOp::create(b, loc, isWarp0(l, b, loc), [&](OpBuilder &then, Location) {
-    NVVM::Tcgen05FenceOp::create(then, loc,
-                                 NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-    tile_dist::TmemDeallocOp::create(then, loc, memory.address,
-                                     then.getI64IntegerAttr(memory.columns));
-    scf::YieldOp::create(then, loc);
-  });
-  scf::IfOp::create(b, loc, l.isFirstThread(b, loc),
-                    [&](OpBuilder &then, Location) {
-                      for (int64_t barrier = 0; barrier < 2; ++barrier)
-                        tile_dist::MbarrierInvalOp::create(
-                            then, loc, barriersOf(then, memory.control),
-                            indexConstant(then, loc, barrier));
-                      scf::YieldOp::create(then, loc);
-                    });
-}
 
 /// The running thread's accesses of an accumulator of `shape` in tensor
 /// memory at `address`: per 128-row block, the 16-row halves of its warp's
@@ -367,42 +239,6 @@ SmallVector<Value> readBack(TileLowering &l, Location loc,
   });
   return results;
 }
-
-/// The copy of a block-scaled mma's scales that this run writes and reads:
-/// its tensor-memory columns from `base` on (BlockScales).
-struct ScaleColumns {
-  Value base; // i32, lane 0
-  const BlockScales &scales;
-
-  /// The first column of group `group` (an i32 value) of the lhs scales
-  /// or of the rhs scales.
-  Value group(OpBuilder &b, Location loc, Value group, bool rhs) const {
-    Value start = arith::AddIOp::create(
-        b, loc, base,
-        arith::MulIOp::create(
-            b, loc, group,
-            i32Constant(b, loc, scales.lhsColumns + scales.rhsColumns)));
-    return rhs ? arith::AddIOp::create(b, loc, start,
-                                       i32Constant(b, loc, scales.lhsColumns))
-                     .getResult()
-               : start;
-  }
-
-  /// The scale address of k block `block` (an i32 value) from x `x0` on:
-  /// the column of x0's group and, in bits 30-31, the block's byte.
-  Value address(OpBuilder &b, Location loc, Value block, bool rhs,
-                int64_t x0) const {
-    Value four = i32Constant(b, loc, 4);
-    Value column = arith::AddIOp::create(
-        b, loc,
-        group(b, loc, arith::DivUIOp::create(b, loc, block, four), rhs),
-        i32Constant(b, loc, x0 / 32));
-    Value byte = arith::ShLIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, block, four),
-        i32Constant(b, loc, 30));
-    return arith::OrIOp::create(b, loc, column, byte);
-  }
-};
 
 /// Writes scale tile `scale` (x along `xDim`, k blocks along `kDim`) into
 /// its columns: warps 0-3 each write their quarter of the lanes, one
@@ -563,19 +399,17 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
   Tcgen05Plan p = plan(l, op);
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  MLIRContext *context = op->getContext();
   Value lhs = op->getOperand(0), rhs = op->getOperand(1),
         acc = op->getOperand(2);
   ArrayRef<int64_t> shape = tileShape(acc.getType());
   unsigned rank = shape.size();
   int64_t n = shape[rank - 1];
-  int64_t e = p.kind.elementBytes;
   int64_t kc = p.staging.kc;
 
-  int64_t instructionM = p.tiling.instructionM;
   // An instruction takes 32 bytes of k; one CTA (no cta_group::2 yet).
   remarkTensorCores(l, op, "Tensor-core SM100",
-                    {instructionM, p.tiling.instructionN, 32 / e})
+                    {p.tiling.instructionM, p.tiling.instructionN,
+                     32 / p.kind.elementBytes})
       .note("NumCTAs", "1");
   std::array<OperandForm, 2> forms =
       recordedOperandForms(l, op, tile_dist::MmaInstruction::Tcgen05);
@@ -650,93 +484,10 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
                                  NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
   }
 
-  tile_dist::SharedMatrixAttr lhsMatrix = sharedMatrix(context, forms[0], kc);
-  tile_dist::SharedMatrixAttr rhsMatrix = sharedMatrix(context, forms[1], kc);
-  int64_t instructionK = 32 / e;
-  int64_t instructionN = p.tiling.instructionN;
-  auto multiply = [&](OpBuilder &at, Value chunk, Value stage,
-                      ValueRange) -> SmallVector<Value> {
-    auto c = [&](int64_t v) { return indexConstant(at, loc, v); };
-    Value lhsChunk = arith::AddIOp::create(
-        at, loc, c((*staged)[0].offset),
-        stageOffset(at, loc, (*staged)[0], stage, 1));
-    Value rhsChunk = arith::AddIOp::create(
-        at, loc, c((*staged)[1].offset),
-        stageOffset(at, loc, (*staged)[1], stage, 1));
-    Value notFirstChunk = arith::CmpIOp::create(
-        at, loc, arith::CmpIPredicate::ne, chunk, c(0));
-    // This chunk's commit, counted through the loop where the accumulator
-    // stays in tensor memory there, else from the run's first chunk.
-    Value commit;
-    if (kept) {
-      commit = memref::LoadOp::create(at, loc, kept->phases, ValueRange{c(0)});
-      memref::StoreOp::create(
-          at, loc,
-          arith::AddIOp::create(at, loc, commit, i32Constant(at, loc, 1)),
-          kept->phases, ValueRange{c(0)});
-    } else {
-      commit = arith::IndexCastOp::create(at, loc, at.getI32Type(), chunk);
-    }
-    scf::IfOp::create(at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then,
-                                                             Location) {
-      NVVM::Tcgen05FenceOp::create(then, loc,
-                                   NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-      for (int64_t kStep = 0; kStep < kc; kStep += instructionK) {
-        Value accumulate = !zeroStart || kStep > 0
-                               ? arith::ConstantIntOp::create(then, loc, 1, 1)
-                               : notFirstChunk;
-        for (int64_t block = 0; block < p.tiling.rowBlocks; ++block)
-          for (int64_t n0 = 0; n0 < n; n0 += instructionN) {
-            Value lhsStart = arith::AddIOp::create(
-                then, loc, lhsChunk,
-                indexConstant(then, loc,
-                              operandStart(forms[0], kc, e,
-                                           block * instructionM, kStep)));
-            Value rhsStart = arith::AddIOp::create(
-                then, loc, rhsChunk,
-                indexConstant(then, loc,
-                              operandStart(forms[1], kc, e, n0, kStep)));
-            Value lhsScale, rhsScale;
-            if (scaleColumns) {
-              // Block kBlock of the op's k: this chunk's first, plus the
-              // step's.
-              Value kBlock = arith::AddIOp::create(
-                  then, loc,
-                  arith::MulIOp::create(
-                      then, loc,
-                      arith::IndexCastOp::create(then, loc,
-                                                 then.getI32Type(), chunk),
-                      i32Constant(then, loc, kc / 32)),
-                  i32Constant(then, loc, kStep / 32));
-              lhsScale = scaleColumns->address(then, loc, kBlock, false,
-                                               block * instructionM);
-              rhsScale = scaleColumns->address(then, loc, kBlock, true, n0);
-            }
-            tile_dist::TensorMmaOp::create(
-                then, loc,
-                arith::AddIOp::create(then, loc, memory.address,
-                                      i32Constant(then, loc, block * n + n0)),
-                (*staged)[0].arrays, lhsStart, (*staged)[1].arrays, rhsStart,
-                accumulate, lhsScale, rhsScale, TypeAttr::get(p.kind.lhsType),
-                TypeAttr::get(p.kind.rhsType),
-                then.getI64IntegerAttr(instructionM),
-                then.getI64IntegerAttr(instructionN), lhsMatrix, rhsMatrix);
-          }
-      }
-      tile_dist::TensorMmaCommitOp::create(
-          then, loc, barriersOf(then, memory.control),
-          commitBarrier(then, loc, commit));
-      scf::YieldOp::create(then, loc);
-    });
-    if (!leavesRunning) {
-      waitForCommit(at, loc, memory.control, commit);
-      return {};
-    }
-    // The previous chunk's products, so that this chunk's keep the tensor
-    // cores busy while the threads wait for the next chunk's copies; its
-    // stage is then free before the barrier that lets copies into it.
-    waitForCommitBefore(at, loc, memory.control, commit);
-    return {};
+  Tcgen05Chunks multiplier = Tcgen05Chunks::setUp(
+      l, op, p, forms, *staged, memory, kept, zeroStart, scaleColumns);
+  auto multiply = [&](OpBuilder &at, Value chunk, Value stage, ValueRange) {
+    return multiplier.multiply(at, chunk, stage);
   };
   multiplyChunks(l, op, *staged, kc, p.staging.chunks, ValueRange(),
                  /*asyncProxyReads=*/true, multiply);

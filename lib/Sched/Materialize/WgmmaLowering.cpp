@@ -11,9 +11,9 @@
 // tensor cores; fewer where shared memory is tight), or, for 16-bit views
 // contiguous along m or n, atoms of S bytes of m or n by kc rows of k. A
 // 16-bit lhs the warpgroups already hold as wgmma's A fragments (an
-// attention's P) is read from registers instead. Per chunk: each thread
-// fences its writes to the async
-// proxy before the chunk's barrier, then the warpgroup fences its
+// attention's P) is read from registers instead. Per chunk (WgmmaChunk.h):
+// each thread fences its writes to the async proxy before the chunk's
+// barrier, then the warpgroup fences its
 // accumulator registers, issues one warpgroup_mma per instruction and k
 // step (32 bytes of k) and commits them as one group. Where the ring has a
 // stage for it (MmaPipeline.cpp) the warpgroup then waits for all groups
@@ -29,15 +29,13 @@
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
 #include "MmaSync.h"
-#include "SharedOperands.h"
+#include "WgmmaChunk.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 #include "tilechain/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tilechain;
@@ -100,11 +98,9 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
                     {kWgmmaM, p.tiling.instructionN, 32 / p.kind.elementBytes});
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  MLIRContext *context = op->getContext();
   Value lhs = op->getOperand(0), rhs = op->getOperand(1),
         acc = op->getOperand(2);
   ArrayRef<int64_t> shape = tileShape(acc.getType());
-  unsigned rank = shape.size();
 
   std::array<OperandForm, 2> forms =
       recordedOperandForms(l, op, tile_dist::MmaInstruction::Wgmma);
@@ -130,140 +126,11 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
     sums.assign(registers, arith::ConstantOp::create(
                                b, loc, b.getZeroAttr(sumType)));
 
-  // The warpgroup's block origin: the running thread's coordinates less
-  // its lane's and its warp's within the warpgroup.
-  auto constant = [&](OpBuilder &at, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(at, loc, v);
-  };
-  SmallVector<Value> coords = l.elementCoords(b, loc, layout, 0);
-  Value m0 = arith::AndIOp::create(b, loc, coords[rank - 2],
-                                   constant(b, ~(kWgmmaM - 1)));
-  Value n0 = arith::AndIOp::create(b, loc, coords[rank - 1],
-                                   constant(b, ~(p.tiling.blockN - 1)));
-  Value lhsBlock = forms[0].inRegisters
-                       ? Value()
-                       : arith::AddIOp::create(
-                             b, loc,
-                             blockStart(b, loc, forms[0], p.staging.kc,
-                                        p.kind.elementBytes, m0),
-                             constant(b, (*staged)[0].offset));
-  Value rhsBlock = arith::AddIOp::create(
-      b, loc,
-      blockStart(b, loc, forms[1], p.staging.kc, p.kind.elementBytes, n0),
-                                         constant(b, (*staged)[1].offset));
-
-  // The block's instructions: registers [i N/2, (i + 1) N/2) accumulate
-  // rows and columns from the constant part of register i N/2 on.
-  int64_t perInstruction = p.tiling.instructionN / 2;
-  struct Instruction {
-    int64_t m, n;
-  };
-  SmallVector<Instruction> instructions;
-  for (int64_t first = 0; first < registers; first += perInstruction) {
-    SmallVector<int64_t> part = registerPart(layout, first);
-    instructions.push_back({part[rank - 2], part[rank - 1]});
-  }
-  tile_dist::SharedMatrixAttr lhsMatrix =
-      forms[0].inRegisters ? tile_dist::SharedMatrixAttr()
-                           : sharedMatrix(context, forms[0], p.staging.kc);
-  tile_dist::SharedMatrixAttr rhsMatrix =
-      sharedMatrix(context, forms[1], p.staging.kc);
-  int64_t instructionK = 32 / p.kind.elementBytes;
-  VectorType vectorType = VectorType::get({perInstruction}, sumType);
-
-  // A's registers for the block's m-instruction `mBlock` and 16 values of
-  // k from `kStep` of the chunk: registers 8 q .. 8 q + 7 of the block's
-  // (q the step over the whole k), two to a word; a choice among the
-  // chunks' where there are several.
-  int64_t k = tileShape(lhs.getType()).back();
-  auto fragment = [&](OpBuilder &at, Value chunk, int64_t mBlock,
-                      int64_t kStep) -> Value {
-    ArrayRef<Value> held = (*staged)[0].registers;
-    Type pairType = VectorType::get({2}, held.front().getType());
-    Type wordType = VectorType::get({1}, at.getI32Type());
-    auto word = [&](int64_t first) -> Value {
-      Value pair = vector::FromElementsOp::create(
-          at, loc, pairType, ValueRange{held[first], held[first + 1]});
-      return vector::ExtractOp::create(
-          at, loc, vector::BitCastOp::create(at, loc, wordType, pair), 0);
-    };
-    SmallVector<Value> words;
-    for (int64_t reg = 0; reg < 4; ++reg) {
-      auto firstOf = [&](int64_t c) {
-        return mBlock * (k / 2) + (c * p.staging.kc + kStep) / 16 * 8 + 2 * reg;
-      };
-      Value chosen = word(firstOf(0));
-      for (int64_t c = 1; c < p.staging.chunks; ++c)
-        chosen = arith::SelectOp::create(
-            at, loc,
-            arith::CmpIOp::create(at, loc, arith::CmpIPredicate::eq, chunk,
-                                  constant(at, c)),
-            word(firstOf(c)), chosen);
-      words.push_back(chosen);
-    }
-    return vector::FromElementsOp::create(
-        at, loc, VectorType::get({4}, at.getI32Type()), words);
-  };
-
+  WgmmaChunks multiplier =
+      WgmmaChunks::setUp(l, op, p, forms, *staged, layout);
   auto multiply = [&](OpBuilder &at, Value chunk, Value stage,
-                      ValueRange chunkSums) -> SmallVector<Value> {
-    Value lhsChunk =
-        lhsBlock ? arith::AddIOp::create(
-                       at, loc, lhsBlock,
-                       stageOffset(at, loc, (*staged)[0], stage, 1))
-                 : Value();
-    Value rhsChunk = arith::AddIOp::create(
-        at, loc, rhsBlock, stageOffset(at, loc, (*staged)[1], stage, 1));
-    NVVM::WgmmaFenceAlignedOp::create(at, loc);
-    SmallVector<Value> accumulators;
-    for (int64_t i = 0, e = instructions.size(); i < e; ++i)
-      accumulators.push_back(vector::FromElementsOp::create(
-          at, loc, vectorType,
-          chunkSums.slice(i * perInstruction, perInstruction)));
-    for (int64_t kStep = 0; kStep < p.staging.kc; kStep += instructionK) {
-      // A's registers per m block, shared by the block's n instructions.
-      llvm::SmallDenseMap<int64_t, Value> fragments;
-      for (auto [instruction, accumulator] :
-           llvm::zip(instructions, accumulators)) {
-        Value rhsStart = arith::AddIOp::create(
-            at, loc, rhsChunk,
-            constant(at, operandStart(forms[1], p.staging.kc,
-                                      p.kind.elementBytes, instruction.n,
-                                      kStep)));
-        if (forms[0].inRegisters) {
-          int64_t mBlock = instruction.m / kWgmmaM;
-          Value &a = fragments[mBlock];
-          if (!a)
-            a = fragment(at, chunk, mBlock, kStep);
-          accumulator = tile_dist::WarpgroupMmaOp::create(
-              at, loc, vectorType, Value(), Value(), a,
-              (*staged)[1].arrays, rhsStart, accumulator,
-              TypeAttr::get(p.kind.lhsType), TypeAttr::get(p.kind.rhsType),
-              tile_dist::SharedMatrixAttr(), rhsMatrix);
-          continue;
-        }
-        Value lhsStart = arith::AddIOp::create(
-            at, loc, lhsChunk,
-            constant(at, operandStart(forms[0], p.staging.kc,
-                                      p.kind.elementBytes, instruction.m,
-                                      kStep)));
-        accumulator = tile_dist::WarpgroupMmaOp::create(
-            at, loc, vectorType, (*staged)[0].arrays, lhsStart, Value(),
-            (*staged)[1].arrays, rhsStart, accumulator,
-            TypeAttr::get(p.kind.lhsType), TypeAttr::get(p.kind.rhsType),
-            lhsMatrix, rhsMatrix);
-      }
-    }
-    NVVM::WgmmaGroupSyncAlignedOp::create(at, loc);
-    SmallVector<Value> next;
-    for (Value accumulator : accumulators)
-      for (int64_t i = 0; i < perInstruction; ++i)
-        next.push_back(vector::ExtractOp::create(at, loc, accumulator, i));
-    return SmallVector<Value>(
-        tile_dist::WarpgroupWaitOp::create(
-            at, loc, ValueRange(next).getTypes(),
-            (*staged)[0].mmaGroupsInFlight, next)
-            .getResults());
+                      ValueRange chunkSums) {
+    return multiplier.multiply(at, chunk, stage, chunkSums);
   };
   SmallVector<Value> results =
       multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, sums,
