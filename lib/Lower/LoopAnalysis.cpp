@@ -22,6 +22,15 @@ bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
 bool tilechain::writesNoMemory(Operation *op) {
   if (isMemoryEffectFree(op))
     return true;
+  // An op whose effects are its body's (tile_dist.chunk_schedule): those of
+  // the ops in it.
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return !op->walk([&](Operation *inner) {
+                return inner == op || writesNoMemory(inner)
+                           ? WalkResult::advance()
+                           : WalkResult::interrupt();
+              })
+                .wasInterrupted();
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects || op->getNumRegions())
     return false;

@@ -1,4 +1,4 @@
-//===- ExpandMmaPipelines.cpp - tile-sched: the fills before a run -------===//
+//===- ExpandMmaPipelines.cpp - tile-sched: a ring's fills and schedule --===//
 //
 // Where an mma copies an operand into its ring (TMA or cp.async), the
 // copies run `ahead` chunks ahead of the multiply (mmaCopiesAhead), so the
@@ -13,11 +13,14 @@
 //   ring's ring_alloc and its loop. An iteration's guard is computed in 64
 //   bits, so that lower + (g div C) x step cannot overflow.
 // Several fills stand in a loop over g: unrolled, they took more registers
-// (bench/results/2026-11-30-unrolled-prologue-cubins.tsv). The rest of the
-// ring's schedule (its waits, the fills of later chunks, its barriers) is
-// still written by the materialization (multiplyChunks).
-// `--stop-after=tilechain-expand-mma-pipelines` shows the fills; a ring
-// that has fills when the pass runs keeps them.
+// (bench/results/2026-11-30-unrolled-prologue-cubins.tsv).
+// It also writes, right before each mma with a ring, what each of its
+// chunks does (tile_dist.chunk_schedule: wait, publish, fill ahead,
+// multiply; scheduleChunks), which the materialization runs in the mma's
+// loop over its chunks (multiplyChunks); that loop, with the arithmetic
+// of which chunk and stage each op names, is still written there.
+// `--stop-after=tilechain-expand-mma-pipelines` shows both; a ring that has
+// fills or a schedule when the pass runs keeps them.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
@@ -134,6 +137,46 @@ void fillFirst(tile_dist::RingAllocOp alloc, Operation *mma, int64_t ahead) {
   });
 }
 
+/// Writes the schedule of the chunks of `mma`, whose operands the ring of
+/// `alloc` stages, right before it. Where the ring copies, each chunk waits
+/// for its stage's copies (all but the ahead - 1 fills after its own), the
+/// barrier publishes the stage (and frees the one the chunks before it
+/// finished with), the chunk `ahead` further on is filled (where
+/// `fillsAhead`), and the chunk is multiplied; where the threads write
+/// every operand from registers, each chunk writes its own stage (after a
+/// barrier where the ring has one stage, which the previous chunk's reads
+/// still use) before the barrier. wgmma and tcgen05.mma read through the
+/// async proxy, so the threads' writes are fenced for it first.
+void scheduleChunks(tile_dist::RingAllocOp alloc, Operation *mma,
+                    bool copies, bool fillsAhead, int64_t ahead,
+                    tile_dist::MmaInstruction instruction) {
+  OpBuilder b(mma);
+  Location loc = mma->getLoc();
+  Value ring = alloc.getResult();
+  auto schedule = tile_dist::ChunkScheduleOp::create(b, loc, ring);
+  OpBuilder body = OpBuilder::atBlockEnd(&schedule.getBody().emplaceBlock());
+  bool asyncProxy = instruction == tile_dist::MmaInstruction::Wgmma ||
+                    instruction == tile_dist::MmaInstruction::Tcgen05;
+  if (copies) {
+    tile_dist::RingWaitOp::create(body, loc, ring, ahead - 1);
+  } else {
+    if (alloc.getType().getStages() == 1)
+      tile_dist::RingReleaseOp::create(body, loc, ring);
+    tile_dist::RingFillAheadOp::create(body, loc, ring, 0);
+  }
+  tile_dist::RingPublishOp::create(body, loc, ring, asyncProxy);
+  if (fillsAhead)
+    tile_dist::RingFillAheadOp::create(body, loc, ring, ahead);
+  tile_dist::MmaChunkOp::create(body, loc, ring);
+}
+
+/// Whether an op of type `OpTy` takes the ring of `alloc`.
+template <typename OpTy>
+bool usedBy(tile_dist::RingAllocOp alloc) {
+  return llvm::any_of(alloc->getUsers(),
+                      [](Operation *user) { return isa<OpTy>(user); });
+}
+
 /// Whether an mma with operand records `records` copies one into its ring.
 bool copiesInto(std::array<tile_dist::MmaOperandAttr, 2> records) {
   return llvm::any_of(records, [](tile_dist::MmaOperandAttr record) {
@@ -151,9 +194,10 @@ struct ExpandMmaPipelinesPass
     return "tilechain-expand-mma-pipelines";
   }
   StringRef getDescription() const override {
-    return "Write the fills of the first chunks of each ring that an mma "
-           "copies into, before the mma or before the loop the ring runs "
-           "through (tile_dist.ring_fill)";
+    return "Write the schedule of each mma's chunks (tile_dist."
+           "chunk_schedule) and, where it copies into its ring, the fills "
+           "of the first chunks, before the mma or before the loop the ring "
+           "runs through (tile_dist.ring_fill)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<tile_dist::TileDistDialect>();
@@ -164,12 +208,8 @@ struct ExpandMmaPipelinesPass
                       unsigned numWarps) {
       TargetInfo cta = kernelTarget(entry, target, numWarps);
       SmallVector<tile_dist::RingAllocOp> allocs;
-      entry.walk([&](tile_dist::RingAllocOp alloc) {
-        if (llvm::none_of(alloc->getUsers(), [](Operation *user) {
-              return isa<tile_dist::RingFillOp>(user);
-            }))
-          allocs.push_back(alloc);
-      });
+      entry.walk(
+          [&](tile_dist::RingAllocOp alloc) { allocs.push_back(alloc); });
       for (tile_dist::RingAllocOp alloc : allocs) {
         Operation *mma = mmaOf(alloc);
         if (!mma)
@@ -179,24 +219,40 @@ struct ExpandMmaPipelinesPass
             recordedMmaInstruction(mma);
         std::optional<std::array<tile_dist::MmaOperandAttr, 2>> records =
             recordedMmaOperands(mma);
-        if (!pipeline || !instruction || !records || !copiesInto(*records))
+        if (!pipeline || !instruction || !records)
           continue;
-        int64_t ahead = mmaCopiesAhead(pipeline.getStages(),
-                                       pipeline.getGroupsInFlight());
+        bool copies = copiesInto(*records);
+        int64_t ahead = copies ? mmaCopiesAhead(pipeline.getStages(),
+                                                pipeline.getGroupsInFlight())
+                               : 0;
         // Within each run where the ring starts right before the mma
         // (tilechain-alloc-mma-rings), else through the loop it starts
         // before.
         Operation *holder = alloc->getBlock()->findAncestorOpInBlock(*mma);
-        if (holder == mma) {
-          fillFirst(alloc, mma, ahead);
-          continue;
-        }
         auto loop = dyn_cast_or_null<ForOp>(holder);
-        if (!loop ||
-            pipeline.getAcross() != tile_dist::PipelineSpan::Iterations)
+        if (holder != mma &&
+            (!loop ||
+             pipeline.getAcross() != tile_dist::PipelineSpan::Iterations))
           continue;
+        // Each chunk fills the one `ahead` further on where the run has
+        // one, and always where the ring runs on through its loop (the
+        // chunk may fall in a later iteration). Into a ring too short for
+        // that (one stage), nothing is built, and the materialization
+        // says why (checkRecordedMmas).
         int64_t chunks = mmaChunks(mma, *instruction, cta, numWarps).chunks;
-        fillAhead(alloc, mma, loop, chunks, ahead);
+        bool fillsAhead = copies && (holder != mma || chunks > ahead);
+        if (fillsAhead && ahead >= pipeline.getStages())
+          continue;
+        // A ring's fills and schedule fed back are kept.
+        if (copies && !usedBy<tile_dist::RingFillOp>(alloc)) {
+          if (holder == mma)
+            fillFirst(alloc, mma, ahead);
+          else
+            fillAhead(alloc, mma, loop, chunks, ahead);
+        }
+        if (!usedBy<tile_dist::ChunkScheduleOp>(alloc))
+          scheduleChunks(alloc, mma, copies, fillsAhead, ahead,
+                         *instruction);
       }
     };
     if (failed(forEachParallelKernel(getOperation(), expand)))

@@ -29,7 +29,11 @@
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
 // RUN:   | sed -E 's/^( *)tile_dist\.ring_fill ([^ ]+) chunk ([^ ]+) (: .*)$/\1%%on = constant <i1: true> : tile<i1>\n\1tile_dist.ring_fill \2 chunk \3 at \3 if %%on \4, !cuda_tile.tile<i32>, !cuda_tile.tile<i1>/' \
 // RUN:   | not tile-sched --split-input-file 2>&1 | FileCheck %s --check-prefix=AT-NO-LOOP
-// A ring's fills fed back are kept, not written twice.
+// Without the schedule of its chunks, the materialization refuses the mma.
+// RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
+// RUN:   | sed '/tile_dist.chunk_schedule/,/^ *}$/d' \
+// RUN:   | not tile-sched --split-input-file --tilechain-materialize-threads 2>&1 | FileCheck %s --check-prefix=NO-SCHEDULE
+// A ring's fills and schedule fed back are kept, not written twice.
 // RUN: tile-lower %s --split-input-file --gpu-name=sm_90 --tile-form=parallel | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines \
 // RUN:   | tile-sched --split-input-file --stop-after=tilechain-expand-mma-pipelines | FileCheck %s --check-prefix=FILLS90
 
@@ -75,10 +79,28 @@
 // FILLS90-NEXT: tile_dist.ring_fill %[[RING]][%[[G]]] chunk %[[CHUNK]] at %[[IV]] if %[[RUNS]]
 // FILLS90-NOT: ring_fill
 // FILLS90: for %{{.*}} in (%[[LOWER]] to %{{.*}}, step %[[STEP]])
+// In the loop, right before the mma, what each chunk does with the ring
+// (tile_dist.chunk_schedule): it waits for its stage's copies, all but the
+// 3 fills after its own; a barrier publishes the stage, each thread first
+// fencing its writes for wgmma's async proxy; the chunk 4 further on is
+// filled (of this iteration or the next); the chunk is multiplied.
+// FILLS90: tile_dist.chunk_schedule %[[RING]] : !tile_dist.ring<stages = 6, {{.*}}> {
+// FILLS90-NEXT: tile_dist.ring_wait %[[RING]] newer 3 :
+// FILLS90-NEXT: tile_dist.ring_publish %[[RING]] async_proxy :
+// FILLS90-NEXT: tile_dist.ring_fill_ahead %[[RING]] by 4 :
+// FILLS90-NEXT: tile_dist.mma_chunk %[[RING]] :
+// FILLS90-NEXT: }
+// FILLS90-NEXT: mmaf
 // FILLS80-LABEL: entry @in_loop
 // FILLS80: %[[AHEAD:.*]] = constant <i32: 3> : tile<i32>
 // FILLS80: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
 // FILLS80: tile_dist.ring_fill %{{.*}}[%[[G]]]
+// mma.sync reads through the generic proxy: no fence.
+// FILLS80: tile_dist.chunk_schedule
+// FILLS80-NEXT: tile_dist.ring_wait %{{.*}} newer 2 :
+// FILLS80-NEXT: tile_dist.ring_publish %{{.*}} : !tile_dist.ring
+// FILLS80-NEXT: tile_dist.ring_fill_ahead %{{.*}} by 3 :
+// FILLS80-NEXT: tile_dist.mma_chunk
 // A ring within each run of its mma has its first chunks filled right
 // before the mma, chunk g into stage g, with no iteration to name: on
 // sm_90 the mma takes 2 chunks of k in 2 stages, so the copies run one
@@ -90,6 +112,14 @@
 // FILLS90-NEXT: %[[SB:.*]] = tile_dist.in_ring %[[RING]]
 // FILLS90-NEXT: %[[ZERO:.*]] = constant <i32: 0> : tile<i32>
 // FILLS90-NEXT: tile_dist.ring_fill %[[RING]][%[[ZERO]]] chunk %[[ZERO]] : !tile_dist.ring<{{.*}}>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>{{$}}
+// Then each of the 2 chunks waits for its copies (none newer), is
+// published, fills the next chunk where the run has one, and is multiplied.
+// FILLS90-NEXT: tile_dist.chunk_schedule %[[RING]]
+// FILLS90-NEXT: tile_dist.ring_wait %[[RING]] newer 0 :
+// FILLS90-NEXT: tile_dist.ring_publish %[[RING]] async_proxy :
+// FILLS90-NEXT: tile_dist.ring_fill_ahead %[[RING]] by 1 :
+// FILLS90-NEXT: tile_dist.mma_chunk %[[RING]] :
+// FILLS90-NEXT: }
 // FILLS90-NEXT: mmaf %[[SA]], %[[SB]],
 
 // The materialization allocates the ring as its type says: 6 x 16384 bytes
@@ -139,6 +169,7 @@
 // MISPLACED: error: fills a ring within a run of its mma, but no mma after it in the block of its ring_alloc stages its operands in it
 // AT-NO-LOOP: error: fills a ring at an iteration of its loop, but no mma in a loop after its ring_alloc stages its operands in it
 // NO-RING: error: expected the ring its operands are staged in ('tile_dist.in_ring', tilechain-alloc-mma-rings)
+// NO-SCHEDULE: error: expected one schedule of its chunks before it ('tile_dist.chunk_schedule', tilechain-expand-mma-pipelines)
 // NO-FILLS: error: expected the fills of the first chunks of its ring before it, or before the loop the ring runs through ('tile_dist.ring_fill', tilechain-expand-mma-pipelines)
 // OTHER: error: stages its operands in '!tile_dist.ring<stages = 5, stage_bytes = 16384, align = 1024, mbarriers = true>', but its records take '!tile_dist.ring<stages = 6, stage_bytes = 16384, align = 1024, mbarriers = true>'
 cuda_tile.module @kernels {
@@ -220,7 +251,17 @@ cuda_tile.module @kernels {
 // FILLS80: for %[[G:.*]] in (%{{.*}} to %[[AHEAD]], step %{{.*}}) : tile<i32> {
 // FILLS80-NEXT: tile_dist.ring_fill %[[RING]][%[[G]]] chunk %[[G]] :
 // FILLS80-NEXT: }
-// FILLS80-NEXT: mmaf
+// FILLS80-NEXT: tile_dist.chunk_schedule %[[RING]]
+// FILLS80: mmaf
+// On sm_90 both of P V's operands are written from registers (V is read
+// transposed): each chunk writes its own stage, then publishes it for
+// wgmma, with no copies to wait for or fill ahead.
+// FILLS90-LABEL: entry @fills_in_loop
+// FILLS90: tile_dist.chunk_schedule %[[RING:.*]] : !tile_dist.ring<stages = 2, {{.*}}, mbarriers = false> {
+// FILLS90-NEXT: tile_dist.ring_fill_ahead %[[RING]] by 0 :
+// FILLS90-NEXT: tile_dist.ring_publish %[[RING]] async_proxy :
+// FILLS90-NEXT: tile_dist.mma_chunk %[[RING]] :
+// FILLS90-NEXT: }
 // BUILT80-LABEL: gpu.func @fills_in_loop(
 // BUILT80: tile_dist.async_copy
 // BUILT80: nvvm.mma.sync

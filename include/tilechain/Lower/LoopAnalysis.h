@@ -22,7 +22,8 @@ bool loadFollowsCounter(mlir::cuda_tile::ForOp loop,
 /// Whether `op` leaves the tile program's memory as it was: it has no
 /// effects, or it only allocates or frees memory, or writes a ring's
 /// shared memory (tile_dist.ring_fill), which only the mma staged in the
-/// ring reads.
+/// ring reads, or its effects are those of ops in it that do neither
+/// (tile_dist.chunk_schedule).
 bool writesNoMemory(mlir::Operation *op);
 /// Whether every iteration of `loop` reads the memory the one before it
 /// read, so that a load may run iterations ahead: its body only loads

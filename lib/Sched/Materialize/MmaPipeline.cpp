@@ -11,9 +11,11 @@
 // computes, the ring runs on across the loop's iterations, so that none
 // but the first waits for its first chunks. How many stages, groups and
 // whether the ring crosses iterations is planned from the tile program
-// (planMmaPipeline, include/tilechain/Lower/MmaPipelines.h); this file
-// builds the plan: the schedule of which of the ring's operations
-// (StageRing.h) run where.
+// (planMmaPipeline, include/tilechain/Lower/MmaPipelines.h), and what each
+// chunk does with the ring is written by tile-sched
+// (tilechain-expand-mma-pipelines: tile_dist.chunk_schedule); this file
+// builds the loop over chunks that runs it, with the ring's operations
+// (StageRing.h) each of its ops stands for.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -91,10 +93,19 @@ MmaPipelinePlan mma::planPipeline(TileLowering &l, Operation *op,
   return plan;
 }
 
+/// The schedule of the chunks of the mma that `ring` stages the operands
+/// of (tilechain-expand-mma-pipelines), or null.
+static tile_dist::ChunkScheduleOp scheduleOf(Value ring) {
+  for (Operation *user : ring.getUsers())
+    if (auto schedule = dyn_cast<tile_dist::ChunkScheduleOp>(user))
+      return schedule;
+  return {};
+}
+
 SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
                                        ArrayRef<StagedOperand> staged,
                                        int64_t kc, int64_t chunkCount,
-                                       ValueRange sums, bool asyncProxyReads,
+                                       ValueRange sums,
                                        ChunkMultiply multiply) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
@@ -108,21 +119,21 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         return SmallVector<Value>();
       });
   int64_t stages = ring.stages();
-  int64_t ahead =
-      ring.copies() ? mmaCopiesAhead(stages, staged[0].mmaGroupsInFlight) : 0;
-  // With async copies, chunk g is filled `ahead` chunks before the barrier
-  // that starts its multiply and read after it; the multiply of chunk g
-  // starts the copies of chunk g + ahead, into the stage chunk g - 1 was
-  // read from (which that barrier has finished: every thread passed it
-  // after waiting for its mma of chunk g - 1, or, with a group left
-  // running, of chunk g - 2, whose stage it then is), before the tensor
-  // cores multiply chunk g, so the copies overlap the mma. Registers are written
-  // in the iteration that reads them, before its barrier (written a chunk
-  // ahead, they would stay live longer beside the accumulators). Either way
-  // one barrier per chunk where there are two stages or more; the
-  // write-after-read barrier before the first fill keeps it from
-  // overtaking an earlier exchange's reads, and with one stage, each fill
-  // has one.
+  // Each chunk runs the ops of the mma's schedule (stageOperands checked
+  // that it has one): with async copies, chunk g is filled `ahead` chunks
+  // before the barrier that starts its multiply and read after it; the
+  // multiply of chunk g starts the copies of chunk g + ahead, into the
+  // stage chunk g - 1 was read from (which that barrier has finished:
+  // every thread passed it after waiting for its mma of chunk g - 1, or,
+  // with a group left running, of chunk g - 2, whose stage it then is),
+  // before the tensor cores multiply chunk g, so the copies overlap the
+  // mma. Registers are written in the iteration that reads them, before
+  // its barrier (written a chunk ahead, they would stay live longer beside
+  // the accumulators). Either way one barrier per chunk where there are two
+  // stages or more; the write-after-read barrier before the first fill
+  // keeps it from overtaking an earlier exchange's reads, and with one
+  // stage, each fill has one.
+  tile_dist::ChunkScheduleOp schedule = scheduleOf(l.ringOf(op));
   cuda_tile::ForOp loop = staged[0].ringLoop;
   // The chunks g < ahead of a run are filled before it: before the mma,
   // or before the pipelined loop its ring runs through (those of
@@ -171,6 +182,45 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
         isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
         later, wide(at, l.lookup(loop.getUpperBound())));
   };
+  // The fill of chunk `chunk` + `ahead` (chunk `inRun` + `ahead` of the
+  // ring's run): chunk c' of this iteration or of the d-th after it.
+  // (The region builders are l.b() itself, moved into the regions, as the
+  // copies' constants need.)
+  auto fillAhead = [&](OpBuilder &inChunks, Value chunk, Value inRun,
+                       int64_t ahead) {
+    Value target = arith::AddIOp::create(inChunks, loc, chunk,
+                                         constant(inChunks, ahead));
+    Value targetStage = ring.stageOf(
+        inChunks, arith::AddIOp::create(inChunks, loc, inRun,
+                                        constant(inChunks, ahead)));
+    Value d = arith::DivUIOp::create(inChunks, loc, target,
+                                     constant(inChunks, chunkCount));
+    Value inIteration = arith::RemUIOp::create(
+        inChunks, loc, target, constant(inChunks, chunkCount));
+    Value thisIteration = arith::CmpIOp::create(
+        inChunks, loc, arith::CmpIPredicate::eq, d, constant(inChunks, 0));
+    auto fillThis = [&](OpBuilder &then, Location) {
+      ring.fill(then, inIteration, targetStage, staged, own);
+      scf::YieldOp::create(then, loc);
+    };
+    auto fillLater = [&](OpBuilder &otherwise, Location) {
+      Value iv = l.lookup(loop.getInductionVar());
+      scf::IfOp::create(otherwise, loc, runs(otherwise, iv, d),
+                        [&](OpBuilder &then, Location) {
+                          // The later iteration's tile origins, made
+                          // here to keep them out of the registers
+                          // live beside the accumulators.
+                          ring.fill(then, inIteration, targetStage, staged,
+                                    sourcesAt(laterIv(then, iv, d)));
+                          scf::YieldOp::create(then, loc);
+                        });
+      scf::YieldOp::create(otherwise, loc);
+    };
+    if (loop)
+      scf::IfOp::create(inChunks, loc, thisIteration, fillThis, fillLater);
+    else
+      scf::IfOp::create(inChunks, loc, thisIteration, fillThis);
+  };
   // The run's chunk count before this iteration's first: iteration i of
   // the pipelined loop starts at chunk i * chunkCount.
   Value firstChunk;
@@ -195,64 +245,34 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
             firstChunk ? arith::AddIOp::create(inChunks, loc, firstChunk, chunk)
                        : chunk;
         Value stage = ring.stageOf(inChunks, inRun);
-        if (ring.copies()) {
-          ring.waitForCopies(inChunks, stage, ahead - 1);
-        } else {
-          if (stages == 1)
+        SmallVector<Value> next;
+        for (Operation &scheduled : schedule.getBody().front()) {
+          if (auto wait = dyn_cast<tile_dist::RingWaitOp>(scheduled)) {
+            ring.waitForCopies(inChunks, stage, wait.getNewer());
+          } else if (isa<tile_dist::RingReleaseOp>(scheduled)) {
             l.barrierBeforeSharedWrites(inChunks, loc);
-          ring.fill(inChunks, chunk, stage, staged, own);
+          } else if (auto publish =
+                         dyn_cast<tile_dist::RingPublishOp>(scheduled)) {
+            // The async proxy sees this thread's writes once they are
+            // fenced; the barrier then makes every thread's visible to it.
+            // Stages that only TMA fills need no fence: the copies write
+            // through the async proxy, and their mbarrier's phase, waited
+            // for above, makes them visible.
+            if (publish.getAsyncProxy())
+              ring.fenceWritesForAsyncReads(inChunks);
+            gpu::BarrierOp::create(inChunks, loc);
+          } else if (auto fill =
+                         dyn_cast<tile_dist::RingFillAheadOp>(scheduled)) {
+            if (fill.getBy() == 0)
+              ring.fill(inChunks, chunk, stage, staged, own);
+            else
+              fillAhead(inChunks, chunk, inRun, fill.getBy());
+            ring.closeGroup(inChunks);
+          } else {
+            next = multiply(inChunks, chunk, stage, chunkSums);
+          }
         }
-        // The async proxy sees this thread's writes once they are fenced;
-        // the barrier then makes every thread's visible to it. Stages that
-        // only TMA fills need no fence: the copies write through the async
-        // proxy, and their mbarrier's phase, waited for above, makes them
-        // visible.
-        if (asyncProxyReads)
-          ring.fenceWritesForAsyncReads(inChunks);
-        gpu::BarrierOp::create(inChunks, loc);
-        if (ring.copies() && (loop || chunkCount > ahead)) {
-          // Chunk c + ahead: chunk c' of this iteration or of the d-th
-          // after it. (The region builders are l.b() itself, moved into the
-          // regions, as the copies' constants need.)
-          Value target = arith::AddIOp::create(inChunks, loc, chunk,
-                                               constant(inChunks, ahead));
-          Value targetStage = ring.stageOf(
-              inChunks, arith::AddIOp::create(inChunks, loc, inRun,
-                                              constant(inChunks, ahead)));
-          Value d = arith::DivUIOp::create(inChunks, loc, target,
-                                           constant(inChunks, chunkCount));
-          Value inIteration = arith::RemUIOp::create(
-              inChunks, loc, target, constant(inChunks, chunkCount));
-          Value thisIteration = arith::CmpIOp::create(
-              inChunks, loc, arith::CmpIPredicate::eq, d,
-              constant(inChunks, 0));
-          auto fillThis = [&](OpBuilder &then, Location) {
-            ring.fill(then, inIteration, targetStage, staged, own);
-            scf::YieldOp::create(then, loc);
-          };
-          auto fillLater = [&](OpBuilder &otherwise, Location) {
-            Value iv = l.lookup(loop.getInductionVar());
-            scf::IfOp::create(otherwise, loc, runs(otherwise, iv, d),
-                              [&](OpBuilder &then, Location) {
-                                // The later iteration's tile origins, made
-                                // here to keep them out of the registers
-                                // live beside the accumulators.
-                                ring.fill(then, inIteration, targetStage,
-                                          staged,
-                                          sourcesAt(laterIv(then, iv, d)));
-                                scf::YieldOp::create(then, loc);
-                              });
-            scf::YieldOp::create(otherwise, loc);
-          };
-          if (loop)
-            scf::IfOp::create(inChunks, loc, thisIteration, fillThis,
-                              fillLater);
-          else
-            scf::IfOp::create(inChunks, loc, thisIteration, fillThis);
-          ring.closeGroup(inChunks);
-        }
-        scf::YieldOp::create(inChunks, loc,
-                             multiply(inChunks, chunk, stage, chunkSums));
+        scf::YieldOp::create(inChunks, loc, next);
       });
   return SmallVector<Value>(chunks.getResults());
 }

@@ -381,6 +381,16 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
                          "tilechain-expand-mma-pipelines)";
       return failure();
     }
+    // What each chunk does with the ring: its mma's loop over chunks runs
+    // it (multiplyChunks).
+    if (llvm::count_if((*ringValue).getUsers(), [](Operation *user) {
+          return isa<tile_dist::ChunkScheduleOp>(user);
+        }) != 1) {
+      op->emitError() << "expected one schedule of its chunks before it "
+                         "('tile_dist.chunk_schedule', "
+                         "tilechain-expand-mma-pipelines)";
+      return failure();
+    }
     arrays = l.lookup(*ringValue);
     phases = l.phasesOf(*ringValue);
   } else {

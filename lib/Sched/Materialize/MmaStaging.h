@@ -247,22 +247,22 @@ using ChunkMultiply = llvm::function_ref<llvm::SmallVector<mlir::Value>(
     mlir::ValueRange sums)>;
 
 /// The k loop of an mma over the `chunkCount` chunks of `staged` (lhs,
-/// rhs), from `sums`; returns the sums after the last. Per chunk: its arrays
-/// are filled (register writes, or async copies waited for), a barrier, and
-/// `multiply`. Async copies run as many chunks ahead as the ring has stages
-/// but one (chunk g + stages - 1 is copied while chunk g is multiplied),
-/// less the stages of the mma groups left running (StagedOperand::
-/// mmaGroupsInFlight), and, in a loop that only loads and computes
-/// (MmaPipelinePlan::ringLoop), across its iterations: the ring then runs
-/// through the whole loop, the first iteration's first chunks copied before
-/// it. With `asyncProxyReads` (wgmma reads the arrays through the async
-/// proxy) each thread fences its writes to that proxy before the barrier,
-/// where the threads write a stage (cp.async or registers; not where TMA
-/// alone fills them).
+/// rhs), from `sums`; returns the sums after the last. Each chunk runs the
+/// ops of the schedule tile-sched wrote for the mma's ring
+/// (tile_dist.chunk_schedule): its waits for the chunk's copies, its
+/// barriers (with a fence for the async proxy where it says so), its fills
+/// of the chunk or of one further ahead, and `multiply` where it has
+/// `mma_chunk`. Async copies run as many chunks ahead as the ring has
+/// stages but one (chunk g + stages - 1 is copied while chunk g is
+/// multiplied), less the stages of the mma groups left running
+/// (StagedOperand::mmaGroupsInFlight), and, in a loop that only loads and
+/// computes (MmaPipelinePlan::ringLoop), across its iterations: the ring
+/// then runs through the whole loop, the first iteration's first chunks
+/// copied before it.
 llvm::SmallVector<mlir::Value>
 multiplyChunks(TileLowering &l, mlir::Operation *op,
                llvm::ArrayRef<StagedOperand> staged, int64_t kc,
-               int64_t chunkCount, mlir::ValueRange sums, bool asyncProxyReads,
+               int64_t chunkCount, mlir::ValueRange sums,
                ChunkMultiply multiply);
 
 } // namespace tilechain::mma

@@ -96,8 +96,7 @@ LogicalResult mma::lowerMmaSync(TileLowering &l, Operation *op) {
     return multiplier->multiply(inChunks, chunk, stage, chunkSums);
   };
   SmallVector<Value> results =
-      multiplyChunks(l, op, *staged, kc, k / kc, sums,
-                     /*asyncProxyReads=*/false, multiply);
+      multiplyChunks(l, op, *staged, kc, k / kc, sums, multiply);
   if (sumsFromZero)
     for (auto [result, accSum] : llvm::zip(results, *accSums))
       result = arith::AddFOp::create(b, loc, accSum, result);

@@ -5,8 +5,8 @@
 // shared memory and mbarriers, and the registers its mma writes into it,
 // at its ring_alloc; the chunks its copies run ahead of the first
 // multiply at its ring_fill ops; and the mbarriers given back at its
-// ring_dealloc. The rest of the ring's schedule is still written with the
-// mma (multiplyChunks, MmaPipeline.cpp).
+// ring_dealloc. Its chunk_schedule is run by the mma's loop over its
+// chunks (multiplyChunks, MmaPipeline.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "MmaStaging.h"
@@ -145,6 +145,10 @@ static LogicalResult lowerRingDealloc(TileLowering &l,
 }
 
 void tilechain::addRingLowerings(LoweringTable &table, TileForm form) {
+  // A schedule of an mma's chunks is run by the mma's lowering, in its
+  // loop over chunks (multiplyChunks), or, on CUDA cores, not at all.
+  table.add<tile_dist::ChunkScheduleOp>(
+      [](TileLowering &, tile_dist::ChunkScheduleOp) { return success(); });
   if (form == TileForm::Parallel) {
     table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
     table.add<tile_dist::RingFillOp>(lowerRingFill);

@@ -490,7 +490,7 @@ LogicalResult mma::lowerTcgen05(TileLowering &l, Operation *op) {
     return multiplier.multiply(at, chunk, stage);
   };
   multiplyChunks(l, op, *staged, kc, p.staging.chunks, ValueRange(),
-                 /*asyncProxyReads=*/true, multiply);
+                 multiply);
   // The last chunk's products: waited for here, unless the ring runs on
   // through the loop that keeps the accumulator in tensor memory (its next
   // iteration waits for them, or the loop's end); a ring that starts again

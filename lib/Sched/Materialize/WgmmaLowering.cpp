@@ -134,7 +134,7 @@ LogicalResult mma::lowerWgmma(TileLowering &l, Operation *op) {
   };
   SmallVector<Value> results =
       multiplyChunks(l, op, *staged, p.staging.kc, p.staging.chunks, sums,
-                     /*asyncProxyReads=*/true, multiply);
+                     multiply);
   // The last group: waited for here, or, where it runs on into the next
   // iteration, after the loop.
   if ((*staged)[0].mmaGroupsInFlight) {

@@ -175,3 +175,39 @@ cuda_tile.module @tile_rings {
     return
   }
 }
+
+// The schedule of an mma's chunks: what each chunk does with the ring, in
+// order.
+// CHECK-LABEL: gpu.func @chunk_schedule(
+// CHECK: tile_dist.chunk_schedule %[[RING:.*]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true> {
+// CHECK-NEXT: tile_dist.ring_wait %[[RING]] newer 1 : !tile_dist.ring<
+// CHECK-NEXT: tile_dist.ring_publish %[[RING]] async_proxy : !tile_dist.ring<
+// CHECK-NEXT: tile_dist.ring_fill_ahead %[[RING]] by 2 : !tile_dist.ring<
+// CHECK-NEXT: tile_dist.mma_chunk %[[RING]] : !tile_dist.ring<
+// CHECK-NEXT: }
+// A ring of one stage that the threads write: each chunk waits for the
+// previous one's reads, writes its own stage and publishes it.
+// CHECK: tile_dist.chunk_schedule %[[ONE:.*]] : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false> {
+// CHECK-NEXT: tile_dist.ring_release %[[ONE]] :
+// CHECK-NEXT: tile_dist.ring_fill_ahead %[[ONE]] by 0 :
+// CHECK-NEXT: tile_dist.ring_publish %[[ONE]] : !tile_dist.ring<
+// CHECK-NEXT: tile_dist.mma_chunk %[[ONE]] :
+gpu.module @schedules {
+  gpu.func @chunk_schedule() {
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+    tile_dist.chunk_schedule %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true> {
+      tile_dist.ring_wait %ring newer 1 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+      tile_dist.ring_publish %ring async_proxy : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+      tile_dist.ring_fill_ahead %ring by 2 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+      tile_dist.mma_chunk %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true>
+    }
+    %one = tile_dist.ring_alloc : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+    tile_dist.chunk_schedule %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false> {
+      tile_dist.ring_release %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+      tile_dist.ring_fill_ahead %one by 0 : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+      tile_dist.ring_publish %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+      tile_dist.mma_chunk %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+    }
+    gpu.return
+  }
+}

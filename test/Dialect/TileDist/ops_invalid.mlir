@@ -528,3 +528,84 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @chunk_outside() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{expects parent op 'tile_dist.chunk_schedule'}}
+    tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @schedule_two_multiplies() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{multiplies each chunk once (one 'tile_dist.mma_chunk'), got 2}}
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @schedule_no_multiply() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    // expected-error @+1 {{multiplies each chunk once (one 'tile_dist.mma_chunk'), got 0}}
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      tile_dist.ring_publish %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @schedule_other_ring() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    %other = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      // expected-error @+1 {{names another ring than its schedule's}}
+      tile_dist.ring_publish %other : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @fill_ahead_too_far() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      // expected-error @+1 {{fills the chunk 2 ahead in a ring of 2 stages, whose stage is still read}}
+      tile_dist.ring_fill_ahead %r by 2 : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @wait_too_many() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      // expected-error @+1 {{leaves 2 newer fills running in a ring of 2 stages}}
+      tile_dist.ring_wait %r newer 2 : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}

@@ -88,6 +88,43 @@ LogicalResult RingFillOp::verify() {
   return success();
 }
 
+LogicalResult ChunkScheduleOp::verify() {
+  int64_t multiplies = 0;
+  for (Operation &op : getBody().front()) {
+    if (op.getNumOperands() == 0 || op.getOperand(0) != getRing())
+      return op.emitOpError() << "names another ring than its schedule's";
+    multiplies += isa<MmaChunkOp>(op);
+  }
+  if (multiplies != 1)
+    return emitOpError() << "multiplies each chunk once (one "
+                            "'tile_dist.mma_chunk'), got "
+                         << multiplies;
+  return success();
+}
+
+/// Whether `chunks`, a count of a chunk op of `ring`, names chunks whose
+/// stages differ from this chunk's: from 0 to the ring's stages less one.
+static bool withinStages(int64_t chunks, RingType ring) {
+  return chunks >= 0 && chunks < ring.getStages();
+}
+
+LogicalResult RingWaitOp::verify() {
+  if (!withinStages(getNewer(), getRing().getType()))
+    return emitOpError() << "leaves " << getNewer()
+                         << " newer fills running in a ring of "
+                         << getRing().getType().getStages() << " stages";
+  return success();
+}
+
+LogicalResult RingFillAheadOp::verify() {
+  if (!withinStages(getBy(), getRing().getType()))
+    return emitOpError() << "fills the chunk " << getBy()
+                         << " ahead in a ring of "
+                         << getRing().getType().getStages()
+                         << " stages, whose stage is still read";
+  return success();
+}
+
 LogicalResult ConvertLayoutOp::verify() {
   LinearLayout from = getFrom().getLayout(), to = getTo().getLayout();
   if (from.getRank() != to.getRank())

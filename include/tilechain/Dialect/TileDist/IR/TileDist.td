@@ -432,6 +432,112 @@ def TileDist_RingFillOp : Op<TileDist_Dialect, "ring_fill",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// The schedule of an mma's chunks
+//===----------------------------------------------------------------------===//
+
+def TileDist_ChunkScheduleOp : Op<TileDist_Dialect, "chunk_schedule",
+    [SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "what each chunk of k of an mma does with its ring, in order";
+  let description = [{
+    The body says what the mma whose operands `ring` stages runs for each
+    chunk c of k it multiplies, in order: waits for the chunk's stage
+    (`ring_wait`), publishes the writes to it (`ring_publish`), fills the
+    chunk some chunks ahead (`ring_fill_ahead`), multiplies the chunk
+    (`mma_chunk`, exactly one). Each body op names the ring of its schedule
+    and refers to chunk c implicitly: the stage of chunk g of the ring's
+    run is g mod the ring's stages. tilechain-expand-mma-pipelines writes it
+    right before the mma, in the mma's block; the materialization runs it
+    in the mma's loop over its chunks, which carries the sums, and lowers
+    it to nothing where the mma runs on CUDA cores.
+
+    ```mlir
+    tile_dist.chunk_schedule %ring : !tile_dist.ring<...> {
+      tile_dist.ring_wait %ring newer 1 : !tile_dist.ring<...>
+      tile_dist.ring_publish %ring async_proxy : !tile_dist.ring<...>
+      tile_dist.ring_fill_ahead %ring by 2 : !tile_dist.ring<...>
+      tile_dist.mma_chunk %ring : !tile_dist.ring<...>
+    }
+    ```
+  }];
+  let arguments = (ins TileDist_RingType:$ring);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring)) $body";
+  let hasVerifier = 1;
+}
+
+class TileDist_ChunkOp<string mnemonic, list<Trait> traits = []>
+    : Op<TileDist_Dialect, mnemonic,
+         traits # [HasParent<"ChunkScheduleOp">]>;
+
+def TileDist_RingWaitOp : TileDist_ChunkOp<"ring_wait"> {
+  let summary = "the copies into this chunk's stage have landed";
+  let description = [{
+    Waits until the copies that filled the stage of the schedule's chunk
+    have landed, so that this thread may read them: all cp.async groups but
+    the `newer` ones committed after that chunk's fill, or the stage's
+    mbarrier phase where TMA filled it.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemRead]>:$ring,
+                       I64Attr:$newer);
+  let assemblyFormat =
+      "$ring `newer` $newer attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
+}
+
+def TileDist_RingReleaseOp : TileDist_ChunkOp<"ring_release"> {
+  let summary = "every thread is done reading the ring's stages";
+  let description = [{
+    A barrier before the chunk's stage is written again: in a ring of one
+    stage that the threads write, the reads of the previous chunk are done.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+}
+
+def TileDist_RingPublishOp : TileDist_ChunkOp<"ring_publish"> {
+  let summary = "the chunk's stage, as written, seen by every reader";
+  let description = [{
+    A barrier after which every thread sees what the threads wrote into the
+    chunk's stage and what the copies it waited for brought, and which
+    frees the stages the previous chunks' multiplies have finished with;
+    with `async_proxy` (an mma that reads its operands through the async
+    proxy: wgmma, tcgen05.mma), each thread first fences its writes for
+    that proxy.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
+                       UnitAttr:$async_proxy);
+  let assemblyFormat = "$ring (`async_proxy` $async_proxy^)? attr-dict `:` "
+                       "qualified(type($ring))";
+}
+
+def TileDist_RingFillAheadOp : TileDist_ChunkOp<"ring_fill_ahead"> {
+  let summary = "the fill of the chunk `by` chunks after this one";
+  let description = [{
+    Fills the stage of chunk c + `by` of the ring's run with that chunk
+    (as `tile_dist.ring_fill` does): of this run of the mma, or, where the
+    ring runs through its loop, of the iteration it falls in, if that
+    iteration runs; a chunk past the end of a run within one run is not
+    filled. With `by` 0 it writes this chunk's registers. Whether or not it
+    runs, it closes one group of cp.async copies.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
+                       I64Attr:$by);
+  let assemblyFormat = "$ring `by` $by attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
+}
+
+def TileDist_MmaChunkOp : TileDist_ChunkOp<"mma_chunk"> {
+  let summary = "the multiply of this chunk from its stage";
+  let description = [{
+    The schedule's mma multiplies chunk c of k from its stage of the ring,
+    on the instruction recorded on the mma, adding to the sums its loop
+    over chunks carries.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemRead]>:$ring);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+}
+
 def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
   let summary = "a thread's registers of a tile, taken from one layout to another";
   let description = [{
