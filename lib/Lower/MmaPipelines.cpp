@@ -3,6 +3,7 @@
 #include "tilechain/Lower/LoopAnalysis.h"
 #include "tilechain/Lower/MmaInstructions.h"
 #include "tilechain/Lower/MmaOperands.h"
+#include "tilechain/Lower/ScalarTiles.h"
 #include "tilechain/Lower/TileLayouts.h"
 #include "tilechain/Layout/MmaLayouts.h"
 
@@ -21,17 +22,6 @@ constexpr int64_t kDefaultLatency = 4;
 /// (3.35 TB/s over 132 SMs, about 25 KB a microsecond) moves in 2.5
 /// microseconds, over twice a load's latency from DRAM.
 constexpr int64_t kInFlightBytesPerLatency = 16 * 1024;
-
-/// The integer `v` is, through assume ops, where a constant gives it.
-std::optional<APInt> constantInt(Value v) {
-  while (auto assume = v.getDefiningOp<ct::AssumeOp>())
-    v = assume.getValue();
-  auto constant = v.getDefiningOp<ct::ConstantOp>();
-  if (!constant || !constant.getValue().isSplat() ||
-      !isa<IntegerType>(constant.getValue().getElementType()))
-    return std::nullopt;
-  return constant.getValue().getSplatValue<APInt>();
-}
 
 /// Whether `op` is lowered straight into the body of the loop it is in: no
 /// `if` before it there leaves the iteration (the materialization puts what
@@ -75,7 +65,7 @@ ct::ForOp tilechain::pipelineLoop(Operation *op,
         return o.copiedFrom || o.inRegisters;
       }))
     return decline("an operand is written from registers, not copied");
-  std::optional<APInt> step = constantInt(loop.getStep());
+  std::optional<APInt> step = splatInt(loop.getStep());
   if (!loop.getUnsignedCmp() && !(step && step->isStrictlyPositive()))
     return decline("its loop's step is not a positive constant");
   for (const PipelinedOperand &operand : operands)

@@ -7,6 +7,7 @@
 #include "tilechain/Lower/ShapeLayouts.h"
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
+#include "tilechain/Lower/ScalarTiles.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -126,13 +127,10 @@ std::optional<SmallVector<int64_t>>
 tilechain::constantSliceIndices(ValueRange indices) {
   SmallVector<int64_t> values;
   for (Value index : indices) {
-    while (auto assume = index.getDefiningOp<cuda_tile::AssumeOp>())
-      index = assume.getValue();
-    auto constant = index.getDefiningOp<cuda_tile::ConstantOp>();
-    if (!constant || !constant.getValue().isSplat() ||
-        !isa<IntegerType>(constant.getValue().getElementType()))
+    std::optional<APInt> value = splatInt(index);
+    if (!value)
       return std::nullopt;
-    values.push_back(constant.getValue().getSplatValue<APInt>().getSExtValue());
+    values.push_back(value->getSExtValue());
   }
   return values;
 }
