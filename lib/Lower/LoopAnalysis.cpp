@@ -19,18 +19,26 @@ bool tilechain::loadFollowsCounter(cuda_tile::ForOp loop,
          });
 }
 
+/// Whether the ops nested in `op` (terminators apart) leave memory as it
+/// was: a loop of ring fills, say (tilechain-expand-mma-pipelines).
+static bool nestedWritesNoMemory(Operation *op) {
+  return !op->walk([&](Operation *inner) {
+              return inner == op ||
+                             inner->hasTrait<OpTrait::IsTerminator>() ||
+                             tilechain::writesNoMemory(inner)
+                         ? WalkResult::advance()
+                         : WalkResult::interrupt();
+            })
+              .wasInterrupted();
+}
+
 bool tilechain::writesNoMemory(Operation *op) {
   if (isMemoryEffectFree(op))
     return true;
-  // An op whose effects are its body's (tile_dist.chunk_schedule): those of
-  // the ops in it.
+  // An op whose effects are its body's (cuda_tile's control flow, reduce
+  // and scan, tile_dist.chunk_schedule): those of the ops in it.
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-    return !op->walk([&](Operation *inner) {
-                return inner == op || writesNoMemory(inner)
-                           ? WalkResult::advance()
-                           : WalkResult::interrupt();
-              })
-                .wasInterrupted();
+    return nestedWritesNoMemory(op);
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects || op->getNumRegions())
     return false;
@@ -52,19 +60,6 @@ static Operation *exitedLoop(Operation *exit) {
   return parent;
 }
 
-/// Whether the ops nested in `op` (terminators apart) leave memory as it
-/// was: a loop of ring fills, say (tilechain-expand-mma-pipelines).
-static bool nestedWritesNoMemory(Operation *op) {
-  return !op->walk([&](Operation *inner) {
-              return inner == op ||
-                             inner->hasTrait<OpTrait::IsTerminator>() ||
-                             tilechain::writesNoMemory(inner)
-                         ? WalkResult::advance()
-                         : WalkResult::interrupt();
-            })
-              .wasInterrupted();
-}
-
 bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
   Operation *terminator = loop.getBody()->getTerminator();
   return !loop.getBody()
@@ -80,9 +75,7 @@ bool tilechain::loopBodyOnlyReads(cuda_tile::ForOp loop) {
                 bool reads = load && load.getMemoryOrderingSemantics() ==
                                          cuda_tile::MemoryOrderingSemantics::WEAK;
                 return reads || writesNoMemory(inner) ||
-                               inner->hasTrait<OpTrait::IsTerminator>() ||
-                               (inner->getNumRegions() &&
-                                nestedWritesNoMemory(inner))
+                               inner->hasTrait<OpTrait::IsTerminator>()
                            ? WalkResult::advance()
                            : WalkResult::interrupt();
               })

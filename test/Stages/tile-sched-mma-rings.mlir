@@ -253,15 +253,16 @@ cuda_tile.module @kernels {
 // FILLS80-NEXT: }
 // FILLS80-NEXT: tile_dist.chunk_schedule %[[RING]]
 // FILLS80: mmaf
-// On sm_90 both of P V's operands are written from registers (V is read
-// transposed): each chunk writes its own stage, then publishes it for
-// wgmma, with no copies to wait for or fill ahead.
+// On sm_90 the records stage both of P V's operands from registers
+// (`registers` in tile_dist.operands): each chunk writes its own stage,
+// then publishes it for wgmma, with no copies to wait for or fill ahead.
 // FILLS90-LABEL: entry @fills_in_loop
 // FILLS90: tile_dist.chunk_schedule %[[RING:.*]] : !tile_dist.ring<stages = 2, {{.*}}, mbarriers = false> {
 // FILLS90-NEXT: tile_dist.ring_fill_ahead %[[RING]] by 0 :
 // FILLS90-NEXT: tile_dist.ring_publish %[[RING]] async_proxy :
 // FILLS90-NEXT: tile_dist.mma_chunk %[[RING]] :
 // FILLS90-NEXT: }
+// FILLS90-NEXT: mmaf {{.*}}tile_dist.operands = [#tile_dist.operand<registers, {{.*}}>, #tile_dist.operand<registers,
 // BUILT80-LABEL: gpu.func @fills_in_loop(
 // BUILT80: tile_dist.async_copy
 // BUILT80: nvvm.mma.sync

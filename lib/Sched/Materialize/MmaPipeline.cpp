@@ -268,7 +268,7 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
             else
               fillAhead(inChunks, chunk, inRun, fill.getBy());
             ring.closeGroup(inChunks);
-          } else {
+          } else if (isa<tile_dist::MmaChunkOp>(scheduled)) {
             next = multiply(inChunks, chunk, stage, chunkSums);
           }
         }

@@ -58,7 +58,7 @@ MmaSyncChunks::setUp(TileLowering &l, Operation *op, const MmaSyncKind &kind,
                      const LinearLayout &layout, int64_t kc) {
   OpBuilder &b = l.b();
   Location loc = op->getLoc();
-  MmaSyncChunks chunks(loc, kind);
+  MmaSyncChunks chunks(loc, kind, staged);
   ArrayRef<int64_t> shape = tileShape(op->getOperand(2).getType());
   int64_t rank = shape.size();
   int64_t m = shape[rank - 2], n = shape[rank - 1];
@@ -108,8 +108,10 @@ MmaSyncChunks::setUp(TileLowering &l, Operation *op, const MmaSyncKind &kind,
     return arith::AddIOp::create(b, loc, x, y);
   };
 
-  auto makeReader = [&](const StagedOperand &operand, bool isLhs) {
-    Reader reader{&operand};
+  auto makeReader = [&](unsigned index) {
+    const StagedOperand &operand = staged[index];
+    bool isLhs = index == 0;
+    Reader reader{index};
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     reader.unitBytes = contiguous ? 4 : 2;
     // The units of the operand's view of every stage.
@@ -193,14 +195,14 @@ MmaSyncChunks::setUp(TileLowering &l, Operation *op, const MmaSyncKind &kind,
     reader.threadUnit = batchUnits ? plus(unit, batchUnits) : unit;
     return reader;
   };
-  chunks.lhsReader = makeReader(staged[0], /*isLhs=*/true);
-  chunks.rhsReader = makeReader(staged[1], /*isLhs=*/false);
+  chunks.lhsReader = makeReader(0);
+  chunks.rhsReader = makeReader(1);
 
   // Per instruction (registers 4i..4i+3), its fragments: a0..a3 walk
   // (m + 8, k + 4 words' worth), b0..b1 k.
   auto fragmentOf = [&](Reader &reader, int64_t batchPart, int64_t xPart,
                         int64_t registersPerFragment, bool isLhs) {
-    const StagedOperand &operand = *reader.operand;
+    const StagedOperand &operand = staged[reader.operand];
     bool contiguous = operand.form.order == ChunkOrder::KContiguous;
     int64_t key = batchPart * (isLhs ? m : n) + xPart;
     auto [it, added] = reader.fragments.insert({key, {}});
@@ -277,9 +279,9 @@ MmaSyncChunks::readFragments(OpBuilder &at, const Reader &reader,
   // rows (multiples of 8) added.
   int64_t rowUnits = reader.rowUnits;
   auto unitAt = [&](int64_t offset) -> Value {
-    if (!reader.operand->form.swizzle)
+    if (!staged[reader.operand].form.swizzle)
       return arith::AddIOp::create(at, loc, base, constant(offset));
-    if (reader.operand->form.order == ChunkOrder::MNContiguous) {
+    if (staged[reader.operand].form.order == ChunkOrder::MNContiguous) {
       // The thread's slot XOR the fragment's, then the chunk's stage and
       // the step's rows of k.
       Value inStage =
@@ -295,8 +297,9 @@ MmaSyncChunks::readFragments(OpBuilder &at, const Reader &reader,
         at, loc, arith::XOrIOp::create(at, loc, chunkUnit, k),
         constant(offset - offset % rowUnits));
   };
-  bool transposed = reader.operand->form.order == ChunkOrder::MNContiguous;
-  bool isLhs = reader.operand == lhsReader.operand;
+  bool transposed =
+      staged[reader.operand].form.order == ChunkOrder::MNContiguous;
+  bool isLhs = reader.operand == 0;
   Type i16 = at.getI16Type();
   SmallVector<SmallVector<Value>> read;
   for (const auto &[key, offsets] : reader.fragments) {
@@ -334,7 +337,7 @@ MmaSyncChunks::readFragments(OpBuilder &at, const Reader &reader,
 
 Value MmaSyncChunks::readScale(OpBuilder &at, bool isLhs, int64_t key,
                                Value block) const {
-  const StagedScales &staged = (*scales)[isLhs ? 0 : 1];
+  const StagedScales &scale = (*scales)[isLhs ? 0 : 1];
   int64_t width = isLhs ? m : n;
   int64_t batchPart = key / width, xPart = key % width;
   Value x = arith::AddIOp::create(
@@ -348,9 +351,9 @@ Value MmaSyncChunks::readScale(OpBuilder &at, bool isLhs, int64_t key,
   coords.append(isLhs ? SmallVector<Value>{x, block}
                       : SmallVector<Value>{block, x});
   Value byte = memref::LoadOp::create(
-      at, loc, staged.buffer,
+      at, loc, scale.buffer,
       ValueRange{
-          TileLowering::tileInSharedIndex(at, loc, staged.stored, coords)});
+          TileLowering::tileInSharedIndex(at, loc, scale.stored, coords)});
   return arith::ExtUIOp::create(at, loc, at.getI32Type(), byte);
 }
 
@@ -363,11 +366,11 @@ SmallVector<Value> MmaSyncChunks::multiply(OpBuilder &inChunks, Value chunk,
   // The thread's units in this chunk's stage.
   Value lhsChunkUnit = arith::AddIOp::create(
       inChunks, loc, lhsReader.threadUnit,
-      stageOffset(inChunks, loc, *lhsReader.operand, stage,
+      stageOffset(inChunks, loc, staged[0], stage,
                   lhsReader.unitBytes));
   Value rhsChunkUnit = arith::AddIOp::create(
       inChunks, loc, rhsReader.threadUnit,
-      stageOffset(inChunks, loc, *rhsReader.operand, stage,
+      stageOffset(inChunks, loc, staged[1], stage,
                   rhsReader.unitBytes));
   auto steps = scf::ForOp::create(
       inChunks, loc, constant(inChunks, 0),

@@ -58,7 +58,7 @@ private:
   /// register's two values of k); without, each thread reads its own
   /// words: its group's row, word (lane % 4).
   struct Reader {
-    const StagedOperand *operand;
+    unsigned operand;        // 0 (lhs) or 1 (rhs): its index in `staged`
     mlir::Value array;
     int64_t unitBytes;
     int64_t rowUnits;        // units per row of the array
@@ -81,8 +81,9 @@ private:
     llvm::SmallVector<int64_t> stored;
   };
 
-  MmaSyncChunks(mlir::Location loc, const MmaSyncKind &kind)
-      : loc(loc), kind(kind) {}
+  MmaSyncChunks(mlir::Location loc, const MmaSyncKind &kind,
+                const std::array<StagedOperand, 2> &staged)
+      : loc(loc), kind(kind), staged(staged) {}
 
   llvm::SmallVector<llvm::SmallVector<mlir::Value>>
   readFragments(mlir::OpBuilder &at, const Reader &reader,
@@ -93,6 +94,7 @@ private:
 
   mlir::Location loc;
   MmaSyncKind kind;
+  std::array<StagedOperand, 2> staged; // lhs, rhs
   int64_t m = 0, n = 0, rank = 0, kc = 0, instructionK = 0;
   bool ldmatrix = false;
   mlir::Value batchCoord;

@@ -63,11 +63,11 @@ private:
   mlir::Location loc;
   Tcgen05Plan plan;
   std::array<OperandForm, 2> forms;
-  const std::array<StagedOperand, 2> &staged;
+  std::array<StagedOperand, 2> staged;
   TensorMemory memory;
   const TileLowering::TensorMemoryAccumulator *kept;
   bool zeroStart;
-  const std::optional<ScaleColumns> &scaleColumns;
+  std::optional<ScaleColumns> scaleColumns;
   int64_t n = 0; // the accumulator's columns
   tile_dist::SharedMatrixAttr lhsMatrix, rhsMatrix;
 };

@@ -15,10 +15,11 @@
 //     each block overwrites instead of accumulating;
 //   - per chunk (Tcgen05Chunk.h), after the chunk's barrier, thread 0
 //     issues one tensor_mma per M x N block and k step (32 bytes of k) and
-//     commits them to one of two mbarriers (commit n to mbarrier n mod 2), and every thread waits
-//     for the previous chunk's commit, so that the products of this one run
-//     while the threads wait for the next chunk's copies, and the previous
-//     chunk's stage is free before the barrier that lets copies into it
+//     commits them to one of two mbarriers (commit n to mbarrier n mod 2),
+//     and every thread waits for the previous chunk's commit, so that the
+//     products of this one run while the threads wait for the next chunk's
+//     copies, and the previous chunk's stage is free before the barrier
+//     that lets copies into it
 //     (the ring has a stage more for the chunk left running:
 //     MmaPipeline.cpp; where it has none, the wait is for the chunk's own
 //     commit); the last chunk's commit is waited for after the chunks;

@@ -67,7 +67,7 @@ void releaseTensorMemory(TileLowering &l, mlir::Location loc,
 /// its tensor-memory columns from `base` on (BlockScales).
 struct ScaleColumns {
   mlir::Value base; // i32, lane 0
-  const BlockScales &scales;
+  BlockScales scales;
 
   /// The first column of group `group` (an i32 value) of the lhs scales
   /// or of the rhs scales.

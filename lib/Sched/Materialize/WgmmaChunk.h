@@ -62,7 +62,7 @@ private:
   mlir::Location loc;
   WgmmaPlan plan;
   std::array<OperandForm, 2> forms;
-  const std::array<StagedOperand, 2> &staged;
+  std::array<StagedOperand, 2> staged;
   int64_t k = 0;              // the mma's whole k
   int64_t perInstruction = 0; // accumulator registers per instruction
   int64_t instructionK = 0;

@@ -609,3 +609,17 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @schedule_foreign_op() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
+      // expected-error @+1 {{is not an op of a chunk's schedule (a ring's wait, release, publish, fill ahead or the chunk's mma)}}
+      %c = arith.constant 0 : i32
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}

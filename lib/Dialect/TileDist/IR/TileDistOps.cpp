@@ -91,7 +91,12 @@ LogicalResult RingFillOp::verify() {
 LogicalResult ChunkScheduleOp::verify() {
   int64_t multiplies = 0;
   for (Operation &op : getBody().front()) {
-    if (op.getNumOperands() == 0 || op.getOperand(0) != getRing())
+    if (!isa<RingWaitOp, RingReleaseOp, RingPublishOp, RingFillAheadOp,
+             MmaChunkOp>(op))
+      return op.emitOpError() << "is not an op of a chunk's schedule (a "
+                                 "ring's wait, release, publish, fill ahead "
+                                 "or the chunk's mma)";
+    if (op.getOperand(0) != getRing())
       return op.emitOpError() << "names another ring than its schedule's";
     multiplies += isa<MmaChunkOp>(op);
   }
