@@ -102,6 +102,15 @@ uint64_t LinearLayout::getBroadcastMask(In in) const {
   return mask;
 }
 
+uint64_t LinearLayout::getRegisterOnlyBits() const {
+  uint64_t threadBits = 0;
+  for (In in : {Lane, Warp})
+    for (uint64_t basis : bases[in])
+      threadBits |= basis;
+  uint64_t all = (uint64_t(1) << getNumElementBits()) - 1;
+  return all & ~threadBits;
+}
+
 int64_t LinearLayout::getContiguousRegisters(unsigned dim) const {
   auto [offset, width] = dimBits(dim);
   llvm::ArrayRef<uint64_t> registers = getBases(Register);

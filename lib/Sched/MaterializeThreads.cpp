@@ -286,16 +286,14 @@ void reportLayouts(cuda_tile::EntryOp entry,
   });
 }
 
-/// One try at the parallel form over `numWarps` warps: the kernel, or null
+/// A try at the parallel form over `numWarps` warps: the kernel, or null
 /// with `declineReason` set when an op keeps it from the parallel form (and
-/// failure on errors). Where `whyNoTensorCores` is set, the kernel's mmas run
-/// on CUDA cores. With `layoutReport`, the kernel's layouts are reported
-/// (reportLayouts).
+/// failure on errors). With `layoutReport`, the kernel's layouts are
+/// reported (reportLayouts).
 FailureOr<gpu::GPUFuncOp>
 tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
                  const llvm::DenseMap<Operation *, Value> &rings,
                  OpBuilder &builder, const tilechain::TargetInfo &target,
-                 const std::optional<std::string> &whyNoTensorCores,
                  std::optional<std::string> &declineReason,
                  bool layoutReport) {
   gpu::GPUFuncOp func = createKernel(entry, builder);
@@ -323,8 +321,6 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   lowering.startParallel(numWarps, lane, warp, func,
                          ctaTarget.sharedBytesPerBlock);
   lowering.setMmaRings(rings);
-  if (whyNoTensorCores)
-    lowering.disallowTensorCores(*whyNoTensorCores);
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
   declineReason = lowering.getDeclineReason();
   if (lowered && !declineReason) {
@@ -342,10 +338,8 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
 /// The parallel form: the kernel's tiles spread over the CTA's threads, in
 /// NVIDIA's tile-kernel form (docs/tile-kernel-contract.md). When an op has
 /// no parallel lowering yet, the kernel is lowered serially and a remark
-/// says which op kept it there. Where the mma.sync fragment layouts keep
-/// another op from the parallel form (an exchange of a whole fragment tile
-/// through shared memory that does not fit, typically), the kernel is
-/// lowered again with its mma on CUDA cores, and the mma's remark says why.
+/// says which op kept it there. Each mma runs on the instruction tile-lower
+/// recorded for it; the materialization does not revisit that choice.
 LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
                                  const tilechain::TargetInfo &target,
                                  bool layoutReport) {
@@ -366,25 +360,10 @@ LogicalResult lowerParallelEntry(cuda_tile::EntryOp entry, OpBuilder &builder,
     return lowerSerialEntry(entry, builder, target);
   }
   std::optional<std::string> declineReason;
-  FailureOr<gpu::GPUFuncOp> func =
-      tryParallelEntry(entry, numWarps, rings, builder, target, std::nullopt,
-                       declineReason, layoutReport);
+  FailureOr<gpu::GPUFuncOp> func = tryParallelEntry(
+      entry, numWarps, rings, builder, target, declineReason, layoutReport);
   if (failed(func))
     return failure();
-  bool hasMma = entry
-                    .walk([](Operation *op) {
-                      return isa<cuda_tile::MmaFOp, cuda_tile::MmaIOp>(op)
-                                 ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-                    })
-                    .wasInterrupted();
-  if (!*func && hasMma) {
-    std::optional<std::string> whyNoTensorCores = std::move(declineReason);
-    func = tryParallelEntry(entry, numWarps, rings, builder, target,
-                            whyNoTensorCores, declineReason, layoutReport);
-    if (failed(func))
-      return failure();
-  }
   if (*func)
     return success();
   remarkSerialForm(entry, *declineReason);

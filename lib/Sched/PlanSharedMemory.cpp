@@ -52,6 +52,7 @@
 #include "tilechain/Sched/Passes.h"
 
 #include "BufferLifetimes.h"
+#include "ModuleTarget.h"
 #include "ViewBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -558,18 +559,6 @@ void placeBuffers(gpu::GPUFuncOp func, ArrayRef<SharedBuffer> buffers,
                                    builder.getI64IntegerAttr(alignment));
 }
 
-/// The kernel's target, if its module names one.
-std::optional<TargetInfo> kernelTarget(gpu::GPUFuncOp func) {
-  auto module = func->getParentOfType<gpu::GPUModuleOp>();
-  ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
-  auto target = targets && targets.size() == 1
-                    ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
-                    : NVVM::NVVMTargetAttr();
-  if (!target)
-    return std::nullopt;
-  return parseTarget(target.getChip());
-}
-
 /// A followed occupancy hint asks ptxas for N CTAs per SM (nvvm.minctasm),
 /// which caps a thread's registers. Where the planned array keeps an SM
 /// from holding N, the cap would cost registers (and spills) for CTAs that
@@ -635,7 +624,7 @@ LogicalResult planSharedMemory(gpu::GPUFuncOp func) {
     apart.insert(*race);
   }
 
-  std::optional<TargetInfo> target = kernelTarget(func);
+  std::optional<TargetInfo> target = moduleTarget(func);
   if (target && size > target->sharedBytesPerBlock)
     return func.emitError()
            << "the exchanges of kernel '" << func.getName() << "' need "

@@ -231,19 +231,34 @@ cuda_tile.module @kernels {
 // -----
 
 // A kernel whose tiles do not fit the parallel form keeps the serial form,
-// and a remark names the op and why: a 256x256 i32 transpose would cross
-// the CTA through 256 KiB of shared memory, more than sm_90's 227 KiB per
-// CTA (test/Lower/parallel-shared-limit.mlir has the limits per target).
+// and a remark names the op and why: a print of a 256x256 i32 tile gathers
+// it for thread 0 in 256 KiB of shared memory, more than sm_90's 227 KiB
+// per CTA (test/Lower/parallel-shared-limit.mlir has the limits per
+// target). A transpose of the same tile stays parallel: it crosses the CTA
+// in two rounds of 128 KiB (harness/parallel-exchange-rounds.mlir).
 // CHECK-LABEL: gpu.func @transposes(
+// CHECK-SAME: nvvm.reqntid = array<i32: 256, 1, 1>
+// CHECK-LABEL: gpu.func @prints(
 // CHECK-SAME: nvvm.reqntid = array<i32: 1, 1, 1>
 // CHECK-NOT: tilechain.tile_kernel
 cuda_tile.module @kernels {
-  // expected-remark @below {{[Missed] RemarkKernelSerialForm | Category:Kernel | Function=transposes | Reason="'cuda_tile.permute' at}}
-  entry @transposes() {
+  entry @transposes(%p: tile<ptr<i32>>) {
     %i = iota : tile<65536xi32>
     %x = reshape %i : tile<65536xi32> -> tile<256x256xi32>
     %y = permute %x [1, 0] : tile<256x256xi32> -> tile<256x256xi32>
     %z = addi %x, %y : tile<256x256xi32>
+    %f = reshape %z : tile<256x256xi32> -> tile<65536xi32>
+    %r = reshape %p : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %b = broadcast %r : tile<1xptr<i32>> -> tile<65536xptr<i32>>
+    %q = offset %b, %i : tile<65536xptr<i32>>, tile<65536xi32> -> tile<65536xptr<i32>>
+    %t = store_ptr_tko weak %q, %f : tile<65536xptr<i32>>, tile<65536xi32> -> token
+    return
+  }
+  // expected-remark @below {{[Missed] RemarkKernelSerialForm | Category:Kernel | Function=prints | Reason="'cuda_tile.print_tko' at}}
+  entry @prints() {
+    %i = iota : tile<65536xi32>
+    %x = reshape %i : tile<65536xi32> -> tile<256x256xi32>
+    %t = print_tko "%d\n", %x : tile<256x256xi32> -> token
     return
   }
 }

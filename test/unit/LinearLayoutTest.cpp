@@ -195,3 +195,22 @@ TEST_CASE("contiguous registers: the runs a thread can access with one "
   LL overlapping({1, 4}, bases);
   CHECK(overlapping.getContiguousRegisters(1) == 1);
 }
+
+TEST_CASE("register-only bits: the flat index bits no lane or warp sets",
+          "[layout]") {
+  // reg [1, 2, 512, 1024, 2048] lane [4, .., 64] warp [128, 256].
+  LL rows = LL::blocked({64, 64}, /*numWarps=*/4, /*contiguous=*/4, 1);
+  CHECK(rows.getRegisterOnlyBits() == 0b111000000011);
+  // Walking dim 0 first, the same tile leaves columns 8, 16, 32 (bits 3-5)
+  // and rows 1, 2 (bits 6-7) to registers: none of the bits the row-fast
+  // layout leaves to them, so an exchange between the two has no rounds.
+  LL columns = LL::blocked({64, 64}, /*numWarps=*/4, /*contiguous=*/4, 0);
+  CHECK(columns.str() == "shape [64, 64] reg [64, 128, 8, 16, 32] lane "
+                         "[256, 512, 1024, 2048, 1] warp [2, 4]");
+  CHECK(columns.getRegisterOnlyBits() == 0b11111000);
+  // A replicated tile: broadcast bases set nothing.
+  LL small = LL::blocked({16}, /*numWarps=*/4, /*contiguous=*/1, 0);
+  CHECK(small.getRegisterOnlyBits() == 0);
+  LL wide = LL::blocked({1024}, /*numWarps=*/4, /*contiguous=*/4, 0);
+  CHECK(wide.getRegisterOnlyBits() == 0b1000000011);
+}

@@ -81,6 +81,9 @@ public:
   /// The bits of `in` whose basis is 0: inputs that differ only there hold
   /// the same element.
   uint64_t getBroadcastMask(In in) const;
+  /// The bits of the flat index that no lane or warp basis sets: in every
+  /// thread, the register alone decides them.
+  uint64_t getRegisterOnlyBits() const;
   /// Whether the bases of `in` and those of the other inputs touch disjoint
   /// bits of every dim, so that an element's coordinate along each dim is
   /// the sum (not just the XOR) of the parts the inputs select.

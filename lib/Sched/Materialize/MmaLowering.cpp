@@ -472,15 +472,6 @@ static LogicalResult lowerParallel(TileLowering &l, Operation *op, Value lhs,
   return success();
 }
 
-std::optional<tile_dist::MmaInstruction>
-mma::instructionOf(const TileLowering &l, Operation *op) {
-  if (!l.allowsTensorCores())
-    return isa<cuda_tile::MmaFScaledOp>(op)
-               ? std::nullopt
-               : std::optional(tile_dist::MmaInstruction::Fma);
-  return recordedMmaInstruction(op);
-}
-
 LogicalResult tilechain::checkRecordedMmas(cuda_tile::EntryOp entry,
                                            const TargetInfo &target,
                                            unsigned numWarps) {
@@ -549,18 +540,6 @@ LogicalResult tilechain::checkRecordedMmas(cuda_tile::EntryOp entry,
   return failure(walk.wasInterrupted());
 }
 
-/// Why `op` does not run on mma.sync in this try at the kernel: the kernel's
-/// other ops keep the tensor cores from it, or mma.sync does not take it
-/// (nullopt where it does).
-static std::optional<std::string> whyNotMmaSyncHere(const TileLowering &l,
-                                                    Operation *op) {
-  if (!l.allowsTensorCores())
-    return "the kernel's other ops do not take the mma.sync fragment "
-           "layouts: " +
-           *l.getWhyNoTensorCores();
-  return whyNotMmaSync(op, l.getTarget());
-}
-
 /// Lowers `op` on the tensor-core instruction recorded for it, with a
 /// remark where that is mma.sync on sm_90 or sm_100, which have their own;
 /// where it is FMA, a remark says why and the result is nullopt: the caller
@@ -569,7 +548,7 @@ static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
                                                        Operation *op) {
   const TargetInfo &target = l.getTarget();
   unsigned sm = target.smVersion;
-  switch (*mma::instructionOf(l, op)) {
+  switch (*recordedMmaInstruction(op)) {
   case tile_dist::MmaInstruction::Wgmma:
     return mma::lowerWgmma(l, op);
   case tile_dist::MmaInstruction::Tcgen05:
@@ -589,7 +568,7 @@ static std::optional<LogicalResult> lowerOnTensorCores(TileLowering &l,
     }
     return mma::lowerMmaSync(l, op);
   case tile_dist::MmaInstruction::Fma: {
-    std::optional<std::string> why = whyNotMmaSyncHere(l, op);
+    std::optional<std::string> why = whyNotMmaSync(op, l.getTarget());
     l.remark(TileRemarkKind::Failure, kTensorCoreRemarks,
              "RemarkTensorCoreMMA", op->getLoc(),
              "MMA operation failed to optimize to use Tensor Cores, it is "
@@ -669,17 +648,17 @@ static LogicalResult lowerMmaIParallel(TileLowering &l, cuda_tile::MmaIOp op) {
 
 /// mmaf_scaled in the parallel form: the ops ExpandScaledMma.cpp left,
 /// which run on tcgen05.mma's block scaling (sm_100) or block-scaled
-/// mma.sync (sm_120), unless the kernel's other ops keep the tensor cores
-/// from them (the kernel then takes the serial form).
+/// mma.sync (sm_120) where tile-lower recorded one; the others keep the
+/// kernel serial (no CUDA-core path).
 static LogicalResult lowerMmaFScaledParallel(TileLowering &l,
                                              cuda_tile::MmaFScaledOp op) {
   std::optional<tile_dist::MmaInstruction> instruction =
-      mma::instructionOf(l, op);
+      recordedMmaInstruction(op);
   if (instruction == tile_dist::MmaInstruction::Tcgen05)
     return mma::lowerTcgen05(l, op);
   if (instruction == tile_dist::MmaInstruction::MmaSync)
     return mma::lowerMmaSync(l, op);
-  std::optional<std::string> why = whyNotMmaSyncHere(l, op);
+  std::optional<std::string> why = whyNotMmaSync(op, l.getTarget());
   return l.declineParallel(op, "block-scaled mma: " +
                                    why.value_or("tile-lower chose none"));
 }

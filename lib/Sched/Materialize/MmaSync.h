@@ -18,14 +18,6 @@
 
 namespace tilechain::mma {
 
-/// The instruction mma `op` runs on: the one tile-lower recorded on it
-/// (tile_dist.mma), or, where the kernel's other ops keep the tensor cores
-/// from it (TileLowering::allowsTensorCores), FMA, and nullopt for an
-/// mmaf_scaled, which has no CUDA-core path. An mmaf_scaled with no record
-/// (no block-scaled instruction takes it) has nullopt too.
-std::optional<tile_dist::MmaInstruction> instructionOf(const TileLowering &l,
-                                                       mlir::Operation *op);
-
 /// Lowers `op`, recorded to run on wgmma, to wgmma.
 mlir::LogicalResult lowerWgmma(TileLowering &l, mlir::Operation *op);
 

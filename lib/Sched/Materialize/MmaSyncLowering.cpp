@@ -39,7 +39,8 @@ bool mma::copiedByMma(TileLowering &l, Value tile) {
            Operation *mma = use.getOwner();
            unsigned index = use.getOperandNumber();
            if (!isMma(mma) || index > 1 ||
-               instructionOf(l, mma).value_or(tile_dist::MmaInstruction::Fma) ==
+               recordedMmaInstruction(mma).value_or(
+                   tile_dist::MmaInstruction::Fma) ==
                    tile_dist::MmaInstruction::Fma)
              return false;
            std::optional<std::array<tile_dist::MmaOperandAttr, 2>> recorded =

@@ -30,14 +30,9 @@ using namespace tilechain;
 /// written before its mma's loop (ring_fill) or TMA fills it, a barrier
 /// first orders those writes after an earlier exchange's reads of the same
 /// bytes; where TMA fills it, its mbarriers are set up there too, with
-/// each thread's word of the phases it has waited for. Where the kernel's
-/// other ops keep the tensor cores from its mma, that runs on CUDA cores,
-/// which stage their operands in buffers of their own, and nothing is
-/// allocated.
+/// each thread's word of the phases it has waited for.
 static LogicalResult lowerRingAlloc(TileLowering &l,
                                     tile_dist::RingAllocOp op) {
-  if (!l.allowsTensorCores())
-    return success();
   tile_dist::RingType ring = op.getType();
   FailureOr<Value> buffer =
       l.allocShared(op, ring.getBytes(), ring.getAlignment());
@@ -74,8 +69,6 @@ static LogicalResult lowerRingAlloc(TileLowering &l,
 /// runs, the close of its cp.async group.
 static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
   Value ringValue = op.getRing();
-  if (!l.isLowered(ringValue))
-    return success();
   Operation *mma = l.mmaOf(ringValue);
   auto alloc = ringValue.getDefiningOp<tile_dist::RingAllocOp>();
   Operation *holder =
@@ -137,7 +130,7 @@ static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
 static LogicalResult lowerRingDealloc(TileLowering &l,
                                       tile_dist::RingDeallocOp op) {
   tile_dist::RingType ring = op.getRing().getType();
-  if (!ring.getMbarriers() || !l.isLowered(op.getRing()))
+  if (!ring.getMbarriers())
     return success();
   mma::StageRing::releaseBarriers(l, l.b(), op.getLoc(),
                                   l.lookup(op.getRing()), ring);
@@ -146,7 +139,7 @@ static LogicalResult lowerRingDealloc(TileLowering &l,
 
 void tilechain::addRingLowerings(LoweringTable &table, TileForm form) {
   // A schedule of an mma's chunks is run by the mma's lowering, in its
-  // loop over chunks (multiplyChunks), or, on CUDA cores, not at all.
+  // loop over chunks (multiplyChunks).
   table.add<tile_dist::ChunkScheduleOp>(
       [](TileLowering &, tile_dist::ChunkScheduleOp) { return success(); });
   if (form == TileForm::Parallel) {

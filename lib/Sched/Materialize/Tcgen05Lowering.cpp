@@ -79,7 +79,7 @@ constexpr int64_t kMaxAccessWords = 128;
 /// corpus kernel fewer registers, and the decode fmha 4 more: mma-check.)
 constexpr int64_t kReadbackWords = 64;
 
-/// How `op`, which runs on tcgen05.mma (instructionOf), runs on it. The
+/// How `op`, recorded to run on tcgen05.mma, runs on it. The
 /// materialization checks first that every recorded instruction takes its
 /// mma (checkRecordedMmas), so the plan exists.
 Tcgen05Plan plan(const TileLowering &l, Operation *op) {
@@ -322,7 +322,7 @@ Operation *accumulatingMma(const TileLowering &l, cuda_tile::ForOp loop,
     return nullptr;
   Operation *mma = carried.getUses().begin()->getOwner();
   if (!isMma(mma) || loopAccumulator(mma) != std::make_pair(loop, index) ||
-      instructionOf(l, mma) != tile_dist::MmaInstruction::Tcgen05)
+      recordedMmaInstruction(mma) != tile_dist::MmaInstruction::Tcgen05)
     return nullptr;
   return mma;
 }

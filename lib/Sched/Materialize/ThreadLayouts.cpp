@@ -12,6 +12,7 @@
 
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
+#include "tilechain/Sched/Materialize/LayoutConversion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -463,8 +464,10 @@ TileLowering::exchange(Value v, const LL &from, const LL &to) {
                                         : v.getParentBlock()->getParentOp();
   Value lowered = lookup(v);
   auto type = cast<VectorType>(lowered.getType());
-  if (failed(checkSharedFits(
-          anchor, layoutConversionBytes(from, type.getElementType()))))
+  // tile-sched carries it out in rounds where the whole tile does not fit.
+  int64_t bytes = layoutConversionBytes(from, type.getElementType());
+  if (!exchangeRoundBits(from, to, bytes, sharedBytesLimit) &&
+      failed(checkSharedFits(anchor, bytes)))
     return failure();
   OpBuilder &b = builder;
   Location loc = v.getLoc();

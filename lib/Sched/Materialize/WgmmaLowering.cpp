@@ -43,7 +43,7 @@ using namespace tilechain::mma;
 
 namespace {
 
-/// How `op`, which runs on wgmma (instructionOf), runs on it. The
+/// How `op`, recorded to run on wgmma, runs on it. The
 /// materialization checks first that every recorded instruction takes its
 /// mma (checkRecordedMmas), so the plan exists.
 WgmmaPlan plan(const TileLowering &l, Operation *op) {

@@ -300,15 +300,6 @@ public:
   void startParallel(unsigned warps, mlir::Value laneId, mlir::Value warpId,
                      mlir::Operation *kernel, int64_t sharedBytesLimit);
   unsigned getNumWarps() const { return numWarps; }
-  /// Whether mmaf/mmai may run on tensor cores (on by default). A kernel
-  /// whose other ops cannot take the mma fragment layouts is lowered again
-  /// without them, and its mmas' remarks say `why`.
-  bool allowsTensorCores() const { return !whyNoTensorCores; }
-  void disallowTensorCores(const std::string &why) { whyNoTensorCores = why; }
-  /// Why tensor cores are not allowed, where they are not.
-  const std::optional<std::string> &getWhyNoTensorCores() const {
-    return whyNoTensorCores;
-  }
   /// The running thread's lane (0-31) and warp, as index values.
   mlir::Value getLaneId() const { return lane; }
   mlir::Value getWarpId() const { return warp; }
@@ -534,7 +525,6 @@ private:
 
   // The parallel form (numWarps != 0).
   unsigned numWarps = 0;
-  std::optional<std::string> whyNoTensorCores;
   mlir::Value lane, warp;
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
@@ -556,7 +546,8 @@ private:
   mlir::LogicalResult checkSharedFits(mlir::Operation *op, int64_t bytes);
   /// A tile_dist.convert_layout of `v`'s registers from `from` to `to`,
   /// which tile-sched carries out; fails (declining the parallel form) where
-  /// shared memory could not hold the tile.
+  /// shared memory could not hold the tile, even in rounds
+  /// (exchangeRoundBits).
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   exchange(mlir::Value v, const LinearLayout &from, const LinearLayout &to);
 };
