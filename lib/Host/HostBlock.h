@@ -14,8 +14,11 @@
 //                       deadlock;
 //   [1+3g], +1, +2      group g's live threads, threads arrived, generation;
 //                       group 0 is the block (gpu.barrier), group 1+w is
-//                       warp w (gpu.shuffle);
-//   [1+3(1+W)+t]        thread t's shuffle slot (W = number of warps);
+//                       warp w (gpu.shuffle), group 1+W+b is named barrier
+//                       b (W = number of warps), whose "live" word is the
+//                       thread count its current generation's arrivals
+//                       name;
+//   [1+3(17+W)+t]       thread t's shuffle slot;
 //   then 6 per thread   thread t's mma.sync fragment registers (4 of A, 2
 //                       of B), which the other lanes of its warp read.
 // A thread arriving at a group's barrier takes the generation, and the last
@@ -38,6 +41,8 @@
 namespace tilechain::host {
 
 constexpr int32_t kWarpSize = 32;
+/// A CTA's hardware barriers, bar.sync 0 to 15.
+constexpr int32_t kNamedBarriers = 16;
 
 /// The per-block synchronisation words of a block of `threads` threads.
 struct SyncLayout {
@@ -50,8 +55,10 @@ struct SyncLayout {
   static constexpr int32_t generationWord(int32_t group) {
     return 3 + 3 * group;
   }
+  /// Named barrier b's group (bar.sync b, N).
+  int32_t namedGroup(int32_t barrier) const { return 1 + warps() + barrier; }
   int32_t shuffleSlot(int32_t thread) const {
-    return liveWord(1 + warps()) + thread;
+    return liveWord(namedGroup(kNamedBarriers)) + thread;
   }
   /// The fragment registers of one thread's mma.sync, then its block
   /// scales' two words.
@@ -72,6 +79,11 @@ constexpr llvm::StringLiteral kWaitFunction = "__tilechain_host_wait";
 /// scheduler's next pass over it (HostCoroutines).
 constexpr llvm::StringLiteral kYieldFunction = "__tilechain_host_yield";
 
+/// `llvm.call @__tilechain_host_exit()`: the thread ends here (nvvm.exit,
+/// after leaving its groups). HostCoroutines turns each call into a
+/// return of K__thread, out of whatever structured code held it.
+constexpr llvm::StringLiteral kExitFunction = "__tilechain_host_exit";
+
 /// Calls kYieldFunction, declared in `module` once.
 void emitYield(mlir::OpBuilder &b, mlir::Location loc, mlir::ModuleOp module);
 /// Whether `op` calls kYieldFunction.
@@ -88,12 +100,33 @@ struct ThreadContext {
 /// exits call (arrive, depart, the wait marker), once.
 void declareSyncFunctions(mlir::ModuleOp module, mlir::OpBuilder &builder);
 
+/// nvvm.exit -> the thread leaves the block and its warp (where threads
+/// synchronise), then the exit marker.
+void lowerExit(mlir::NVVM::Exit exit, const ThreadContext &thread,
+               bool synchronises);
+
 /// A call of kYieldFunction -> progress marked, then the call, which
 /// HostCoroutines turns into one suspend.
 void lowerYield(mlir::LLVM::CallOp yield, const ThreadContext &thread);
 
 /// gpu.barrier -> wait for every live thread of the block.
 void lowerBarrier(mlir::gpu::BarrierOp barrier, const ThreadContext &thread);
+
+/// nvvm.barrier: without an id or thread count, as gpu.barrier; with them
+/// (bar.sync b, N), an arrival at named barrier b and a wait until N
+/// threads have arrived in its generation, whichever they are: threads
+/// that exited or never come do not count, as on the GPU. An arrival whose
+/// N is not a positive multiple of the warp size, or differs from the N
+/// its generation's first arrival named, aborts (PTX leaves both
+/// undefined). The reduction form is not run (checkHostable).
+void lowerNamedBarrier(mlir::NVVM::BarrierOp barrier,
+                       const ThreadContext &thread, llvm::StringRef kernel);
+/// nvvm.barrier.arrive (bar.arrive b, N): the same arrival, without the
+/// wait.
+void lowerBarrierArrive(mlir::NVVM::BarrierArriveOp arrive,
+                        const ThreadContext &thread, llvm::StringRef kernel);
+/// Whether the host runs `barrier` (not the reduction form).
+bool isHostBarrier(mlir::NVVM::BarrierOp barrier);
 
 /// gpu.shuffle -> exchange through the warp's shuffle slots, with the lane
 /// arithmetic and valid flag of the shfl.sync gpu-to-nvvm emits for it. All

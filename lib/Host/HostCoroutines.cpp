@@ -7,7 +7,8 @@
 // only creates the thread; each wait is a loop
 //   while (*generationSlot == generation) suspend;
 // each yield one suspend, and each return a final suspend, after which
-// llvm.coro.done holds. The thread's frame holds what lives across a
+// llvm.coro.done holds. A thread's exit (the exit marker) returns there
+// and then, in any function. The thread's frame holds what lives across a
 // suspend, on the heap (aligned_alloc), so no thread needs a stack of its
 // own.
 //
@@ -175,6 +176,35 @@ LogicalResult CoroutineBuilder::build(ArrayRef<LLVM::CallOp> markers) {
   return success();
 }
 
+/// Each call of the exit marker ends its block with the function's
+/// return (of null, where it returns the coroutine handle); the rest of the
+/// block is left unreachable. A coroutine's returns then become final
+/// suspends, as every other return does.
+void returnAtExits(ModuleOp module) {
+  SmallVector<LLVM::CallOp> exits;
+  module.walk([&](LLVM::CallOp call) {
+    if (call.getCallee() == tilechain::host::kExitFunction)
+      exits.push_back(call);
+  });
+  for (LLVM::CallOp exit : exits) {
+    auto func = exit->getParentOfType<LLVM::LLVMFuncOp>();
+    Location loc = exit.getLoc();
+    Block *before = exit->getBlock();
+    before->splitBlock(std::next(exit->getIterator()));
+    OpBuilder b = OpBuilder::atBlockEnd(before);
+    Type result = func.getFunctionType().getReturnType();
+    if (isa<LLVM::LLVMVoidType>(result))
+      LLVM::ReturnOp::create(b, loc, ValueRange{});
+    else
+      LLVM::ReturnOp::create(b, loc,
+                             LLVM::ZeroOp::create(b, loc, result).getResult());
+    exit.erase();
+  }
+  if (Operation *declaration =
+          module.lookupSymbol(tilechain::host::kExitFunction))
+    declaration->erase();
+}
+
 struct HostCoroutinesPass
     : public PassWrapper<HostCoroutinesPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HostCoroutinesPass)
@@ -187,6 +217,7 @@ struct HostCoroutinesPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    returnAtExits(module);
     llvm::MapVector<Operation *, SmallVector<LLVM::CallOp>> markersByFunction;
     module.walk([&](LLVM::CallOp call) {
       std::optional<StringRef> callee = call.getCallee();

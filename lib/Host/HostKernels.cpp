@@ -77,6 +77,16 @@ Value loadElement(OpBuilder &b, Location loc, Value base, Type type,
 }
 
 /// The op the host cannot run, if any; the message names it.
+/// The NVVM ops K__thread lowers with the gpu ones: named barriers,
+/// bar.arrive and exit (HostSync.cpp), and setmaxnreg, which moves
+/// registers between warpgroups and changes nothing a host thread
+/// computes.
+bool isHostNVVMSync(Operation *op) {
+  if (auto barrier = dyn_cast<NVVM::BarrierOp>(op))
+    return host::isHostBarrier(barrier);
+  return isa<NVVM::BarrierArriveOp, NVVM::SetMaxRegisterOp, NVVM::Exit>(op);
+}
+
 LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
   WalkResult result = kernel.walk([&](Operation *op) {
     if (op == kernel.getOperation())
@@ -87,7 +97,8 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
     // So do the mbarrier ops (HostMbarrier.cpp).
     bool nvvmOnly = dialect &&
                     isa<NVVM::NVVMDialect, nvgpu::NVGPUDialect>(dialect) &&
-                    !host::matchMmaSync(op) && !host::isMbarrierOp(op);
+                    !host::matchMmaSync(op) && !host::isMbarrierOp(op) &&
+                    !isHostNVVMSync(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
         !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
@@ -180,7 +191,7 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
   SmallVector<Operation *> gpuOps;
   thread.walk([&](Operation *op) {
     if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect()) ||
-        host::matchMmaSync(op) || host::isYield(op))
+        host::matchMmaSync(op) || host::isYield(op) || isHostNVVMSync(op))
       gpuOps.push_back(op);
   });
   for (Operation *op : gpuOps) {
@@ -197,6 +208,22 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
     }
     if (auto barrier = dyn_cast<gpu::BarrierOp>(op)) {
       host::lowerBarrier(barrier, threadContext);
+      continue;
+    }
+    if (auto barrier = dyn_cast<NVVM::BarrierOp>(op)) {
+      host::lowerNamedBarrier(barrier, threadContext, kernel);
+      continue;
+    }
+    if (auto arrive = dyn_cast<NVVM::BarrierArriveOp>(op)) {
+      host::lowerBarrierArrive(arrive, threadContext, kernel);
+      continue;
+    }
+    if (isa<NVVM::SetMaxRegisterOp>(op)) {
+      op->erase();
+      continue;
+    }
+    if (auto exit = dyn_cast<NVVM::Exit>(op)) {
+      host::lowerExit(exit, threadContext, synchronises);
       continue;
     }
     if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
@@ -271,7 +298,8 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   bool synchronises =
       kernel
           .walk([](Operation *op) {
-            return isa<gpu::BarrierOp, gpu::ShuffleOp>(op) ||
+            return isa<gpu::BarrierOp, gpu::ShuffleOp, NVVM::BarrierOp,
+                       NVVM::BarrierArriveOp>(op) ||
                            host::matchMmaSync(op) ||
                            host::isMbarrierOp(op) || host::isYield(op)
                        ? WalkResult::interrupt()

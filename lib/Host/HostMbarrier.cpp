@@ -10,8 +10,9 @@
 //           a copy may complete its bytes before they are announced).
 // A phase completes once it has all its arrivals and no bytes outstanding:
 // the parity flips and the arrivals restart. mbarrier_expect_tx arrives and
-// announces bytes, a TMA copy completes its box's bytes (HostTensorCopy
-// writes the box at once, then an nvvm.mbarrier.complete_tx), and a
+// announces bytes, mbarrier_arrive only arrives, a TMA copy completes its
+// box's bytes (HostTensorCopy writes the box at once, then an
+// nvvm.mbarrier.complete_tx), and a
 // tensor_mma_commit arrives (HostTensorMma computes the products at once).
 // mbarrier_wait suspends the thread until the phase of its parity has
 // completed, so a copy announced with more bytes than it writes, a commit
@@ -295,6 +296,7 @@ Value tilechain::host::mbarrierAddress(OpBuilder &b, Location loc,
 
 bool tilechain::host::isMbarrierOp(Operation *op) {
   return isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
+             tile_dist::MbarrierArriveOp,
              tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
              tile_dist::TensorMmaCommitOp, NVVM::MBarrierCompleteTxOp,
              NVVM::FenceMbarrierInitOp>(op);
@@ -325,6 +327,12 @@ void tilechain::host::lowerMbarrierOps(func::FuncOp thread,
              mbarrierAddress(b, loc, expect.getBarriers(),
                              expect.getBarrier()),
              1, expect.getBytes());
+      op->erase();
+    } else if (auto arrive = dyn_cast<tile_dist::MbarrierArriveOp>(op)) {
+      update(b, op, context, kernel,
+             mbarrierAddress(b, loc, arrive.getBarriers(),
+                             arrive.getBarrier()),
+             1, constantI32(b, loc, 0));
       op->erase();
     } else if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op)) {
       update(b, op, context, kernel,

@@ -7,9 +7,19 @@
 // missing barrier then shows only where the other order changes a result
 // a test looks at. As compute-sanitizer's racecheck does, the host checks
 // the rule itself, per byte, whatever the order:
-//   - each thread counts the barriers it has passed, a block-wide
-//     attribution of one i32 per thread (the fill, -1, at the block's
-//     start): the thread's epoch is its count + 1;
+//   - each thread keeps a clock, a block-wide attribution of one i32 per
+//     thread (the fill, -1, at the block's start), a Lamport clock of the
+//     block's synchronisation: a barrier (gpu.barrier, or nvvm.barrier
+//     with or without a thread count) sets the clocks of the threads that
+//     pass it to one more than the largest that arrived in its generation
+//     (bar.arrive's included); an mbarrier_arrive hands the phase's
+//     waiters the arriving thread's clock plus one, an expect_tx or a
+//     tcgen05 commit (whose bytes and products are async, which no clock
+//     orders) its clock as it is, and a wait takes the largest handed to
+//     the phase it saw. So an access that a barrier or a hand-over orders
+//     before another has a smaller clock. Where every thread passes every
+//     barrier, as in a kernel without roles, all clocks are equal and
+//     count the barriers passed. The thread's epoch is its clock + 1;
 //   - each workgroup attribution gets a shadow of two i64 words per byte,
 //     its last write's and its last read's (epoch << 32 | thread), the
 //     read's thread kManyReaders where two threads read it in the epoch,
@@ -28,9 +38,10 @@
 // or reader (they land asynchronously: an mbarrier, not a barrier, orders
 // them before the reads), and a TMA store as a read. Atomics are not
 // checked, nor are the mma operand reads (HostAsyncReads follows those to
-// their waits). Only barriers order: data a thread stores and another
-// loads after an mbarrier handoff alone (no lowering emits that yet) would
-// be reported.
+// their waits). Accesses of threads whose clocks differ are not compared:
+// two unordered accesses race unseen where the threads' clocks happen to
+// differ (threads of different roles, between the hand-overs that order
+// them).
 //
 //===----------------------------------------------------------------------===//
 #include "HostRaces.h"
@@ -42,6 +53,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -56,9 +68,23 @@ namespace {
 /// The reader of a byte two threads read in one epoch.
 constexpr int64_t kManyReaders = 0xFFFFFFFF;
 
+/// The barrier groups a thread's clock passes: the block's (0) and named
+/// barrier b's (1 + b).
+constexpr int64_t kBarrierGroups = 1 + host::kNamedBarriers;
+
 struct RaceState {
   llvm::DenseMap<Value, Value> shadows; // workgroup attribution -> shadow
-  Value epochs; // memref<kMaxThreads x i32>: each thread's barrier count
+  Value epochs; // memref<kMaxThreads x i32>: each thread's clock
+  /// memref<kMaxThreads * kBarrierGroups x i32>: the generations of each
+  /// group a thread has arrived in, less one.
+  Value passes;
+  /// memref<kBarrierGroups * 2 x i32>: per group and generation parity, the
+  /// largest clock that arrived.
+  Value barrierClocks;
+  /// Per workgroup attribution holding mbarriers: per 8 bytes and phase
+  /// parity, the clock a waiter of that phase takes at least.
+  llvm::DenseMap<Value, Value> mbarrierClocks;
+  gpu::GPUFuncOp function;
   StringRef kernel;
 };
 
@@ -268,7 +294,101 @@ void onLanesBelow(OpBuilder &b, Location loc, int64_t lanes,
   });
 }
 
-void instrument(Operation *op, const RaceState &state) {
+Value i32(OpBuilder &b, Location loc, int32_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+
+/// The running thread's clock's word in `state.epochs`, and its value.
+std::pair<Value, Value> ownClock(OpBuilder &b, Location loc,
+                                 const RaceState &state) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  return {tid, host::threadCount(b, loc, state.epochs, tid)};
+}
+
+/// `word` of `words` raised to at least `value` (i32).
+void raiseTo(OpBuilder &b, Location loc, Value words, Value word,
+             Value value) {
+  Value old = memref::LoadOp::create(b, loc, words, ValueRange{word});
+  memref::StoreOp::create(b, loc, arith::MaxSIOp::create(b, loc, old, value),
+                          words, ValueRange{word});
+}
+
+/// The running thread arrives at barrier group `group` (an i32): its clock
+/// joins the generation's; returns that generation's word of
+/// state.barrierClocks.
+Value arriveWithClock(OpBuilder &b, Location loc, const RaceState &state,
+                      Value group) {
+  auto [tid, clock] = ownClock(b, loc, state);
+  Value passAt = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, tid, index(b, loc, kBarrierGroups)),
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), group));
+  Value pass = arith::AddIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, state.passes, ValueRange{passAt}),
+      i32(b, loc, 1));
+  memref::StoreOp::create(b, loc, pass, state.passes, ValueRange{passAt});
+  Value slot = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, group, i32(b, loc, 2)),
+      arith::AndIOp::create(b, loc, pass, i32(b, loc, 1)));
+  Value slotAt = arith::IndexCastOp::create(b, loc, b.getIndexType(), slot);
+  raiseTo(b, loc, state.barrierClocks, slotAt, clock);
+  return slotAt;
+}
+
+/// After the barrier: the running thread's clock is one more than every
+/// clock that arrived in its generation.
+void leaveWithClock(OpBuilder &b, Location loc, const RaceState &state,
+                    Value slotAt) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value joined =
+      memref::LoadOp::create(b, loc, state.barrierClocks, ValueRange{slotAt});
+  memref::StoreOp::create(b, loc,
+                          arith::AddIOp::create(b, loc, joined, i32(b, loc, 1)),
+                          state.epochs, ValueRange{tid});
+}
+
+/// The word of the mbarrier `barriers[barrier]`'s phase of `parity` (an
+/// i32) in its attribution's mbarrier clocks, added on first use.
+Value mbarrierClockAt(OpBuilder &b, Location loc, RaceState &state,
+                      Value barriers, Value barrier, Value parity) {
+  BlockArgument root = host::workgroupRoot(barriers);
+  Value &clocks = state.mbarrierClocks[root];
+  if (!clocks) {
+    auto type = cast<MemRefType>(root.getType());
+    int64_t bytes =
+        type.getNumElements() * host::elementBytes(type.getElementType());
+    clocks = host::addWords(state.function, 2 * (bytes / 8 + 1), 32);
+  }
+  Value byte = arith::AddIOp::create(
+      b, loc, host::byteOffsetInRoot(b, loc, barriers),
+      arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, byte, index(b, loc, 8)),
+          index(b, loc, 2)),
+      arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          arith::AndIOp::create(b, loc, parity, i32(b, loc, 1))));
+}
+
+/// An arrival on `barriers[barrier]`: the phase now in progress (its
+/// parity is bit 22 of the mbarrier's first word, HostMbarrier.cpp) hands
+/// its waiters at least the arriving thread's clock, plus `after`.
+void arriveOnMbarrier(OpBuilder &b, Location loc, RaceState &state,
+                      Value barriers, Value barrier, int32_t after) {
+  if (!host::workgroupRoot(barriers))
+    return;
+  Value word = memref::LoadOp::create(b, loc, barriers, ValueRange{barrier});
+  Value parity = arith::TruncIOp::create(
+      b, loc, b.getI32Type(),
+      arith::ShRUIOp::create(b, loc, word, i64(b, loc, 22)));
+  Value at = mbarrierClockAt(b, loc, state, barriers, barrier, parity);
+  auto [tid, clock] = ownClock(b, loc, state);
+  raiseTo(b, loc, state.mbarrierClocks[host::workgroupRoot(barriers)], at,
+          arith::AddIOp::create(b, loc, clock, i32(b, loc, after)));
+}
+
+void instrument(Operation *op, RaceState &state) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
@@ -329,8 +449,53 @@ void instrument(Operation *op, const RaceState &state) {
                                         store.getIndex(), store.getBox());
     checkAccess(b, op, state, store.getSource(), first, last, Access::Read);
   } else if (isa<gpu::BarrierOp>(op)) {
+    Value slot = arriveWithClock(b, loc, state, i32(b, loc, 0));
     b.setInsertionPointAfter(op);
-    host::raiseThreadCount(b, loc, state.epochs);
+    leaveWithClock(b, loc, state, slot);
+  } else if (auto barrier = dyn_cast<NVVM::BarrierOp>(op)) {
+    if (!host::isHostBarrier(barrier))
+      return;
+    Value group = i32(b, loc, 0);
+    if (barrier.getNumberOfThreads())
+      group = arith::AddIOp::create(
+          b, loc,
+          barrier.getBarrierId() ? barrier.getBarrierId() : i32(b, loc, 0),
+          i32(b, loc, 1));
+    Value slot = arriveWithClock(b, loc, state, group);
+    b.setInsertionPointAfter(op);
+    leaveWithClock(b, loc, state, slot);
+  } else if (auto arrive = dyn_cast<NVVM::BarrierArriveOp>(op)) {
+    arriveWithClock(
+        b, loc, state,
+        arith::AddIOp::create(
+            b, loc,
+            arrive.getBarrierId() ? arrive.getBarrierId() : i32(b, loc, 0),
+            i32(b, loc, 1)));
+  } else if (auto arrive = dyn_cast<tile_dist::MbarrierArriveOp>(op)) {
+    // A thread's hand-over: what it did before is over for the waiters.
+    arriveOnMbarrier(b, loc, state, arrive.getBarriers(), arrive.getBarrier(),
+                     1);
+  } else if (auto expect = dyn_cast<tile_dist::MbarrierExpectTxOp>(op)) {
+    // The bytes it announces are async writes, which no clock orders;
+    // the arriving thread's clock is handed on as it is.
+    arriveOnMbarrier(b, loc, state, expect.getBarriers(), expect.getBarrier(),
+                     0);
+  } else if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op)) {
+    arriveOnMbarrier(b, loc, state, commit.getBarriers(), commit.getBarrier(),
+                     0);
+  } else if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op)) {
+    if (!host::workgroupRoot(wait.getBarriers()))
+      return;
+    b.setInsertionPointAfter(op);
+    Value at = mbarrierClockAt(b, loc, state, wait.getBarriers(),
+                               wait.getBarrier(), wait.getParity());
+    auto [tid, clock] = ownClock(b, loc, state);
+    Value handed = memref::LoadOp::create(
+        b, loc, state.mbarrierClocks[host::workgroupRoot(wait.getBarriers())],
+        ValueRange{at});
+    memref::StoreOp::create(b, loc, arith::MaxSIOp::create(b, loc, clock,
+                                                           handed),
+                            state.epochs, ValueRange{tid});
   }
 }
 
@@ -344,6 +509,7 @@ void host::checkRaces(gpu::GPUFuncOp kernel) {
   kernel.walk([&](Operation *op) { ops.push_back(op); });
   declareRaceFunction(kernel->getParentOfType<ModuleOp>());
   RaceState state;
+  state.function = kernel;
   state.kernel = kernel.getName();
   for (BlockArgument root : roots) {
     auto type = cast<MemRefType>(root.getType());
@@ -351,6 +517,9 @@ void host::checkRaces(gpu::GPUFuncOp kernel) {
       state.shadows[root] = host::addShadow(kernel, root, /*wordsPerByte=*/2);
   }
   state.epochs = host::addThreadCounts(kernel);
+  state.passes =
+      host::addWords(kernel, host::kMaxThreads * kBarrierGroups, 32);
+  state.barrierClocks = host::addWords(kernel, kBarrierGroups * 2, 32);
   for (Operation *op : ops)
     instrument(op, state);
 }

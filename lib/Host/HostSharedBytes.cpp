@@ -64,6 +64,11 @@ Value tilechain::host::addShadow(gpu::GPUFuncOp kernel, Value root,
   return addAttribution(kernel, wordsPerByte * bytes, 64);
 }
 
+Value tilechain::host::addWords(gpu::GPUFuncOp kernel, int64_t words,
+                                unsigned bits) {
+  return addAttribution(kernel, words, bits);
+}
+
 Value tilechain::host::addThreadCounts(gpu::GPUFuncOp kernel) {
   return addAttribution(kernel, kMaxThreads, 32);
 }

@@ -37,6 +37,11 @@ std::pair<mlir::Value, mlir::Value> boxBytes(mlir::OpBuilder &b,
 mlir::Value addShadow(mlir::gpu::GPUFuncOp kernel, mlir::Value root,
                       int64_t wordsPerByte);
 
+/// Adds to `kernel` a workgroup attribution of `words` integers of `bits`
+/// bits (all ones at the block's start, as every attribution).
+mlir::Value addWords(mlir::gpu::GPUFuncOp kernel, int64_t words,
+                     unsigned bits);
+
 /// Adds to `kernel` a workgroup attribution of one i32 per thread
 /// (kMaxThreads), which each thread indexes by its id.
 mlir::Value addThreadCounts(mlir::gpu::GPUFuncOp kernel);

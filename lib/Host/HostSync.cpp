@@ -1,8 +1,9 @@
 //===- HostSync.cpp - barriers and shuffles among a block's host threads --===//
 //
-// gpu.barrier and gpu.shuffle inside K__thread become arrivals at a group
-// (the block, or the thread's warp) and a wait for the group's next
-// generation, through the sync words HostBlock.h lays out. The arrive and
+// gpu.barrier, nvvm.barrier and gpu.shuffle inside K__thread become
+// arrivals at a group (the block, a named barrier, or the thread's warp)
+// and a wait for the group's next generation, through the sync words
+// HostBlock.h lays out. The arrive and
 // depart functions are plain code; only the wait suspends, so they are
 // ordinary internal functions the optimizer inlines.
 //
@@ -11,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 using namespace tilechain::host;
@@ -26,6 +28,8 @@ namespace {
 
 constexpr llvm::StringLiteral kArriveFunction = "__tilechain_host_arrive";
 constexpr llvm::StringLiteral kDepartFunction = "__tilechain_host_depart";
+constexpr llvm::StringLiteral kArriveNamedFunction =
+    "__tilechain_host_arrive_named";
 
 Value constantI32(OpBuilder &b, Location loc, int32_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
@@ -85,16 +89,94 @@ void buildGroupUpdate(func::FuncOp func, bool arrive) {
     func::ReturnOp::create(b, loc);
 }
 
+/// Marks progress and counts a thread into named barrier `group`'s
+/// generation, which ends with its `count`-th arrival; returns the
+/// generation it arrived in.
+void buildNamedArrive(func::FuncOp func) {
+  OpBuilder b = OpBuilder::atBlockBegin(func.addEntryBlock());
+  Location loc = func.getLoc();
+  Value sync = func.getArgument(0), group = func.getArgument(1),
+        count = func.getArgument(2);
+  storeWord(b, loc, sync, constantI32(b, loc, SyncLayout::progressWord()),
+            constantI32(b, loc, 1));
+  Value countAt = groupWord(b, loc, group, SyncLayout::liveWord(0));
+  Value arrivedAt = groupWord(b, loc, group, SyncLayout::arrivedWord(0));
+  Value generationAt = groupWord(b, loc, group, SyncLayout::generationWord(0));
+  Value arrived = arith::AddIOp::create(b, loc, loadWord(b, loc, sync,
+                                                         arrivedAt),
+                                        constantI32(b, loc, 1));
+  Value generation = loadWord(b, loc, sync, generationAt);
+  storeWord(b, loc, sync, countAt, count);
+  Value complete =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, arrived, count);
+  storeWord(b, loc, sync, arrivedAt,
+            arith::SelectOp::create(b, loc, complete, constantI32(b, loc, 0),
+                                    arrived));
+  Value next = arith::AddIOp::create(b, loc, generation,
+                                     constantI32(b, loc, 1));
+  storeWord(b, loc, sync, generationAt,
+            arith::SelectOp::create(b, loc, complete, next, generation));
+  func::ReturnOp::create(b, loc, generation);
+}
+
+/// Waits in `group` for `generation` to end.
+void emitGroupWait(OpBuilder &b, Location loc, Value sync, Value group,
+                   Value generation) {
+  Value slot = wordAddress(
+      b, loc, sync, groupWord(b, loc, group, SyncLayout::generationWord(0)));
+  LLVM::CallOp::create(b, loc, TypeRange{}, kWaitFunction,
+                       ValueRange{slot, generation});
+}
+
 /// Arrives at `group` and waits for the generation it arrived in to end.
 void emitGroupBarrier(OpBuilder &b, Location loc, Value sync, Value group) {
   Value generation =
       func::CallOp::create(b, loc, kArriveFunction, b.getI32Type(),
                            ValueRange{sync, group})
           .getResult(0);
-  Value slot = wordAddress(
-      b, loc, sync, groupWord(b, loc, group, SyncLayout::generationWord(0)));
-  LLVM::CallOp::create(b, loc, TypeRange{}, kWaitFunction,
-                       ValueRange{slot, generation});
+  emitGroupWait(b, loc, sync, group, generation);
+}
+
+/// Arrives at named barrier `id` (an i32) for `count` threads, at `op`,
+/// after the checks PTX's undefined cases get; returns the group and the
+/// generation arrived in.
+std::pair<Value, Value> emitNamedArrive(OpBuilder &b, Operation *op,
+                                        Value id, Value count,
+                                        const ThreadContext &thread,
+                                        StringRef kernel) {
+  Location loc = op->getLoc();
+  using Pred = arith::CmpIPredicate;
+  Value zero = constantI32(b, loc, 0);
+  Value badId = arith::CmpIOp::create(b, loc, Pred::uge, id,
+                                      constantI32(b, loc, kNamedBarriers));
+  abortIf(b, op, badId, kernel, "names a barrier outside 0-15");
+  Value badCount = arith::OrIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, Pred::sle, count, zero),
+      arith::CmpIOp::create(
+          b, loc, Pred::ne,
+          arith::RemUIOp::create(b, loc, count,
+                                 constantI32(b, loc, kWarpSize)),
+          zero));
+  abortIf(b, op, badCount,
+          kernel, "counts threads that are not a positive multiple of 32");
+  Value group = arith::AddIOp::create(
+      b, loc, id, constantI32(b, loc, thread.layout.namedGroup(0)));
+  Value arrived = loadWord(b, loc, thread.sync,
+                           groupWord(b, loc, group,
+                                     SyncLayout::arrivedWord(0)));
+  Value named = loadWord(b, loc, thread.sync,
+                         groupWord(b, loc, group, SyncLayout::liveWord(0)));
+  Value mismatch = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, Pred::ne, arrived, zero),
+      arith::CmpIOp::create(b, loc, Pred::ne, named, count));
+  abortIf(b, op, mismatch, kernel,
+          "counts other threads than the barrier's earlier arrivals in "
+          "this generation");
+  Value generation =
+      func::CallOp::create(b, loc, kArriveNamedFunction, b.getI32Type(),
+                           ValueRange{thread.sync, group, count})
+          .getResult(0);
+  return {group, generation};
 }
 
 /// Group 1 + tid / 32: the thread's warp.
@@ -159,12 +241,16 @@ void tilechain::host::declareSyncFunctions(ModuleOp module,
   auto depart = func::FuncOp::create(
       builder, loc, kDepartFunction,
       builder.getFunctionType({ptrType, i32}, {}));
-  for (func::FuncOp func : {arrive, depart}) {
+  auto arriveNamed = func::FuncOp::create(
+      builder, loc, kArriveNamedFunction,
+      builder.getFunctionType({ptrType, i32, i32}, {i32}));
+  for (func::FuncOp func : {arrive, depart, arriveNamed}) {
     func.setPrivate();
     func->setAttr("llvm.linkage", internal);
   }
   buildGroupUpdate(arrive, /*arrive=*/true);
   buildGroupUpdate(depart, /*arrive=*/false);
+  buildNamedArrive(arriveNamed);
   LLVM::LLVMFuncOp::create(
       builder, loc, kWaitFunction,
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
@@ -203,6 +289,39 @@ void tilechain::host::lowerBarrier(gpu::BarrierOp barrier,
   Location loc = barrier.getLoc();
   emitGroupBarrier(b, loc, thread.sync, constantI32(b, loc, 0));
   barrier.erase();
+}
+
+bool tilechain::host::isHostBarrier(NVVM::BarrierOp barrier) {
+  return !barrier.getReductionOp() && !barrier.getRes();
+}
+
+void tilechain::host::lowerNamedBarrier(NVVM::BarrierOp barrier,
+                                        const ThreadContext &thread,
+                                        StringRef kernel) {
+  OpBuilder b(barrier);
+  Location loc = barrier.getLoc();
+  Value id = barrier.getBarrierId();
+  Value count = barrier.getNumberOfThreads();
+  if (!count) {
+    // bar.sync b with no count waits for every thread of the block; the
+    // host keeps one such barrier, whatever b.
+    emitGroupBarrier(b, loc, thread.sync, constantI32(b, loc, 0));
+  } else {
+    auto [group, generation] = emitNamedArrive(
+        b, barrier, id ? id : constantI32(b, loc, 0), count, thread, kernel);
+    emitGroupWait(b, loc, thread.sync, group, generation);
+  }
+  barrier.erase();
+}
+
+void tilechain::host::lowerBarrierArrive(NVVM::BarrierArriveOp arrive,
+                                         const ThreadContext &thread,
+                                         StringRef kernel) {
+  OpBuilder b(arrive);
+  Value id = arrive.getBarrierId();
+  emitNamedArrive(b, arrive, id ? id : constantI32(b, arrive.getLoc(), 0),
+                  arrive.getNumberOfThreads(), thread, kernel);
+  arrive.erase();
 }
 
 LogicalResult tilechain::host::lowerShuffle(gpu::ShuffleOp shuffle,
@@ -244,6 +363,25 @@ LogicalResult tilechain::host::lowerShuffle(gpu::ShuffleOp shuffle,
 void tilechain::host::emitWarpBarrier(OpBuilder &b, Location loc,
                                       const ThreadContext &thread) {
   emitGroupBarrier(b, loc, thread.sync, warpGroup(b, loc, thread));
+}
+
+void tilechain::host::lowerExit(NVVM::Exit exit, const ThreadContext &thread,
+                                bool synchronises) {
+  OpBuilder b(exit);
+  Location loc = exit.getLoc();
+  auto module = exit->getParentOfType<ModuleOp>();
+  if (!module.lookupSymbol(kExitFunction)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    LLVM::LLVMFuncOp::create(
+        b, loc, kExitFunction,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(b.getContext()),
+                                    {}));
+  }
+  if (synchronises)
+    emitThreadExit(b, loc, thread);
+  LLVM::CallOp::create(b, loc, TypeRange{}, kExitFunction, ValueRange{});
+  exit.erase();
 }
 
 void tilechain::host::emitThreadExit(OpBuilder &b, Location loc,

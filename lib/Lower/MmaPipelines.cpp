@@ -378,5 +378,5 @@ tile_dist::RingType tilechain::mmaRingType(
   });
   return tile_dist::RingType::get(op->getContext(), pipeline.getStages(),
                                   in.arrays.stageBytes, in.arrays.alignment,
-                                  mbarriers);
+                                  mbarriers, /*producer=*/false);
 }

@@ -108,6 +108,7 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   passes.add(pm, createPlanViewStoresPass());
   passes.add(pm, createAllocMmaRingsPass());
   passes.add(pm, createExpandMmaPipelinesPass());
+  passes.add(pm, createSpecializeWarpsPass());
   passes.add(pm, createMaterializeThreadsPass());
   OpPassManager &perGPUModule = pm.nest<gpu::GPUModuleOp>();
   // The changes of layout the materialization asked for, fewer, then
@@ -245,6 +246,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createPlanViewStoresPass(); });
   registerPass([] { return createAllocMmaRingsPass(); });
   registerPass([] { return createExpandMmaPipelinesPass(); });
+  registerPass([] { return createSpecializeWarpsPass(); });
   registerPass([] { return createMaterializeThreadsPass(); });
   registerPass([] { return createAssignTileBuffersPass(); });
   registerPass([] { return createRemoveLayoutConversionsPass(); });

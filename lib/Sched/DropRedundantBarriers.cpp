@@ -295,6 +295,8 @@ bool isAtomicMbarrierUse(Operation *op, Value value) {
     return value == copy.getBarriers();
   if (auto expect = dyn_cast<tile_dist::MbarrierExpectTxOp>(op))
     return value == expect.getBarriers();
+  if (auto arrive = dyn_cast<tile_dist::MbarrierArriveOp>(op))
+    return value == arrive.getBarriers();
   if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op))
     return value == commit.getBarriers();
   if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op))

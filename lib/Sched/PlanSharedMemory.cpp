@@ -365,7 +365,8 @@ bool isTracked(Operation *user) {
              tile_dist::AsyncCopyOp,
              tile_dist::TensorCopyOp, tile_dist::TensorStoreOp,
              tile_dist::MbarrierInitOp, tile_dist::MbarrierExpectTxOp,
-             tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
+             tile_dist::MbarrierArriveOp, tile_dist::MbarrierWaitOp,
+             tile_dist::MbarrierInvalOp,
              tile_dist::WarpgroupMmaOp, tile_dist::TensorMmaOp,
              tile_dist::TensorMmaCommitOp, tile_dist::TmemAllocOp>(user);
 }
@@ -428,8 +429,9 @@ std::optional<BufferAccesses> collectAccesses(ArrayRef<SharedBuffer> buffers) {
           isa<memref::StoreOp, vector::StoreOp, tile_dist::StoreMatrixOp,
               tile_dist::AsyncCopyOp,
               tile_dist::TensorCopyOp, tile_dist::MbarrierInitOp,
-              tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierWaitOp,
-              tile_dist::MbarrierInvalOp, tile_dist::TensorMmaCommitOp,
+              tile_dist::MbarrierExpectTxOp, tile_dist::MbarrierArriveOp,
+              tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
+              tile_dist::TensorMmaCommitOp,
               tile_dist::TmemAllocOp>(user);
       accesses[user].push_back({unsigned(index), writes});
     }

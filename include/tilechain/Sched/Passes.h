@@ -33,6 +33,10 @@ std::unique_ptr<mlir::Pass> createAllocMmaRingsPass();
 /// ring that runs through its loop's iterations before the loop
 /// (tile_dist.ring_fill, ExpandMmaPipelines.cpp).
 std::unique_ptr<mlir::Pass> createExpandMmaPipelinesPass();
+/// tile-sched, parallel form: gives a kernel's TMA ring a producer
+/// warpgroup (tile_dist.ring_producer) and its mma's chunks the schedule of
+/// a consumer (SpecializeWarps.cpp).
+std::unique_ptr<mlir::Pass> createSpecializeWarpsPass();
 
 /// tile-sched: replaces every cuda_tile.module by a gpu.module of per-thread
 /// code for the target tile-lower recorded; in the parallel form, kernels

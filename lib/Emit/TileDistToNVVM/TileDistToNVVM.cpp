@@ -155,6 +155,10 @@ struct MbarrierLowering : public ConvertOpToLLVMPattern<OpT> {
           rewriter.getI32IntegerAttr(10000000));
       NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, address,
                                             adaptor.getParity(), ticks);
+    } else if constexpr (std::is_same_v<OpT, tile_dist::MbarrierArriveOp>) {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), address, Value(),
+                                     NVVM::MemScopeKind::CTA,
+                                     /*relaxed=*/false);
     } else {
       NVVM::MBarrierInvalOp::create(rewriter, loc, address);
     }
@@ -617,6 +621,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                         tile_dist::StoreMatrixOp,
                         tile_dist::MbarrierInitOp,
                         tile_dist::MbarrierExpectTxOp,
+                        tile_dist::MbarrierArriveOp,
                         tile_dist::MbarrierWaitOp, tile_dist::MbarrierInvalOp,
                         tile_dist::WarpgroupMmaOp,
                         tile_dist::WarpgroupWaitOp, tile_dist::TmemAllocOp,
@@ -628,6 +633,7 @@ struct TileDistToLLVMInterface : public ConvertToLLVMPatternInterface {
                  StoreMatrixLowering,
                  MbarrierLowering<tile_dist::MbarrierInitOp>,
                  MbarrierLowering<tile_dist::MbarrierExpectTxOp>,
+                 MbarrierLowering<tile_dist::MbarrierArriveOp>,
                  MbarrierLowering<tile_dist::MbarrierWaitOp>,
                  MbarrierLowering<tile_dist::MbarrierInvalOp>,
                  WarpgroupMmaLowering, WarpgroupWaitLowering,

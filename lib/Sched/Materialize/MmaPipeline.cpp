@@ -270,6 +270,20 @@ SmallVector<Value> mma::multiplyChunks(TileLowering &l, Operation *op,
             ring.closeGroup(inChunks);
           } else if (isa<tile_dist::MmaChunkOp>(scheduled)) {
             next = multiply(inChunks, chunk, stage, chunkSums);
+          } else if (auto free = dyn_cast<tile_dist::RingFreeOp>(scheduled)) {
+            // The chunk `behind` this one, whose group has retired, where
+            // the run has one.
+            Value behind = constant(inChunks, free.getBehind());
+            Value has = arith::CmpIOp::create(
+                inChunks, loc, arith::CmpIPredicate::uge, inRun, behind);
+            scf::IfOp::create(
+                inChunks, loc, has, [&](OpBuilder &then, Location) {
+                  ring.freeStage(then,
+                                 ring.stageOf(then, arith::SubIOp::create(
+                                                        then, loc, inRun,
+                                                        behind)));
+                  scf::YieldOp::create(then, loc);
+                });
           }
         }
         scf::YieldOp::create(inChunks, loc, next);

@@ -184,7 +184,13 @@ static FailureOr<Value> recordedRing(TileLowering &l, Operation *op,
                        "('tile_dist.in_ring', tilechain-alloc-mma-rings)";
     return failure();
   }
-  if (ring.getType() != wanted) {
+  // Who fills the stages (the threads, or a producer warp) is the
+  // schedule's choice, not the records'.
+  auto type = cast<tile_dist::RingType>(ring.getType());
+  if (type != tile_dist::RingType::get(
+                  type.getContext(), wanted.getStages(),
+                  wanted.getStageBytes(), wanted.getAlignment(),
+                  wanted.getMbarriers(), type.getProducer())) {
     op->emitError() << "stages its operands in " << ring.getType()
                     << ", but its records take " << wanted;
     return failure();
@@ -361,7 +367,8 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
   // On tensor cores (a pipeline recorded), the stages are the mma's ring;
   // on CUDA cores, a buffer of the mma's own.
   auto ring = tile_dist::RingType::get(op->getContext(), stages, stageBytes,
-                                       alignment, byTensorMap);
+                                       alignment, byTensorMap,
+                                       /*producer=*/false);
   Value arrays, phases;
   if (recorded) {
     FailureOr<Value> ringValue = recordedRing(l, op, ring);
@@ -369,11 +376,12 @@ mma::stageOperands(TileLowering &l, Operation *op, Value lhs, Value rhs,
       return failure();
     // The fills of the first chunks of a ring that copies stand before
     // the mma, or before the loop it runs through
-    // (tilechain-expand-mma-pipelines); without them the first waits would
+    // (tilechain-expand-mma-pipelines), unless a producer warp makes every
+    // fill (tile_dist.ring_producer); without them the first waits would
     // wait for copies never started.
     if (pipeline.copies &&
         llvm::none_of((*ringValue).getUsers(), [](Operation *user) {
-          return isa<tile_dist::RingFillOp>(user);
+          return isa<tile_dist::RingFillOp, tile_dist::RingProducerOp>(user);
         })) {
       op->emitError() << "expected the fills of the first chunks of its ring "
                          "before it, or before the loop the ring runs "

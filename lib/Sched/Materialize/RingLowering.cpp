@@ -4,8 +4,8 @@
 // tilechain-expand-mma-pipelines), lowered where they stand: the ring's
 // shared memory and mbarriers, and the registers its mma writes into it,
 // at its ring_alloc; the chunks its copies run ahead of the first
-// multiply at its ring_fill ops; and the mbarriers given back at its
-// ring_dealloc. Its chunk_schedule is run by the mma's loop over its
+// multiply at its ring_fill ops, or all of them by a producer warpgroup
+// at its ring_producer; and the mbarriers given back at its ring_dealloc. Its chunk_schedule is run by the mma's loop over its
 // chunks (multiplyChunks, MmaPipeline.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -15,7 +15,12 @@
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 #include "tilechain/Dialect/TileDist/IR/TileDist.h"
 
+#include "tilechain/Lower/MmaInstructions.h"
+#include "tilechain/Lower/MmaPipelines.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -120,6 +125,107 @@ static LogicalResult lowerRingFill(TileLowering &l, tile_dist::RingFillOp op) {
   return success();
 }
 
+/// The registers a warpgroup keeps under warp specialization with two
+/// consumer warpgroups, CUTLASS's and NVIDIA's tileiras's sm_90 split of a
+/// 384-thread CTA's 64K: 40 a producer thread, 232 a consumer thread.
+constexpr int32_t kProducerRegisters = 40;
+constexpr int32_t kConsumerRegisters = 232;
+
+/// Where the producer warpgroup leaves the consumers
+/// (tile_dist.ring_producer): the warps after the kernel's own give their
+/// registers back, and the first thread of the first of them fills every
+/// chunk of every iteration of the ring's loop, each after the consumers
+/// freed its stage; then the producers exit, and the consumers, which
+/// take the registers, run on.
+static LogicalResult lowerRingProducer(TileLowering &l,
+                                       tile_dist::RingProducerOp op) {
+  Value ringValue = op.getRing();
+  Operation *mma = l.mmaOf(ringValue);
+  auto alloc = ringValue.getDefiningOp<tile_dist::RingAllocOp>();
+  auto loop = mma && alloc ? dyn_cast_or_null<cuda_tile::ForOp>(
+                                 alloc->getBlock()->findAncestorOpInBlock(*mma))
+                           : cuda_tile::ForOp();
+  std::optional<tile_dist::MmaInstruction> instruction =
+      mma ? recordedMmaInstruction(mma) : std::nullopt;
+  if (!loop || !instruction)
+    return op.emitError() << "fills a ring whose mma is in no loop after "
+                             "its ring_alloc";
+  FailureOr<mma::RingCopies> copies = mma::ringCopies(l, mma, ringValue);
+  if (failed(copies))
+    return failure();
+  int64_t chunks =
+      mmaChunks(mma, *instruction, l.getTarget(), l.getNumWarps()).chunks;
+  OpBuilder &b = l.b();
+  Location loc = op.getLoc();
+  unsigned consumers = l.getNumWarps();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // Two consumer warpgroups take the registers one producer gives back.
+  bool rebalance = consumers == 8;
+  Value warp = l.getWarpId(), lane = l.getLaneId();
+  Value isProducer = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, warp, index(consumers));
+  auto split = scf::IfOp::create(b, loc, isProducer, [&](OpBuilder &, Location) {
+    if (rebalance)
+      NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
+                                     NVVM::SetMaxRegisterAction::decrease);
+    Value issuer = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp,
+                              index(consumers)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                              index(0)));
+    scf::IfOp::create(b, loc, issuer, [&](OpBuilder &, Location) {
+      l.asIssuingThread(b, loc, [&] {
+        mma::StageRing ring(l, mma, copies->operands, copies->kc);
+        int64_t stages = ring.stages();
+        scf::ForOp::create(
+            b, loc, l.lookup(loop.getLowerBound()),
+            l.lookup(loop.getUpperBound()), l.lookup(loop.getStep()),
+            ValueRange{index(0)},
+            [&](OpBuilder &, Location, Value iv, ValueRange filled) {
+              // That iteration's tile origins.
+              auto origin = [&](cuda_tile::LoadViewTkoOp load) {
+                SmallVector<Value> at;
+                for (Value v : load.getIndex())
+                  at.push_back(v == loop.getInductionVar() ? iv
+                                                           : l.lookup(v));
+                return at;
+              };
+              SmallVector<mma::StageRing::Source, 2> sources =
+                  ring.sources(origin);
+              auto overChunks = scf::ForOp::create(
+                  b, loc, index(0), index(chunks), index(1), filled,
+                  [&](OpBuilder &, Location, Value chunk,
+                      ValueRange before) {
+                    Value fill = before[0];
+                    Value stage = ring.stageOf(b, fill);
+                    ring.waitForFreeStage(
+                        b, stage,
+                        arith::DivUIOp::create(b, loc, fill, index(stages)));
+                    ring.fill(b, chunk, stage, copies->operands, sources);
+                    scf::YieldOp::create(
+                        b, loc,
+                        ValueRange{arith::AddIOp::create(b, loc, fill,
+                                                         index(1))});
+                  });
+              scf::YieldOp::create(b, loc, overChunks.getResults());
+            },
+            loop.getUnsignedCmp());
+      });
+      scf::YieldOp::create(b, loc);
+    });
+    NVVM::Exit::create(b, loc);
+    scf::YieldOp::create(b, loc);
+  });
+  l.setConsumersStart(split);
+  if (rebalance)
+    NVVM::SetMaxRegisterOp::create(b, loc, kConsumerRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
+  return success();
+}
+
 /// The end of a ring: its mbarriers, where TMA fills it, given back.
 /// tile-sched places it after the wait for the mma groups left running
 /// (after the loop, or after the mma): where ptxas 13.5 if-converts the
@@ -145,9 +251,12 @@ void tilechain::addRingLowerings(LoweringTable &table, TileForm form) {
   if (form == TileForm::Parallel) {
     table.add<tile_dist::RingAllocOp>(lowerRingAlloc);
     table.add<tile_dist::RingFillOp>(lowerRingFill);
+    table.add<tile_dist::RingProducerOp>(lowerRingProducer);
     table.add<tile_dist::RingDeallocOp>(lowerRingDealloc);
     return;
   }
+  table.add<tile_dist::RingProducerOp>(
+      [](TileLowering &, tile_dist::RingProducerOp) { return success(); });
   // The serial form pipelines nothing: a ring left by a try at the
   // parallel form is neither allocated nor filled.
   table.add<tile_dist::RingAllocOp>(

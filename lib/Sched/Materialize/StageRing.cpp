@@ -64,29 +64,39 @@ void StageRing::setUpBarriers(TileLowering &l, OpBuilder &at, Location loc,
   memref::StoreOp::create(at, loc, zero32, phases, zero);
   Value barriers = sharedView(at, arrays, at.getI64Type(), stages,
                               ringBarriersOffset(ring));
-  scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
-                    [&](OpBuilder &then, Location) {
-                      Value one32 =
-                          arith::ConstantIntOp::create(then, loc, 1, 32);
-                      for (int64_t s = 0; s < stages; ++s)
-                        tile_dist::MbarrierInitOp::create(
-                            then, loc, barriers,
-                            arith::ConstantIndexOp::create(then, loc, s),
-                            one32);
-                      NVVM::FenceMbarrierInitOp::create(then, loc);
-                      scf::YieldOp::create(then, loc);
-                    });
+  Value empty = ring.getProducer()
+                    ? sharedView(at, arrays, at.getI64Type(), stages,
+                                 ringBarriersOffset(ring) + stages * 8)
+                    : Value();
+  int64_t consumers = int64_t(l.getNumWarps()) * 32;
+  scf::IfOp::create(
+      at, loc, l.isFirstThread(at, loc), [&](OpBuilder &then, Location) {
+        Value one32 = arith::ConstantIntOp::create(then, loc, 1, 32);
+        for (int64_t s = 0; s < stages; ++s) {
+          Value stage = arith::ConstantIndexOp::create(then, loc, s);
+          tile_dist::MbarrierInitOp::create(then, loc, barriers, stage,
+                                            one32);
+          if (empty)
+            tile_dist::MbarrierInitOp::create(
+                then, loc, empty, stage,
+                arith::ConstantIntOp::create(then, loc, consumers, 32));
+        }
+        NVVM::FenceMbarrierInitOp::create(then, loc);
+        scf::YieldOp::create(then, loc);
+      });
   gpu::BarrierOp::create(at, loc);
 }
 
 void StageRing::releaseBarriers(TileLowering &l, OpBuilder &at, Location loc,
                                 Value arrays, tile_dist::RingType ring) {
-  int64_t stages = ring.getStages();
-  Value barriers = sharedView(at, arrays, at.getI64Type(), stages,
+  int64_t count = ring.getMbarrierCount();
+  Value barriers = sharedView(at, arrays, at.getI64Type(), count,
                               ringBarriersOffset(ring));
+  if (ring.getProducer())
+    gpu::BarrierOp::create(at, loc);
   scf::IfOp::create(at, loc, l.isFirstThread(at, loc),
                     [&](OpBuilder &then, Location) {
-                      for (int64_t s = 0; s < stages; ++s)
+                      for (int64_t s = 0; s < count; ++s)
                         tile_dist::MbarrierInvalOp::create(
                             then, loc, barriers,
                             arith::ConstantIndexOp::create(then, loc, s));
@@ -148,6 +158,26 @@ void StageRing::waitForCopies(OpBuilder &at, Value stage,
     NVVM::CpAsyncWaitGroupOp::create(at, loc, newerGroups);
   if (anyTensorCopies)
     waitForTensorCopies(at, stage);
+}
+
+Value StageRing::emptyBarriersAt(OpBuilder &at) const {
+  return sharedView(at, staged[0].arrays, at.getI64Type(), stageCount,
+                    staged[0].barriersOffset + stageCount * 8);
+}
+
+void StageRing::freeStage(OpBuilder &at, Value stage) const {
+  tile_dist::MbarrierArriveOp::create(at, loc, emptyBarriersAt(at), stage);
+}
+
+void StageRing::waitForFreeStage(OpBuilder &at, Value stage,
+                                 Value round) const {
+  Value bit = arith::AndIOp::create(
+      at, loc, arith::IndexCastOp::create(at, loc, at.getI32Type(), round),
+      arith::ConstantIntOp::create(at, loc, 1, 32));
+  Value parity = arith::XOrIOp::create(
+      at, loc, bit, arith::ConstantIntOp::create(at, loc, 1, 32));
+  tile_dist::MbarrierWaitOp::create(at, loc, emptyBarriersAt(at), stage,
+                                    parity);
 }
 
 void StageRing::fenceWritesForAsyncReads(OpBuilder &at) const {

@@ -62,8 +62,10 @@ public:
   mlir::Value stageOf(mlir::OpBuilder &at, mlir::Value chunk) const;
 
   /// Sets up the mbarriers of `ring`, whose buffer is `arrays`, one per
-  /// stage, by thread 0, and zeroes the word `phases` of the phases
-  /// each thread has waited for; the barrier after publishes them. It is
+  /// stage (and, where a producer warp fills it, an empty one per stage,
+  /// for an arrival of each consumer thread), by thread 0, and zeroes the
+  /// word `phases` of the phases each thread has waited for; the barrier
+  /// after publishes them. It is
   /// the ring's start (tile_dist.ring_alloc), before the first fill of
   /// each run of the mma, or of its pipelined loop. Each thread first
   /// fences its earlier accesses of shared memory to the async proxy, so
@@ -76,7 +78,9 @@ public:
   /// Gives the mbarriers of `ring`, whose buffer is `arrays`, back, by
   /// thread 0 (tile_dist.ring_dealloc), after the last
   /// wait: every thread's waits come before the barrier of the last chunk,
-  /// which thread 0 has passed.
+  /// which thread 0 has passed. A ring with a producer has no barrier per
+  /// chunk: a barrier first orders every consumer's last hand-over before
+  /// the invalidation.
   static void releaseBarriers(TileLowering &l, mlir::OpBuilder &at,
                               mlir::Location loc, mlir::Value arrays,
                               tile_dist::RingType ring);
@@ -105,9 +109,22 @@ public:
   /// sees them once fenced and the barrier after has passed).
   void fenceWritesForAsyncReads(mlir::OpBuilder &at) const;
 
+  /// A ring a producer warp fills (tile_dist.ring_producer): the running
+  /// consumer thread hands stage `stage` back, an arrival on its empty
+  /// mbarrier (tile_dist.ring_free).
+  void freeStage(mlir::OpBuilder &at, mlir::Value stage) const;
+  /// The producer waits until the consumers have handed stage `stage` back
+  /// after its fill in round `round` (an index value: the fills of the
+  /// stage before this one) less one; the first round waits for nothing
+  /// (the phase before an mbarrier's first counts as complete).
+  void waitForFreeStage(mlir::OpBuilder &at, mlir::Value stage,
+                        mlir::Value round) const;
+
 private:
   void waitForTensorCopies(mlir::OpBuilder &at, mlir::Value stage) const;
   mlir::Value barriersAt(mlir::OpBuilder &at) const;
+  /// The empty mbarriers, after the full ones, of a ring with a producer.
+  mlir::Value emptyBarriersAt(mlir::OpBuilder &at) const;
 
   TileLowering &l;
   mlir::Location loc;

@@ -297,6 +297,16 @@ Value TileLowering::isOwner(OpBuilder &b, Location loc, const LL &layout,
   return owner;
 }
 
+void TileLowering::asIssuingThread(OpBuilder &b, Location loc,
+                                   function_ref<void()> build) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value savedLane = lane, savedWarp = warp;
+  lane = warp = zero;
+  build();
+  lane = savedLane;
+  warp = savedWarp;
+}
+
 Value TileLowering::isFirstThread(OpBuilder &b, Location loc) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   return arith::AndIOp::create(

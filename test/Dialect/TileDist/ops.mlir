@@ -35,6 +35,7 @@ gpu.module @copies {
 // CHECK: tile_dist.mbarrier_expect_tx %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.tensor_copy %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] into %arg8[%arg5], %arg6[%arg5] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, <1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.mbarrier_wait %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+// CHECK: tile_dist.mbarrier_arrive %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
 // CHECK: tile_dist.mbarrier_inval %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
 gpu.module @tensor_copies {
   gpu.func @tma(%arg0: !llvm.ptr, %arg1: !llvm.ptr<1>, %arg2: index, %arg3: index, %arg4: i32, %arg5: index, %arg6: memref<2xi64, #gpu.address_space<workgroup>>, %arg7: i32, %arg8: memref<16384xf16, #gpu.address_space<workgroup>>) {
@@ -42,6 +43,7 @@ gpu.module @tensor_copies {
     tile_dist.mbarrier_expect_tx %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
     tile_dist.tensor_copy %arg0, %arg1, [%arg2, %arg3], [%arg3] at [%arg4, %arg4] into %arg8[%arg5], %arg6[%arg5] {box = array<i64: 64, 128>, swizzle = 128 : i64} : !llvm.ptr, !llvm.ptr<1>, memref<16384xf16, #gpu.address_space<workgroup>>, memref<2xi64, #gpu.address_space<workgroup>>
     tile_dist.mbarrier_wait %arg6[%arg5], %arg7 : memref<2xi64, #gpu.address_space<workgroup>>
+    tile_dist.mbarrier_arrive %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
     tile_dist.mbarrier_inval %arg6[%arg5] : memref<2xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
@@ -207,6 +209,30 @@ gpu.module @schedules {
       tile_dist.ring_fill_ahead %one by 0 : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
       tile_dist.ring_publish %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
       tile_dist.mma_chunk %one : !tile_dist.ring<stages = 1, stage_bytes = 16, align = 16, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// A ring a producer warpgroup fills: its type says so, the producer leaves
+// right after the ring starts, and each chunk hands the stage of the chunk
+// whose wgmma group has retired back to it.
+// CHECK-LABEL: gpu.func @producer_ring(
+// CHECK: %[[P:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+// CHECK-NEXT: tile_dist.ring_producer %[[P]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+// CHECK: tile_dist.chunk_schedule %[[P]] : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true> {
+// CHECK-NEXT: tile_dist.ring_wait %[[P]] newer 0 :
+// CHECK-NEXT: tile_dist.mma_chunk %[[P]] :
+// CHECK-NEXT: tile_dist.ring_free %[[P]] behind 1 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+// CHECK-NEXT: }
+gpu.module @producers {
+  gpu.func @producer_ring() {
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+    tile_dist.ring_producer %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+    tile_dist.chunk_schedule %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true> {
+      tile_dist.ring_wait %ring newer 0 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+      tile_dist.mma_chunk %ring : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
+      tile_dist.ring_free %ring behind 1 : !tile_dist.ring<stages = 4, stage_bytes = 32768, align = 1024, mbarriers = true, producer = true>
     }
     gpu.return
   }

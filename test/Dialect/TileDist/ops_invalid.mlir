@@ -616,9 +616,71 @@ gpu.module @kernels {
   gpu.func @schedule_foreign_op() {
     %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
     tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false> {
-      // expected-error @+1 {{is not an op of a chunk's schedule (a ring's wait, release, publish, fill ahead or the chunk's mma)}}
+      // expected-error @+1 {{is not an op of a chunk's schedule (a ring's wait, release, publish, fill ahead, free or the chunk's mma)}}
       %c = arith.constant 0 : i32
       tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @producer_without_mbarriers() {
+    // expected-error @+1 {{a producer warp fills a ring by TMA, whose stages have mbarriers}}
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = false, producer = true>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @producer_of_plain_ring() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    // expected-error @+1 {{fills a ring whose type has no 'producer'}}
+    tile_dist.ring_producer %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @producer_apart_from_alloc() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
+    %c = arith.constant 0 : i32
+    // expected-error @+1 {{stands right after its ring's 'tile_dist.ring_alloc'}}
+    tile_dist.ring_producer %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @free_without_producer() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true> {
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+      // expected-error @+1 {{hands a stage back to a producer, but no producer fills the ring}}
+      tile_dist.ring_free %r behind 1 : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @free_too_far_behind() {
+    %r = tile_dist.ring_alloc : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
+    tile_dist.ring_producer %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
+    tile_dist.chunk_schedule %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true> {
+      tile_dist.mma_chunk %r : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
+      // expected-error @+1 {{frees the stage of the chunk 2 behind in a ring of 2 stages}}
+      tile_dist.ring_free %r behind 2 : !tile_dist.ring<stages = 2, stage_bytes = 1024, align = 128, mbarriers = true, producer = true>
     }
     gpu.return
   }

@@ -303,6 +303,16 @@ public:
   /// The running thread's lane (0-31) and warp, as index values.
   mlir::Value getLaneId() const { return lane; }
   mlir::Value getWarpId() const { return warp; }
+  /// Lowers what `build` builds as the CTA's one issuing thread: code that
+  /// one thread of a producer warp runs alone (tile_dist.ring_producer),
+  /// where the side effects that the CTA's thread 0 takes on
+  /// (isFirstThread) are its own.
+  void asIssuingThread(mlir::OpBuilder &b, mlir::Location loc,
+                       llvm::function_ref<void()> build);
+  /// The op of the kernel's body after which only the consumer warps run
+  /// (tile_dist.ring_producer's lowering), or null.
+  mlir::Operation *getConsumersStart() const { return consumersStart; }
+  void setConsumersStart(mlir::Operation *op) { consumersStart = op; }
   /// The gpu.func being built (the parallel form).
   mlir::Operation *getKernel() const { return kernel; }
   /// The layout a new tile of `tileType` takes where nothing asks for
@@ -526,6 +536,7 @@ private:
   // The parallel form (numWarps != 0).
   unsigned numWarps = 0;
   mlir::Value lane, warp;
+  mlir::Operation *consumersStart = nullptr;
   mlir::Operation *kernel = nullptr;
   int64_t sharedBytesLimit = 0;
   llvm::DenseMap<mlir::Value, LinearLayout> layouts;

@@ -92,10 +92,10 @@ LogicalResult ChunkScheduleOp::verify() {
   int64_t multiplies = 0;
   for (Operation &op : getBody().front()) {
     if (!isa<RingWaitOp, RingReleaseOp, RingPublishOp, RingFillAheadOp,
-             MmaChunkOp>(op))
+             MmaChunkOp, RingFreeOp>(op))
       return op.emitOpError() << "is not an op of a chunk's schedule (a "
-                                 "ring's wait, release, publish, fill ahead "
-                                 "or the chunk's mma)";
+                                 "ring's wait, release, publish, fill ahead, "
+                                 "free or the chunk's mma)";
     if (op.getOperand(0) != getRing())
       return op.emitOpError() << "names another ring than its schedule's";
     multiplies += isa<MmaChunkOp>(op);
@@ -127,6 +127,29 @@ LogicalResult RingFillAheadOp::verify() {
                          << " ahead in a ring of "
                          << getRing().getType().getStages()
                          << " stages, whose stage is still read";
+  return success();
+}
+
+LogicalResult RingFreeOp::verify() {
+  RingType ring = getRing().getType();
+  if (!ring.getProducer())
+    return emitOpError() << "hands a stage back to a producer, but no "
+                            "producer fills the ring";
+  if (!withinStages(getBehind(), ring))
+    return emitOpError() << "frees the stage of the chunk " << getBehind()
+                         << " behind in a ring of " << ring.getStages()
+                         << " stages";
+  return success();
+}
+
+LogicalResult RingProducerOp::verify() {
+  RingType ring = getRing().getType();
+  if (!ring.getProducer())
+    return emitOpError() << "fills a ring whose type has no 'producer'";
+  auto alloc = getRing().getDefiningOp<RingAllocOp>();
+  if (!alloc || alloc->getNextNode() != getOperation())
+    return emitOpError() << "stands right after its ring's "
+                            "'tile_dist.ring_alloc'";
   return success();
 }
 

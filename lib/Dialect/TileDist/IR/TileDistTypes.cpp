@@ -21,7 +21,8 @@ void TileDistDialect::registerTypes() {
 
 LogicalResult RingType::verify(function_ref<InFlightDiagnostic()> emitError,
                                int64_t stages, int64_t stageBytes,
-                               int64_t alignment, bool) {
+                               int64_t alignment, bool mbarriers,
+                               bool producer) {
   if (stages < 1)
     return emitError() << "a ring has at least one stage, got " << stages;
   if (stageBytes <= 0 || stageBytes % 16)
@@ -31,5 +32,8 @@ LogicalResult RingType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a ring is aligned to a power of two of at least "
                           "16 bytes, got "
                        << alignment;
+  if (producer && !mbarriers)
+    return emitError() << "a producer warp fills a ring by TMA, whose "
+                          "stages have mbarriers";
   return success();
 }

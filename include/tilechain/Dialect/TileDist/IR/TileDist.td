@@ -310,23 +310,34 @@ def TileDist_RingType : TypeDef<TileDist_Dialect, "Ring"> {
     bytes (a multiple of 16) from a start aligned to `align` bytes; each
     stage starts `stage_bytes` after the one before. With `mbarriers`, TMA
     copies fill the stages, and the ring also holds one mbarrier (8 bytes)
-    per stage after the last one, which the copies complete on.
+    per stage after the last one, which the copies complete on (the
+    stage's full mbarrier). With `producer`, a producer warp fills the
+    stages (`tile_dist.ring_producer`), and a second mbarrier per stage
+    follows, on which the consumers hand the stage back (its empty
+    mbarrier).
 
     ```mlir
     !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true>
+    !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true, producer = true>
     ```
   }];
   let parameters = (ins "int64_t":$stages, "int64_t":$stageBytes,
-                        "int64_t":$alignment, "bool":$mbarriers);
+                        "int64_t":$alignment, "bool":$mbarriers,
+                        DefaultValuedParameter<"bool", "false">:$producer);
   let assemblyFormat = "`<` `stages` `=` $stages `,` `stage_bytes` `=` "
                        "$stageBytes `,` `align` `=` $alignment `,` "
-                       "`mbarriers` `=` $mbarriers `>`";
+                       "`mbarriers` `=` $mbarriers "
+                       "(`,` `producer` `=` $producer^)? `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// The ring's mbarriers: a full one per stage where TMA fills it, and
+    /// an empty one per stage too where a producer warp does.
+    int64_t getMbarrierCount() const {
+      return getMbarriers() ? getStages() * (getProducer() ? 2 : 1) : 0;
+    }
     /// The ring's bytes: its stages, then its mbarriers.
     int64_t getBytes() const {
-      return getStages() * getStageBytes() +
-             (getMbarriers() ? getStages() * 8 : 0);
+      return getStages() * getStageBytes() + getMbarrierCount() * 8;
     }
   }];
 }
@@ -432,6 +443,33 @@ def TileDist_RingFillOp : Op<TileDist_Dialect, "ring_fill",
   let hasVerifier = 1;
 }
 
+def TileDist_RingProducerOp : Op<TileDist_Dialect, "ring_producer"> {
+  let summary = "the warps that fill a ring, apart from those that read it";
+  let description = [{
+    Warp specialization: from here the kernel's CTA has a producer
+    warpgroup beside its consumer warps (the warps tile-lower assigned,
+    which run the rest of the kernel). One thread of the producer's first
+    warp fills the ring: for every iteration of the loop the ring runs
+    through and every chunk its mma takes in it, in order, it waits until
+    the consumers have handed the chunk's stage back (`ring_free`, on the
+    stage's empty mbarrier; the stages' first fills wait for nothing) and
+    starts the chunk's TMA copies into it, which complete on the stage's
+    full mbarrier. The other producer threads end here. The ring's type
+    has `producer`; it stands right after the ring's `ring_alloc`, which
+    the tile program's first ops only precede where they compute the loop's
+    bounds and the copies' views and tile origins (what the producer reads).
+    tilechain-specialize-warps writes it.
+
+    ```mlir
+    %ring = tile_dist.ring_alloc : !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true, producer = true>
+    tile_dist.ring_producer %ring : !tile_dist.ring<stages = 4, stage_bytes = 49152, align = 1024, mbarriers = true, producer = true>
+    ```
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // The schedule of an mma's chunks
 //===----------------------------------------------------------------------===//
@@ -444,7 +482,8 @@ def TileDist_ChunkScheduleOp : Op<TileDist_Dialect, "chunk_schedule",
     chunk c of k it multiplies, in order: waits for the chunk's stage
     (`ring_wait`), publishes the writes to it (`ring_publish`), fills the
     chunk some chunks ahead (`ring_fill_ahead`), multiplies the chunk
-    (`mma_chunk`, exactly one). Each body op names the ring of its schedule
+    (`mma_chunk`, exactly one), hands an earlier chunk's stage back to the
+    ring's producer (`ring_free`). Each body op names the ring of its schedule
     and refers to chunk c implicitly: the stage of chunk g of the ring's
     run is g mod the ring's stages. tilechain-expand-mma-pipelines writes it
     right before the mma, in the mma's block; the materialization runs it
@@ -524,6 +563,22 @@ def TileDist_RingFillAheadOp : TileDist_ChunkOp<"ring_fill_ahead"> {
   let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
                        I64Attr:$by);
   let assemblyFormat = "$ring `by` $by attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
+}
+
+def TileDist_RingFreeOp : TileDist_ChunkOp<"ring_free"> {
+  let summary = "the stage of an earlier chunk handed back to the producer";
+  let description = [{
+    In a ring a producer warp fills (`tile_dist.ring_producer`): each
+    thread arrives on the empty mbarrier of the stage of chunk c - `behind`
+    of the ring's run, whose multiply has retired (the mma groups left
+    running are `behind`), so that the producer may fill it again; nothing
+    where the run has no such chunk yet.
+  }];
+  let arguments = (ins Arg<TileDist_RingType, "", [MemWrite]>:$ring,
+                       I64Attr:$behind);
+  let assemblyFormat =
+      "$ring `behind` $behind attr-dict `:` qualified(type($ring))";
   let hasVerifier = 1;
 }
 
@@ -759,6 +814,23 @@ def TileDist_MbarrierExpectTxOp : Op<TileDist_Dialect, "mbarrier_expect_tx"> {
                        Index:$barrier, I32:$bytes);
   let assemblyFormat = [{
     $barriers `[` $barrier `]` `,` $bytes attr-dict `:` type($barriers)
+  }];
+}
+
+def TileDist_MbarrierArriveOp : Op<TileDist_Dialect, "mbarrier_arrive"> {
+  let summary = "an arrival on an mbarrier, with no transaction bytes";
+  let description = [{
+    PTX's `mbarrier.arrive.shared.b64` (release, CTA scope): the running
+    thread arrives on mbarrier `barriers[barrier]`. Its accesses before the
+    arrival happen before those of a thread that waits for the phase after
+    the wait: how a warp-specialized kernel's consumers hand a stage back
+    to its producer (the stage's empty mbarrier, initialized for as many
+    arrivals as consumers arrive).
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I64], [1]>, "", [MemWrite]>:$barriers,
+                       Index:$barrier);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` attr-dict `:` type($barriers)
   }];
 }
 
