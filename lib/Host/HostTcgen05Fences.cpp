@@ -18,6 +18,10 @@
 //     the last barrier with ops it had not fenced, or where a barrier since
 //     this thread's last fence::after_thread_sync came after another warp's
 //     ops (the barriers between pass the order on).
+// A named barrier (bar.sync with a count: warp specialization's
+// consumers') counts as the block's barrier for the threads that take part;
+// the warps that never reach it (the producers) issue no tcgen05 ops, so
+// their slots stay clear.
 // Ops of one warp are not checked against each other: tensor memory's
 // loads, stores and allocation are the warp's collective ops, and one
 // thread's mmas and commits are ordered. Nor are two warps' loads and
@@ -186,9 +190,9 @@ void checkOp(Operation *op, int64_t kind, const ThreadState &state,
 /// At each barrier: the thread's flags published in the slot of the
 /// barrier it reaches; past it, a new count, and the kinds of the other
 /// warps' ops before it added to those the thread must fence after.
-void publishAt(gpu::BarrierOp barrier, const ThreadState &state) {
+void publishAt(Operation *barrier, const ThreadState &state) {
   OpBuilder b(barrier);
-  Location loc = barrier.getLoc();
+  Location loc = barrier->getLoc();
   Value index = arith::ExtUIOp::create(b, loc, b.getI64Type(), state.tid);
   auto publish = [&](const std::array<Value, 2> &slots, Value flag) {
     Value at = LLVM::GEPOp::create(b, loc, slots[0].getType(), b.getI8Type(),
@@ -218,14 +222,17 @@ void publishAt(gpu::BarrierOp barrier, const ThreadState &state) {
 void tilechain::host::checkTcgen05Fences(gpu::GPUFuncOp kernel) {
   SmallVector<std::pair<Operation *, int64_t>> ops;
   SmallVector<Operation *> fences;
-  SmallVector<gpu::BarrierOp> barriers;
+  SmallVector<Operation *> barriers;
   kernel.walk([&](Operation *op) {
     if (int64_t kind = tcgen05Kind(op))
       ops.push_back({op, kind});
     else if (isa<NVVM::Tcgen05FenceOp>(op))
       fences.push_back(op);
-    else if (auto barrier = dyn_cast<gpu::BarrierOp>(op))
-      barriers.push_back(barrier);
+    else if (isa<gpu::BarrierOp>(op))
+      barriers.push_back(op);
+    else if (auto named = dyn_cast<NVVM::BarrierOp>(op);
+             named && host::isHostBarrier(named))
+      barriers.push_back(op);
   });
   if (ops.empty())
     return;
@@ -258,7 +265,7 @@ void tilechain::host::checkTcgen05Fences(gpu::GPUFuncOp kernel) {
   }
   for (auto [op, kind] : ops)
     checkOp(op, kind, state, kernel.getName());
-  for (gpu::BarrierOp barrier : barriers)
+  for (Operation *barrier : barriers)
     publishAt(barrier, state);
   for (Operation *op : fences) {
     auto fence = cast<NVVM::Tcgen05FenceOp>(op);

@@ -1,12 +1,13 @@
 //===- SpecializeWarps.cpp - tile-sched: a producer warp fills a TMA ring -===//
 //
-// Warp specialization, CUTLASS's and NVIDIA's tileiras's sm_90 schedule:
-// the warps tile-lower assigned become consumers, which only wait for
-// their mma's chunks and multiply them, and a producer warpgroup more
-// fills the mma's ring by TMA, as far ahead as the ring has stages, with
-// no CTA barrier per chunk: a consumer hands each stage back on its empty
-// mbarrier once the chunk's wgmma group has retired (tile_dist.ring_free),
-// and the producer waits for that before filling it again.
+// Warp specialization, CUTLASS's and NVIDIA's tileiras's sm_90 and sm_100
+// schedule: the warps tile-lower assigned become consumers, which only
+// wait for their mma's chunks and multiply them, and a producer warpgroup
+// more fills the mma's ring by TMA, as far ahead as the ring has stages,
+// with no CTA barrier per chunk: a consumer hands each stage back on its
+// empty mbarrier once the chunk's products have retired (its wgmma group,
+// or the tcgen05 commit the consumers wait for) (tile_dist.ring_free), and
+// the producer waits for that before filling it again.
 //
 // For a kernel whose ring qualifies, the pass
 // - moves the ops the producer reads (the loop's bounds, the copied loads'
@@ -16,15 +17,15 @@
 //   leaves the consumers;
 // - drops the ring's fills before its loop (the producer makes them);
 // - rewrites the mma's chunk schedule to: wait for the chunk's stage,
-//   multiply, free the stage of the chunk whose group has just retired.
-// What qualifies, first cut: an sm_90 kernel whose one ring is filled by
-// TMA alone (both operands) and runs through the iterations of a loop of
-// the kernel's body with a constant positive step, for a wgmma. Which
-// kernels it pays for is not measured yet (no GPU run): the pass
-// specializes where cuTile's num_worker_warps_per_cta hint names the
-// consumer warps, as NVIDIA's tileiras counts them (that many, plus a
-// producer warpgroup), and says with a remark why it did not where the
-// hint is given.
+//   multiply, free the stage of the chunk whose products have just retired.
+// What qualifies, first cut: a kernel whose one ring is filled by TMA
+// alone (both operands) and runs through the iterations of a loop of the
+// kernel's body with a constant positive step, for a wgmma on sm_90 or a
+// tcgen05.mma on sm_100. Which kernels it pays for is not measured yet (no
+// GPU run): the pass specializes where cuTile's num_worker_warps_per_cta
+// hint names the consumer warps, as NVIDIA's tileiras counts them (that
+// many, plus a producer warpgroup), and says with a remark why it did not
+// where the hint is given.
 //
 //===----------------------------------------------------------------------===//
 #include "tilechain/Sched/Passes.h"
@@ -88,8 +89,12 @@ bool addSlice(Block &body, Value value, llvm::SetVector<Operation *> &slice) {
 /// `found` filled in.
 std::string whyNotSpecializable(EntryOp entry, const TargetInfo &target,
                                 Specializable &found) {
-  if (target.smVersion != 90)
-    return "warp specialization is built for sm_90's wgmma only";
+  if (target.smVersion != 90 && target.smVersion != 100)
+    return "warp specialization is built for sm_90's wgmma and sm_100's "
+           "tcgen05 only";
+  tile_dist::MmaInstruction warpgroupMma =
+      target.smVersion == 90 ? tile_dist::MmaInstruction::Wgmma
+                             : tile_dist::MmaInstruction::Tcgen05;
   SmallVector<tile_dist::RingAllocOp> allocs;
   entry.walk([&](tile_dist::RingAllocOp alloc) { allocs.push_back(alloc); });
   if (allocs.size() != 1)
@@ -100,8 +105,9 @@ std::string whyNotSpecializable(EntryOp entry, const TargetInfo &target,
   for (Operation *user : alloc->getUsers())
     if (isa<tile_dist::InRingOp>(user) && !user->use_empty())
       mma = *user->getUsers().begin();
-  if (!mma || recordedMmaInstruction(mma) != tile_dist::MmaInstruction::Wgmma)
-    return "its ring's mma does not run on wgmma";
+  if (!mma || recordedMmaInstruction(mma) != warpgroupMma)
+    return target.smVersion == 90 ? "its ring's mma does not run on wgmma"
+                                  : "its ring's mma does not run on tcgen05";
   tile_dist::MmaPipelineAttr pipeline = recordedMmaPipeline(mma);
   auto records = recordedMmaOperands(mma);
   if (!pipeline || !records)
@@ -189,6 +195,17 @@ void specialize(const Specializable &found) {
     Location loc = schedule.getLoc();
     Value ring = alloc.getResult();
     tile_dist::RingWaitOp::create(in, loc, ring, 0);
+    // On tcgen05 one thread multiplies into tensor memory, which every
+    // consumer warp has written (the accumulator's start) and waits on:
+    // its products complete on two mbarriers that each consumer waits on
+    // by phase parity, commit n on mbarrier n mod 2, so a consumer two
+    // commits behind the issuing thread would wait for a parity that has
+    // come round again. A consumers' barrier before each chunk's products
+    // orders the warps' writes before the first and keeps the consumers
+    // within one commit of each other (wgmma's accumulators and groups are
+    // each warpgroup's own).
+    if (recordedMmaInstruction(found.mma) == tile_dist::MmaInstruction::Tcgen05)
+      tile_dist::RingReleaseOp::create(in, loc, ring);
     tile_dist::MmaChunkOp::create(in, loc, ring);
     tile_dist::RingFreeOp::create(in, loc, ring,
                                   found.pipeline.getGroupsInFlight());

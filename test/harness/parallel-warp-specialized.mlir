@@ -1,4 +1,4 @@
-// Warp specialization on sm_90 (tilechain-specialize-warps): where cuTile's
+// Warp specialization on sm_90 and sm_100 (tilechain-specialize-warps): where cuTile's
 // num_worker_warps_per_cta hint names the consumer warps of a kernel whose
 // one ring TMA fills through a loop, a producer warpgroup more fills it.
 // The tile program shows the schedule: what the producer reads moved to the
@@ -9,6 +9,14 @@
 // fills, its exit, the consumers' hand-overs and their barriers named for
 // them alone, and with two consumer warpgroups, setmaxnreg. On the host,
 // against numpy, over two blocks (the tile origin from the block id).
+// On sm_100 the same kernels multiply on tcgen05: the consumers hand a
+// stage back once the commit of its chunk's products has completed, and
+// meet at a barrier of theirs before each chunk's products (one thread
+// multiplies into tensor memory that every warp has written, and the
+// commits' two mbarriers are waited on by parity). Host seed 1 (copies
+// and commits land at their issue, so the issuing thread runs ahead)
+// deadlocked without that barrier and got wrong sums with it after the
+// products.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched --stop-after=tilechain-specialize-warps | FileCheck %s --check-prefix=TILE
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
@@ -17,7 +25,16 @@
 // RUN: %cc -shared -o %t.so %t.o -lm
 // RUN: %hpython %S/Inputs/run_warp_specialized.py %t.so | FileCheck %s
 // RUN: env TILECHAIN_HOST_SEED=7 %hpython %S/Inputs/run_warp_specialized.py %t.so | FileCheck %s
+// RUN: env TILECHAIN_HOST_SEED=1 %hpython %S/Inputs/run_warp_specialized.py %t.so | FileCheck %s
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | tile-llc | FileCheck %s --check-prefix=PTX
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --stop-after=tilechain-specialize-warps | FileCheck %s --check-prefix=TILE100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --remarks-filter=Kernel 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.100.o
+// RUN: %cc -shared -o %t.100.so %t.100.o -lm
+// RUN: %hpython %S/Inputs/run_warp_specialized.py %t.100.so | FileCheck %s
+// RUN: env TILECHAIN_HOST_SEED=1 %hpython %S/Inputs/run_warp_specialized.py %t.100.so | FileCheck %s
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc | FileCheck %s --check-prefix=PTX100
 // Mutants: without the consumers' hand-overs the producer waits forever;
 // without the producer's first wait for a free stage (the first kernel's),
 // it announces a stage's next chunk in the phase its last one completes.
@@ -27,6 +44,15 @@
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | sed '0,/tile_dist.mbarrier_wait/{/tile_dist.mbarrier_wait/d}' | tile-llc --emit=host-obj -o %t.nowait.o
 // RUN: %cc -shared -o %t.nowait.so %t.nowait.o -lm
 // RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.nowait.so 2>&1 | FileCheck %s --check-prefix=NO-FREE-WAIT
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | sed '/tile_dist.mbarrier_arrive/d' | tile-llc --emit=host-obj -o %t.100.noarrive.o
+// RUN: %cc -shared -o %t.100.noarrive.so %t.100.noarrive.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.100.noarrive.so 2>&1 | FileCheck %s --check-prefix=NO-HAND-OVER
+// On sm_100 the consumers' barriers are named ones; the host's tcgen05 fence
+// check counts them: without the fence after the one that publishes tensor
+// memory's allocation, the first write into it stops the block.
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | sed '0,/nvvm.tcgen05.fence <after>/{/nvvm.tcgen05.fence <after>/d}' | tile-llc --emit=host-obj -o %t.100.nofence.o
+// RUN: %cc -shared -o %t.100.nofence.so %t.100.nofence.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.100.nofence.so 2>&1 | FileCheck %s --check-prefix=NO-AFTER-FENCE
 
 // TILE-LABEL: entry @four_consumer_warps
 // TILE: get_tile_block_id
@@ -66,6 +92,48 @@
 // LOWER-LABEL: gpu.func @written_operand(
 // LOWER-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
 
+// TILE100-LABEL: entry @four_consumer_warps
+// TILE100: %[[RING:.*]] = tile_dist.ring_alloc : !tile_dist.ring<stages = {{[0-9]+}}, stage_bytes = {{[0-9]+}}, align = 1024, mbarriers = true, producer = true>
+// TILE100-NEXT: tile_dist.ring_producer %[[RING]]
+// TILE100-NOT: tile_dist.ring_fill
+// TILE100: tile_dist.chunk_schedule %[[RING]]
+// TILE100-NEXT: tile_dist.ring_wait %[[RING]] newer 0
+// TILE100-NEXT: tile_dist.ring_release %[[RING]]
+// TILE100-NEXT: tile_dist.mma_chunk %[[RING]]
+// TILE100-NEXT: tile_dist.ring_free %[[RING]] behind 1
+// TILE100-NEXT: }
+// TILE100-LABEL: entry @eight_consumer_warps
+// TILE100: tile_dist.ring_producer
+// TILE100-LABEL: entry @written_operand
+// TILE100-NOT: tile_dist.ring_producer
+
+// LOWER100-LABEL: gpu.func @four_consumer_warps(
+// LOWER100-SAME: nvvm.reqntid = array<i32: 256, 1, 1>
+// LOWER100-NOT: nvvm.setmaxregister
+// LOWER100: tile_dist.mbarrier_init {{.+}}, %c128_i32
+// LOWER100: tile_dist.mbarrier_wait
+// LOWER100: tile_dist.mbarrier_expect_tx
+// LOWER100-COUNT-2: tile_dist.tensor_copy
+// LOWER100: nvvm.exit
+// LOWER100: nvvm.barrier id = {{%.+}} number_of_threads = {{%.+}}
+// LOWER100: tile_dist.tmem_alloc
+// LOWER100: tile_dist.tensor_mma
+// LOWER100: tile_dist.tensor_mma_commit
+// LOWER100: tile_dist.mbarrier_arrive
+// LOWER100-LABEL: gpu.func @eight_consumer_warps(
+// LOWER100-SAME: nvvm.reqntid = array<i32: 384, 1, 1>
+// LOWER100: tile_dist.mbarrier_init {{.+}}, %c256_i32
+// LOWER100: nvvm.setmaxregister decrease 40
+// LOWER100: nvvm.exit
+// LOWER100: nvvm.setmaxregister increase 232
+// LOWER100: tile_dist.tmem_alloc {{.+}} {columns = 256 : i64}
+// LOWER100-LABEL: gpu.func @written_operand(
+// LOWER100-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
+
+// REMARK100-DAG: remark: [Passed] RemarkWarpsSpecialized | Category:Kernel | Function=four_consumer_warps |
+// REMARK100-DAG: remark: [Passed] RemarkWarpsSpecialized | Category:Kernel | Function=eight_consumer_warps |
+// REMARK100-DAG: remark: [Missed] RemarkWarpsNotSpecialized | Category:Kernel | Function=written_operand | Reason="TMA does not copy both of its mma's operands", Remark="Warps not specialized"
+
 // REMARK-DAG: remark: [Passed] RemarkWarpsSpecialized | Category:Kernel | Function=four_consumer_warps | Remark="Warps specialized: a producer warpgroup fills the mma's TMA ring", Stages=
 // REMARK-DAG: remark: [Passed] RemarkWarpsSpecialized | Category:Kernel | Function=eight_consumer_warps |
 // REMARK-DAG: remark: [Missed] RemarkWarpsNotSpecialized | Category:Kernel | Function=written_operand | Reason="TMA does not copy both of its mma's operands", Remark="Warps not specialized"
@@ -75,6 +143,7 @@
 // CHECK: written operand: 8192 elements match numpy
 
 // NO-HAND-OVER: tilechain host: kernel 'four_consumer_warps': every unfinished thread waits
+// NO-AFTER-FENCE: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.tmem_store follows a barrier after other warps' tcgen05 ops with no tcgen05.fence::after_thread_sync since the barrier
 // NO-FREE-WAIT: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_expect_tx arrives {{.*}} or arrives more often in one phase than its count
 
 // PTX-LABEL: .entry four_consumer_warps(
@@ -88,10 +157,25 @@
 // PTX-DAG: bar.sync 1, 256;
 // PTX: exit;
 
+// PTX100-LABEL: .entry four_consumer_warps(
+// PTX100: .reqntid 256, 1, 1
+// PTX100: bar.sync 1, 128;
+// PTX100: tcgen05.mma.cta_group::1.kind::f16
+// PTX100: tcgen05.commit.cta_group::1
+// PTX100: mbarrier.arrive.shared.b64
+// PTX100: mbarrier.arrive.expect_tx.shared.b64
+// PTX100: exit;
+// PTX100-LABEL: .entry eight_consumer_warps(
+// PTX100: .reqntid 384, 1, 1
+// PTX100-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// PTX100-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// PTX100-DAG: bar.sync 1, 256;
+// PTX100-DAG: tcgen05.mma.cta_group::1.kind::f16
+
 cuda_tile.module @kernels {
   // Block b: rows 128 b of D = 0.5 + A B, k in 8 iterations of
   // 64 (16 chunks through 6 stages: the producer waits for hand-overs).
-  entry @four_consumer_warps(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 4}> {
+  entry @four_consumer_warps(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 4}, sm_100 = {num_worker_warps_per_cta = 4}> {
     %t0 = make_token : token
     %a16 = assume div_by<16>, %a : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b : tile<ptr<f16>>
@@ -117,7 +201,7 @@ cuda_tile.module @kernels {
   }
   // Two consumer warpgroups, a 128x256 block each of two blocks, k in 4
   // chunks.
-  entry @eight_consumer_warps(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}> {
+  entry @eight_consumer_warps(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}, sm_100 = {num_worker_warps_per_cta = 8}> {
     %t0 = make_token : token
     %a16 = assume div_by<16>, %a : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b : tile<ptr<f16>>
@@ -143,7 +227,7 @@ cuda_tile.module @kernels {
   }
   // The hint, but the lhs is computed: the threads write it into the ring,
   // so no producer warp can fill it. D = -A B, 64x128, k in 2 chunks.
-  entry @written_operand(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 4}> {
+  entry @written_operand(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f32>>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 4}, sm_100 = {num_worker_warps_per_cta = 4}> {
     %t0 = make_token : token
     %a16 = assume div_by<16>, %a : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b : tile<ptr<f16>>
