@@ -130,6 +130,9 @@ LogicalResult tilechain::populateSchedPipeline(OpPassManager &pm,
   // no two threads' accesses conflict.
   passes.add(perGPUModule, createDropCoveredMbarrierFencesPass());
   passes.add(perGPUModule, createDropRedundantBarriersPass());
+  // Last: the barriers the passes above placed and kept, after a
+  // warp-specialized kernel's split, become its consumers' own.
+  passes.add(perGPUModule, createNameConsumerBarriersPass());
   passes.add(pm, createMarkStagePass("tile-sched"));
   return passes.finish();
 }
@@ -254,6 +257,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createPlanSharedMemoryPass(); });
   registerPass([] { return createDropCoveredMbarrierFencesPass(); });
   registerPass([] { return createDropRedundantBarriersPass(); });
+  registerPass([] { return createNameConsumerBarriersPass(); });
   registerPass([] { return createTileKernelFormPass(); });
   registerPass([] { return createLoopAnnotationsPass(); });
   registerPass([] { return createCallSiteLocationsPass(); });

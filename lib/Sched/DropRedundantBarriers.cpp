@@ -587,6 +587,22 @@ bool isOneDimensionalBlock(gpu::GPUFuncOp kernel) {
                       [](int32_t extent) { return extent == 1; });
 }
 
+/// Whether a tcgen05.fence::after_thread_sync follows `barrier`, with only
+/// ops without memory effects between: the fence pairs with it, and
+/// without it would follow the barrier before, after which other warps'
+/// tcgen05 ops may have run (a warp-specialized ring's end barrier after
+/// the wait for the last commit made the barrier before it look
+/// redundant).
+bool pairsWithAfterFence(gpu::BarrierOp barrier) {
+  for (Operation *op = barrier->getNextNode(); op; op = op->getNextNode()) {
+    if (auto fence = dyn_cast<NVVM::Tcgen05FenceOp>(op))
+      return fence.getKind() == NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC;
+    if (!isMemoryEffectFree(op) || op->getNumRegions())
+      return false;
+  }
+  return false;
+}
+
 struct DropRedundantBarriersPass
     : public PassWrapper<DropRedundantBarriersPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -620,7 +636,7 @@ struct DropRedundantBarriersPass
       // One at a time, on the code as it is: a barrier dropped joins its
       // two stretches, which the next barrier's test then sees whole.
       for (gpu::BarrierOp barrier : barriers)
-        if (ordersNothing(barrier, facts))
+        if (!pairsWithAfterFence(barrier) && ordersNothing(barrier, facts))
           barrier.erase();
     }
   }

@@ -287,30 +287,17 @@ void reportLayouts(cuda_tile::EntryOp entry,
 }
 
 /// The warp-specialized kernel `func`, whose producer warpgroup leaves the
-/// `numWarps` consumer warps at `consumersStart` (tile_dist.ring_producer):
-/// the CTA gets that warpgroup, and each barrier after it, which only the
-/// consumers reach, becomes a named barrier of theirs (bar.sync 1, N).
-void specializeWarps(gpu::GPUFuncOp func, Operation *consumersStart,
-                     unsigned numWarps, OpBuilder &builder) {
+/// `numWarps` consumer warps (tile_dist.ring_producer): the CTA gets that
+/// warpgroup, and the kernel the count of its consumers, whose barriers
+/// after the split tilechain-name-consumer-barriers names for them once
+/// the passes that place and drop barriers have run.
+void specializeWarps(gpu::GPUFuncOp func, unsigned numWarps,
+                     OpBuilder &builder) {
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 builder.getDenseI32ArrayAttr(
                     {static_cast<int32_t>((numWarps + 4) * 32), 1, 1}));
-  Block &body = func.getBody().front();
-  SmallVector<gpu::BarrierOp> barriers;
-  func.walk([&](gpu::BarrierOp barrier) {
-    Operation *at = body.findAncestorOpInBlock(*barrier);
-    if (at && consumersStart->isBeforeInBlock(at))
-      barriers.push_back(barrier);
-  });
-  for (gpu::BarrierOp barrier : barriers) {
-    OpBuilder b(barrier);
-    Location loc = barrier.getLoc();
-    NVVM::BarrierOp::create(
-        b, loc, TypeRange(), arith::ConstantIntOp::create(b, loc, 1, 32),
-        arith::ConstantIntOp::create(b, loc, numWarps * 32, 32),
-        NVVM::BarrierReductionAttr(), Value());
-    barrier.erase();
-  }
+  func->setAttr(tilechain::kConsumerWarpsAttrName,
+                builder.getI32IntegerAttr(numWarps));
 }
 
 /// A try at the parallel form over `numWarps` warps: the kernel, or null
@@ -351,7 +338,7 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   bool lowered = succeeded(lowerBody(entry, func, lowering, bodyBuilder));
   declineReason = lowering.getDeclineReason();
   if (lowered && !declineReason && lowering.getConsumersStart())
-    specializeWarps(func, lowering.getConsumersStart(), numWarps, builder);
+    specializeWarps(func, numWarps, builder);
   if (lowered && !declineReason) {
     tilechain::reportTileRemarks(lowering.getRemarks(), entry.getSymName());
     if (layoutReport)

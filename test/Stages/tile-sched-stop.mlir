@@ -21,7 +21,7 @@
 // UNRECORDED: module {
 // UNRECORDED-NOT: tilechain.target
 
-// UNKNOWN: tile-sched: --stop-after=tilechain-no-such-pass names no pass of tile-sched's pipeline; its passes are tilechain-expect-stage, tilechain-plan-mma-operands, tilechain-plan-mma-pipelines, tilechain-plan-view-stores, tilechain-alloc-mma-rings, tilechain-expand-mma-pipelines, tilechain-specialize-warps, tilechain-materialize-threads, tilechain-remove-layout-conversions, tilechain-materialize-layout-conversions, tilechain-plan-shared-memory, canonicalize, tilechain-assign-tile-buffers, cse, loop-invariant-code-motion, tilechain-drop-covered-mbarrier-fences, tilechain-drop-redundant-barriers, tilechain-mark-stage
+// UNKNOWN: tile-sched: --stop-after=tilechain-no-such-pass names no pass of tile-sched's pipeline; its passes are tilechain-expect-stage, tilechain-plan-mma-operands, tilechain-plan-mma-pipelines, tilechain-plan-view-stores, tilechain-alloc-mma-rings, tilechain-expand-mma-pipelines, tilechain-specialize-warps, tilechain-materialize-threads, tilechain-remove-layout-conversions, tilechain-materialize-layout-conversions, tilechain-plan-shared-memory, canonicalize, tilechain-assign-tile-buffers, cse, loop-invariant-code-motion, tilechain-drop-covered-mbarrier-fences, tilechain-drop-redundant-barriers, tilechain-name-consumer-barriers, tilechain-mark-stage
 // BOTH: tile-sched: give --stop-before or --stop-after, not both
 // EXPLICIT: tile-sched: --stop-before and --stop-after end the default pipeline, not passes named on the command line
 

@@ -19,7 +19,7 @@
 // products.
 // REQUIRES: numpy, host-cc
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched --stop-after=tilechain-specialize-warps | FileCheck %s --check-prefix=TILE
-// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | FileCheck %s --check-prefix=LOWER
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched --remarks-filter=Kernel 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.o
 // RUN: %cc -shared -o %t.so %t.o -lm
@@ -28,7 +28,7 @@
 // RUN: env TILECHAIN_HOST_SEED=1 %hpython %S/Inputs/run_warp_specialized.py %t.so | FileCheck %s
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | tile-llc | FileCheck %s --check-prefix=PTX
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --stop-after=tilechain-specialize-warps | FileCheck %s --check-prefix=TILE100
-// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --stop-after=tilechain-materialize-threads | FileCheck %s --check-prefix=LOWER100
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | FileCheck %s --check-prefix=LOWER100
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched --remarks-filter=Kernel 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK100
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | tile-llc --emit=host-obj -o %t.100.o
 // RUN: %cc -shared -o %t.100.so %t.100.o -lm
@@ -115,8 +115,8 @@
 // LOWER100: tile_dist.mbarrier_expect_tx
 // LOWER100-COUNT-2: tile_dist.tensor_copy
 // LOWER100: nvvm.exit
-// LOWER100: nvvm.barrier id = {{%.+}} number_of_threads = {{%.+}}
 // LOWER100: tile_dist.tmem_alloc
+// LOWER100: nvvm.barrier id = {{%.+}} number_of_threads = {{%.+}}
 // LOWER100: tile_dist.tensor_mma
 // LOWER100: tile_dist.tensor_mma_commit
 // LOWER100: tile_dist.mbarrier_arrive

@@ -70,6 +70,17 @@ std::unique_ptr<mlir::Pass> createDropRedundantBarriersPass();
 /// (DropCoveredMbarrierFences.cpp).
 std::unique_ptr<mlir::Pass> createDropCoveredMbarrierFencesPass();
 
+/// On a warp-specialized kernel (tilechain-specialize-warps), from its
+/// materialization to tilechain-name-consumer-barriers: the consumer warps
+/// that run on after the producer warpgroup's split (an i32).
+constexpr llvm::StringLiteral kConsumerWarpsAttrName =
+    "tilechain.consumer_warps";
+
+/// tile-sched, parallel form, last: each barrier after a warp-specialized
+/// kernel's split becomes its consumers' named barrier
+/// (NameConsumerBarriers.cpp).
+std::unique_ptr<mlir::Pass> createNameConsumerBarriersPass();
+
 } // namespace tilechain
 
 #endif // TILECHAIN_SCHED_PASSES_H
