@@ -52,6 +52,8 @@ namespace {
 struct Specializable {
   tile_dist::RingAllocOp alloc;
   Operation *mma = nullptr;
+  /// The mma's instruction: wgmma (sm_90) or tcgen05 (sm_100).
+  tile_dist::MmaInstruction instruction;
   ForOp loop;
   tile_dist::MmaPipelineAttr pipeline;
   /// The ops of the kernel's body that compute what the producer reads,
@@ -140,7 +142,8 @@ std::string whyNotSpecializable(EntryOp entry, const TargetInfo &target,
     if (!addSlice(body, v, slice))
       return "the loop's bounds or the copies' tile origins are not "
              "computed by pure ops of the kernel's body";
-  found = {alloc, mma, loop, pipeline, SmallVector<Operation *>()};
+  found = {alloc, mma, warpgroupMma, loop, pipeline,
+           SmallVector<Operation *>()};
   // In the body's order, for the move to its start.
   for (Operation &op : body)
     if (slice.contains(&op))
@@ -204,7 +207,7 @@ void specialize(const Specializable &found) {
     // orders the warps' writes before the first and keeps the consumers
     // within one commit of each other (wgmma's accumulators and groups are
     // each warpgroup's own).
-    if (recordedMmaInstruction(found.mma) == tile_dist::MmaInstruction::Tcgen05)
+    if (found.instruction == tile_dist::MmaInstruction::Tcgen05)
       tile_dist::RingReleaseOp::create(in, loc, ring);
     tile_dist::MmaChunkOp::create(in, loc, ring);
     tile_dist::RingFreeOp::create(in, loc, ring,

@@ -410,3 +410,23 @@ gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80">] {
     gpu.return
   }
 }
+
+// -----
+
+// A barrier that a tcgen05.fence::after_thread_sync follows stays, though
+// nothing conflicts across it: the fence pairs with it. The next barrier,
+// after the fence, orders nothing and goes (without the rule the first
+// went and the fence preceded the second).
+// CHECK-LABEL: gpu.func @after_fence_pairs
+// CHECK: gpu.barrier
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a">] {
+  gpu.func @after_fence_pairs() kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>} {
+    gpu.barrier
+    nvvm.tcgen05.fence <after>
+    gpu.barrier
+    gpu.return
+  }
+}
