@@ -1,5 +1,16 @@
 # Helpers shared by every library and tool of the project.
 
+# The precompiled header that every tilechain_library reuses
+# (cmake/PrecompiledHeaders.h says why). Its target has the libraries'
+# compile flags, position-independent code included, as gcc loads a
+# precompiled header only into compiles with the flags it was made with.
+add_library(TilechainPrecompiledHeaders OBJECT
+            ${TILECHAIN_SOURCE_DIR}/cmake/PrecompiledHeaders.cpp)
+set_target_properties(TilechainPrecompiledHeaders PROPERTIES
+                      POSITION_INDEPENDENT_CODE ON)
+target_precompile_headers(TilechainPrecompiledHeaders PRIVATE
+                          ${TILECHAIN_SOURCE_DIR}/cmake/PrecompiledHeaders.h)
+
 # tilechain_library(NAME SOURCES... [DEPENDS tblgen-targets...] [LINK libs...])
 # LLVM and MLIR come through TilechainLLVM: shared or static as the
 # executable that links the library chooses (TILECHAIN_STATIC_LLVM).
@@ -11,6 +22,7 @@ function(tilechain_library name)
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK} TilechainLLVM)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_precompile_headers(${name} REUSE_FROM TilechainPrecompiledHeaders)
 endfunction()
 
 # tilechain_tool(NAME SOURCES... [LINK libs...]): a thin main in build/bin,
