@@ -29,8 +29,13 @@
 // The generic accesses count: loads and stores (stmatrix's, after its
 // expansion), each ldmatrix row (the lane that names it reads it), a
 // cp.async (a write at its issue), an mbarrier's init and inval (writes of
-// its 8 bytes; its arrivals and waits are atomic) and the address a tensor
-// memory allocation writes (warp 0's lane 0 for the warp). A store that
+// its 8 bytes), its other uses (arrivals, waits, the TMA copies and tcgen05
+// commits that complete on it: reads of its 8 bytes, as they are atomic
+// among themselves but not with its setup; so a barrier must order an
+// mbarrier's init before another thread's first use, and its last uses
+// before its inval, whatever order the host runs the threads in) and the
+// address a tensor memory allocation writes (warp 0's lane 0 for the
+// warp). A store that
 // leaves the bytes as they were races with nothing by itself (threads
 // storing the same value, in any order, leave the same bytes), though a
 // read of them by another thread in its epoch does. A TMA copy counts as
@@ -388,6 +393,12 @@ void arriveOnMbarrier(OpBuilder &b, Location loc, RaceState &state,
           arith::AddIOp::create(b, loc, clock, i32(b, loc, after)));
 }
 
+/// A use of mbarrier `barriers[barrier]` other than its init and inval.
+void checkMbarrierUse(OpBuilder &b, Operation *op, const RaceState &state,
+                      Value barriers, Value barrier) {
+  checkElements(b, op, state, barriers, barrier, 8, Access::Read);
+}
+
 void instrument(Operation *op, RaceState &state) {
   OpBuilder b(op);
   Location loc = op->getLoc();
@@ -444,6 +455,7 @@ void instrument(Operation *op, RaceState &state) {
                                         copy.getIndex(), copy.getBox());
     checkAccess(b, op, state, copy.getDestination(), first, last,
                 Access::AsyncWrite);
+    checkMbarrierUse(b, op, state, copy.getBarriers(), copy.getBarrier());
   } else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op)) {
     auto [first, last] = host::boxBytes(b, loc, store.getSource(),
                                         store.getIndex(), store.getBox());
@@ -473,19 +485,23 @@ void instrument(Operation *op, RaceState &state) {
             i32(b, loc, 1)));
   } else if (auto arrive = dyn_cast<tile_dist::MbarrierArriveOp>(op)) {
     // A thread's hand-over: what it did before is over for the waiters.
+    checkMbarrierUse(b, op, state, arrive.getBarriers(), arrive.getBarrier());
     arriveOnMbarrier(b, loc, state, arrive.getBarriers(), arrive.getBarrier(),
                      1);
   } else if (auto expect = dyn_cast<tile_dist::MbarrierExpectTxOp>(op)) {
     // The bytes it announces are async writes, which no clock orders;
     // the arriving thread's clock is handed on as it is.
+    checkMbarrierUse(b, op, state, expect.getBarriers(), expect.getBarrier());
     arriveOnMbarrier(b, loc, state, expect.getBarriers(), expect.getBarrier(),
                      0);
   } else if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op)) {
+    checkMbarrierUse(b, op, state, commit.getBarriers(), commit.getBarrier());
     arriveOnMbarrier(b, loc, state, commit.getBarriers(), commit.getBarrier(),
                      0);
   } else if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op)) {
     if (!host::workgroupRoot(wait.getBarriers()))
       return;
+    checkMbarrierUse(b, op, state, wait.getBarriers(), wait.getBarrier());
     b.setInsertionPointAfter(op);
     Value at = mbarrierClockAt(b, loc, state, wait.getBarriers(),
                                wait.getBarrier(), wait.getParity());

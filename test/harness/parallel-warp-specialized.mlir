@@ -53,6 +53,21 @@
 // RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | sed '0,/nvvm.tcgen05.fence <after>/{/nvvm.tcgen05.fence <after>/d}' | tile-llc --emit=host-obj -o %t.100.nofence.o
 // RUN: %cc -shared -o %t.100.nofence.so %t.100.nofence.o -lm
 // RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.100.nofence.so 2>&1 | FileCheck %s --check-prefix=NO-AFTER-FENCE
+// The host orders an mbarrier's setup before other threads' uses, and
+// their last uses before its inval, by the race check's clocks, not by the
+// order it runs the threads in (thread 0 first): without the CTA barrier
+// after the ring's setup, the producer's first wait races with thread 0's
+// init; without the consumers' barrier before the ring's teardown, thread
+// 0's inval races with the other consumers' last waits.
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | sed '0,/gpu.barrier$/{/gpu.barrier$/d}' | tile-llc --emit=host-obj -o %t.nosetup.o
+// RUN: %cc -shared -o %t.nosetup.so %t.nosetup.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.nosetup.so 2>&1 | FileCheck %s --check-prefix=NO-SETUP-BARRIER
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | sed '0,/gpu.barrier$/{/gpu.barrier$/d}' | tile-llc --emit=host-obj -o %t.100.nosetup.o
+// RUN: %cc -shared -o %t.100.nosetup.so %t.100.nosetup.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.100.nosetup.so 2>&1 | FileCheck %s --check-prefix=NO-SETUP-BARRIER
+// RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | sed '0,/nvvm.barrier id/{/nvvm.barrier id/d}' | tile-llc --emit=host-obj -o %t.noteardown.o
+// RUN: %cc -shared -o %t.noteardown.so %t.noteardown.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.noteardown.so 2>&1 | FileCheck %s --check-prefix=NO-TEARDOWN-BARRIER
 
 // TILE-LABEL: entry @four_consumer_warps
 // TILE: get_tile_block_id
@@ -144,6 +159,8 @@
 
 // NO-HAND-OVER: tilechain host: kernel 'four_consumer_warps': every unfinished thread waits
 // NO-AFTER-FENCE: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.tmem_store follows a barrier after other warps' tcgen05 ops with no tcgen05.fence::after_thread_sync since the barrier
+// NO-SETUP-BARRIER: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_wait reads shared memory that another thread wrote with no barrier between (a race: a barrier is missing)
+// NO-TEARDOWN-BARRIER: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_inval writes shared memory that another thread read or wrote with no barrier between (a race: a barrier is missing)
 // NO-FREE-WAIT: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_expect_tx arrives {{.*}} or arrives more often in one phase than its count
 
 // PTX-LABEL: .entry four_consumer_warps(
