@@ -295,9 +295,14 @@ void emitScheduler(OpBuilder &b, Location loc, func::FuncOp host,
 
 } // namespace
 
-void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
-                                    Operation *function, StringRef kernel,
-                                    StringRef what) {
+namespace {
+
+/// The address of a global holding "tilechain host: kernel 'K': <what>\n"
+/// (in the module of `function`, before it or the gpu.module holding it),
+/// and the text's length.
+std::pair<Value, int64_t> abortMessage(OpBuilder &b, Location loc,
+                                       Operation *function, StringRef kernel,
+                                       StringRef what) {
   auto module = function->getParentOfType<ModuleOp>();
   Operation *top = function;
   while (top->getParentOp() != module)
@@ -305,8 +310,6 @@ void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
   MLIRContext *context = b.getContext();
   std::string text =
       ("tilechain host: kernel '" + kernel + "': " + what + "\n").str();
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto textType = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
   OpBuilder detached(context);
   auto global = LLVM::GlobalOp::create(
@@ -314,17 +317,69 @@ void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
       (kernel + "__message").str(), b.getStringAttr(text));
   // Renamed where another message has the name.
   SymbolTable(module).insert(global, Block::iterator(top));
-  declareLibcFunction(module, "write",
-                      LLVM::LLVMFunctionType::get(i64, {i32, ptrType, i64}));
+  Value address = LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(context), global.getSymName());
+  return {address, static_cast<int64_t>(text.size())};
+}
+
+/// Writes `length` bytes at `text` to stderr, then aborts.
+void writeAndAbort(OpBuilder &b, Location loc, ModuleOp module, Value text,
+                   Value length) {
+  MLIRContext *context = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  declareLibcFunction(
+      module, "write", LLVM::LLVMFunctionType::get(i64, {i32, ptrType, i64}));
   declareLibcFunction(
       module, "abort",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
-  Value textAddress =
-      LLVM::AddressOfOp::create(b, loc, ptrType, global.getSymName());
   LLVM::CallOp::create(b, loc, TypeRange{i64}, "write",
-                       ValueRange{constantI32(b, loc, 2), textAddress,
-                                  constantI64(b, loc, text.size())});
+                       ValueRange{constantI32(b, loc, 2), text, length});
   LLVM::CallOp::create(b, loc, TypeRange{}, "abort", ValueRange{});
+}
+
+/// `void __tilechain_host_abort_if(i1 condition, ptr text, i64 length)`:
+/// where `condition` holds, writes the text and aborts. A kernel's checks
+/// call it, out of line, rather than each branching to its own abort: a
+/// kernel has thousands (one per shared-memory access, for the race
+/// check), and as branches they made most of the basic blocks that the
+/// host object's compile spent its time on.
+constexpr llvm::StringLiteral kAbortIfFunction = "__tilechain_host_abort_if";
+
+void declareAbortIfFunction(ModuleOp module) {
+  if (module.lookupSymbol(kAbortIfFunction))
+    return;
+  MLIRContext *context = module.getContext();
+  Location loc = module.getLoc();
+  auto b = OpBuilder::atBlockEnd(module.getBody());
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Type i1 = b.getI1Type(), i64 = b.getI64Type();
+  auto function = LLVM::LLVMFuncOp::create(
+      b, loc, kAbortIfFunction,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                  {i1, ptrType, i64}),
+      LLVM::Linkage::Internal);
+  function.setNoInline(true);
+  Block *entry = function.addEntryBlock(b);
+  Block *fail = b.createBlock(&function.getBody());
+  Block *pass = b.createBlock(&function.getBody());
+  b.setInsertionPointToEnd(entry);
+  LLVM::CondBrOp::create(b, loc, entry->getArgument(0), fail, pass);
+  b.setInsertionPointToEnd(fail);
+  writeAndAbort(b, loc, module, entry->getArgument(1), entry->getArgument(2));
+  LLVM::UnreachableOp::create(b, loc);
+  b.setInsertionPointToEnd(pass);
+  LLVM::ReturnOp::create(b, loc, ValueRange{});
+}
+
+} // namespace
+
+void tilechain::host::emitHostAbort(OpBuilder &b, Location loc,
+                                    Operation *function, StringRef kernel,
+                                    StringRef what) {
+  auto [text, length] = abortMessage(b, loc, function, kernel, what);
+  writeAndAbort(b, loc, function->getParentOfType<ModuleOp>(), text,
+                constantI64(b, loc, length));
 }
 
 void tilechain::host::buildBlockLaunch(func::FuncOp host, StringRef kernel,
@@ -369,10 +424,12 @@ void tilechain::host::abortIf(OpBuilder &b, Operation *op, Value condition,
        << at.getColumn() << ": ";
   os << op->getName() << " " << what;
   Location loc = op->getLoc();
-  scf::IfOp::create(b, loc, condition, [&](OpBuilder &then, Location) {
-    emitHostAbort(then, loc, function, kernel, text);
-    scf::YieldOp::create(then, loc);
-  });
+  auto module = function->getParentOfType<ModuleOp>();
+  declareAbortIfFunction(module);
+  auto [message, length] = abortMessage(b, loc, function, kernel, text);
+  LLVM::CallOp::create(
+      b, loc, TypeRange{}, kAbortIfFunction,
+      ValueRange{condition, message, constantI64(b, loc, length)});
 }
 
 void tilechain::host::declareLibcFunction(ModuleOp module, StringRef name,
