@@ -43,7 +43,15 @@
 // or reader (they land asynchronously: an mbarrier, not a barrier, orders
 // them before the reads), and a TMA store as a read. Atomics are not
 // checked, nor are the mma operand reads (HostAsyncReads follows those to
-// their waits). Accesses of threads whose clocks differ are not compared:
+// their waits). The same clocks order an mbarrier's setup before the async
+// proxy's uses by other threads: per mbarrier, the thread that set it up
+// and the clock of its first fence.mbarrier_init (or fence.proxy.async)
+// after it are kept, and a TMA copy or tcgen05 commit of another thread
+// on it stops the block unless that fence's clock is below the issuing
+// thread's (a barrier between them). HostMbarrier's flag check, which runs
+// first, sees only the host's order of threads: there a fence that the
+// setting-up thread runs after the barrier publishing the setup passes
+// whenever it runs before the use. Accesses of threads whose clocks differ are not compared:
 // two unordered accesses race unseen where the threads' clocks happen to
 // differ (threads of different roles, between the hand-overs that order
 // them).
@@ -63,6 +71,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tilechain;
@@ -89,11 +99,19 @@ struct RaceState {
   /// Per workgroup attribution holding mbarriers: per 8 bytes and phase
   /// parity, the clock a waiter of that phase takes at least.
   llvm::DenseMap<Value, Value> mbarrierClocks;
+  /// The workgroup attributions that hold mbarriers (those mbarrier_init
+  /// sets up), and per one: per 8 bytes, the thread that set it up (-1:
+  /// none) and the clock of the first fence after (kUnfenced: none yet).
+  SmallVector<BlockArgument> mbarrierRoots;
+  llvm::DenseMap<Value, Value> mbarrierFences;
   gpu::GPUFuncOp function;
   StringRef kernel;
 };
 
 enum class Access : int32_t { Read, Write, AsyncWrite };
+
+/// The fence clock of an mbarrier set up and not fenced since.
+constexpr int32_t kUnfenced = std::numeric_limits<int32_t>::max();
 
 Value i64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, v, 64);
@@ -393,6 +411,113 @@ void arriveOnMbarrier(OpBuilder &b, Location loc, RaceState &state,
           arith::AddIOp::create(b, loc, clock, i32(b, loc, after)));
 }
 
+/// The words of `root`'s mbarrier fence records (RaceState::mbarrierFences),
+/// added on first use.
+Value mbarrierFenceWords(RaceState &state, BlockArgument root) {
+  Value &words = state.mbarrierFences[root];
+  if (!words) {
+    auto type = cast<MemRefType>(root.getType());
+    int64_t bytes =
+        type.getNumElements() * host::elementBytes(type.getElementType());
+    words = host::addWords(state.function, 2 * (bytes / 8 + 1), 32);
+  }
+  return words;
+}
+
+/// The index of the setting-up thread's word of mbarrier
+/// `barriers[barrier]`'s fence record; its fence clock is the next word.
+Value mbarrierFenceAt(OpBuilder &b, Location loc, Value barriers,
+                      Value barrier) {
+  Value byte = arith::AddIOp::create(
+      b, loc, host::byteOffsetInRoot(b, loc, barriers),
+      arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
+  return arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, byte, index(b, loc, 8)),
+      index(b, loc, 2));
+}
+
+/// After an mbarrier_init: the running thread set it up, unfenced.
+void recordMbarrierInit(OpBuilder &b, Location loc, RaceState &state,
+                        Value barriers, Value barrier) {
+  BlockArgument root = host::workgroupRoot(barriers);
+  if (!root)
+    return;
+  Value words = mbarrierFenceWords(state, root);
+  Value at = mbarrierFenceAt(b, loc, barriers, barrier);
+  auto [tid, clock] = ownClock(b, loc, state);
+  memref::StoreOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), tid), words,
+      ValueRange{at});
+  memref::StoreOp::create(
+      b, loc, i32(b, loc, kUnfenced), words,
+      ValueRange{arith::AddIOp::create(b, loc, at, index(b, loc, 1))});
+}
+
+/// At a fence.mbarrier_init or fence.proxy.async: every mbarrier the
+/// running thread set up and had not fenced is fenced at its clock.
+void recordMbarrierFence(OpBuilder &b, Location loc, RaceState &state) {
+  auto [tid, clock] = ownClock(b, loc, state);
+  Value me = arith::IndexCastOp::create(b, loc, b.getI32Type(), tid);
+  for (BlockArgument root : state.mbarrierRoots) {
+    Value words = mbarrierFenceWords(state, root);
+    int64_t records = cast<MemRefType>(words.getType()).getDimSize(0) / 2;
+    scf::ForOp::create(
+        b, loc, index(b, loc, 0), index(b, loc, records), index(b, loc, 1),
+        ValueRange{}, [&](OpBuilder &in, Location, Value record, ValueRange) {
+          Value at = arith::MulIOp::create(in, loc, record, index(in, loc, 2));
+          Value clockAt = arith::AddIOp::create(in, loc, at, index(in, loc, 1));
+          Value mine = arith::AndIOp::create(
+              in, loc,
+              arith::CmpIOp::create(
+                  in, loc, arith::CmpIPredicate::eq,
+                  memref::LoadOp::create(in, loc, words, ValueRange{at}), me),
+              arith::CmpIOp::create(
+                  in, loc, arith::CmpIPredicate::eq,
+                  memref::LoadOp::create(in, loc, words, ValueRange{clockAt}),
+                  i32(in, loc, kUnfenced)));
+          scf::IfOp::create(in, loc, mine, [&](OpBuilder &then, Location) {
+            memref::StoreOp::create(then, loc, clock, words,
+                                    ValueRange{clockAt});
+            scf::YieldOp::create(then, loc);
+          });
+          scf::YieldOp::create(in, loc);
+        });
+  }
+}
+
+/// Before a TMA copy or tcgen05 commit on `barriers[barrier]`: set up by
+/// another thread, the mbarrier's fence must have a clock below the
+/// running thread's.
+void checkMbarrierFenced(OpBuilder &b, Operation *op, RaceState &state,
+                         Value barriers, Value barrier) {
+  BlockArgument root = host::workgroupRoot(barriers);
+  if (!root || !state.mbarrierFences.count(root))
+    return;
+  Location loc = op->getLoc();
+  Value words = state.mbarrierFences.lookup(root);
+  Value at = mbarrierFenceAt(b, loc, barriers, barrier);
+  auto [tid, clock] = ownClock(b, loc, state);
+  Value setter = memref::LoadOp::create(b, loc, words, ValueRange{at});
+  Value fenced = memref::LoadOp::create(
+      b, loc, words,
+      ValueRange{arith::AddIOp::create(b, loc, at, index(b, loc, 1))});
+  Value another = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, setter,
+                            i32(b, loc, -1)),
+      arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, setter,
+          arith::IndexCastOp::create(b, loc, b.getI32Type(), tid)));
+  Value unordered = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                          fenced, clock);
+  host::abortIf(b, op, arith::AndIOp::create(b, loc, another, unordered),
+                state.kernel,
+                "has the async proxy use an mbarrier that another thread set "
+                "up with no fence.mbarrier_init or fence.proxy.async before "
+                "a barrier that orders the setup before this use (the async "
+                "proxy may not see the setup)");
+}
+
 /// A use of mbarrier `barriers[barrier]` other than its init and inval.
 void checkMbarrierUse(OpBuilder &b, Operation *op, const RaceState &state,
                       Value barriers, Value barrier) {
@@ -445,6 +570,15 @@ void instrument(Operation *op, RaceState &state) {
   } else if (isa<tile_dist::MbarrierInitOp, tile_dist::MbarrierInvalOp>(op)) {
     checkElements(b, op, state, op->getOperand(0), op->getOperand(1), 8,
                   Access::Write);
+    if (isa<tile_dist::MbarrierInitOp>(op)) {
+      b.setInsertionPointAfter(op);
+      recordMbarrierInit(b, loc, state, op->getOperand(0), op->getOperand(1));
+    }
+  } else if (isa<NVVM::FenceMbarrierInitOp>(op)) {
+    recordMbarrierFence(b, loc, state);
+  } else if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op);
+             fence && host::fencesToAsyncProxy(fence)) {
+    recordMbarrierFence(b, loc, state);
   } else if (auto alloc = dyn_cast<tile_dist::TmemAllocOp>(op)) {
     onLanesBelow(b, loc, 1, [&](OpBuilder &then) {
       checkElements(then, op, state, alloc.getSlots(), alloc.getSlot(), 4,
@@ -456,6 +590,7 @@ void instrument(Operation *op, RaceState &state) {
     checkAccess(b, op, state, copy.getDestination(), first, last,
                 Access::AsyncWrite);
     checkMbarrierUse(b, op, state, copy.getBarriers(), copy.getBarrier());
+    checkMbarrierFenced(b, op, state, copy.getBarriers(), copy.getBarrier());
   } else if (auto store = dyn_cast<tile_dist::TensorStoreOp>(op)) {
     auto [first, last] = host::boxBytes(b, loc, store.getSource(),
                                         store.getIndex(), store.getBox());
@@ -496,6 +631,8 @@ void instrument(Operation *op, RaceState &state) {
                      0);
   } else if (auto commit = dyn_cast<tile_dist::TensorMmaCommitOp>(op)) {
     checkMbarrierUse(b, op, state, commit.getBarriers(), commit.getBarrier());
+    checkMbarrierFenced(b, op, state, commit.getBarriers(),
+                        commit.getBarrier());
     arriveOnMbarrier(b, loc, state, commit.getBarriers(), commit.getBarrier(),
                      0);
   } else if (auto wait = dyn_cast<tile_dist::MbarrierWaitOp>(op)) {
@@ -532,6 +669,11 @@ void host::checkRaces(gpu::GPUFuncOp kernel) {
     if (type.hasStaticShape() && type.getElementType().isIntOrFloat())
       state.shadows[root] = host::addShadow(kernel, root, /*wordsPerByte=*/2);
   }
+  for (Operation *op : ops)
+    if (auto init = dyn_cast<tile_dist::MbarrierInitOp>(op))
+      if (BlockArgument root = host::workgroupRoot(init.getBarriers());
+          root && !llvm::is_contained(state.mbarrierRoots, root))
+        state.mbarrierRoots.push_back(root);
   state.epochs = host::addThreadCounts(kernel);
   state.passes =
       host::addWords(kernel, host::kMaxThreads * kBarrierGroups, 32);

@@ -68,6 +68,14 @@
 // RUN: tile-lower --gpu-name sm_90 --tile-form=parallel %s | tile-sched | sed '0,/nvvm.barrier id/{/nvvm.barrier id/d}' | tile-llc --emit=host-obj -o %t.noteardown.o
 // RUN: %cc -shared -o %t.noteardown.so %t.noteardown.o -lm
 // RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.noteardown.so 2>&1 | FileCheck %s --check-prefix=NO-TEARDOWN-BARRIER
+// On sm_100 thread 0 reaches tensor memory's setup, whose
+// fence.mbarrier_init would cover the ring's mbarriers too, before the
+// producer's first TMA copy in the host's order; but that fence comes after
+// the barrier that publishes the ring's setup, so on a GPU the copy may
+// come first: without the ring's own fence, the copy stops the block.
+// RUN: tile-lower --gpu-name sm_100 --tile-form=parallel %s | tile-sched | sed '0,/nvvm.fence.mbarrier.init/{/nvvm.fence.mbarrier.init/d}' | tile-llc --emit=host-obj -o %t.100.noinitfence.o
+// RUN: %cc -shared -o %t.100.noinitfence.so %t.100.noinitfence.o -lm
+// RUN: not --crash %hpython %S/Inputs/run_warp_specialized.py %t.100.noinitfence.so 2>&1 | FileCheck %s --check-prefix=NO-INIT-FENCE
 
 // TILE-LABEL: entry @four_consumer_warps
 // TILE: get_tile_block_id
@@ -161,6 +169,7 @@
 // NO-AFTER-FENCE: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.tmem_store follows a barrier after other warps' tcgen05 ops with no tcgen05.fence::after_thread_sync since the barrier
 // NO-SETUP-BARRIER: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_wait reads shared memory that another thread wrote with no barrier between (a race: a barrier is missing)
 // NO-TEARDOWN-BARRIER: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_inval writes shared memory that another thread read or wrote with no barrier between (a race: a barrier is missing)
+// NO-INIT-FENCE: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.tensor_copy has the async proxy use an mbarrier that another thread set up with no fence.mbarrier_init or fence.proxy.async before a barrier that orders the setup before this use
 // NO-FREE-WAIT: tilechain host: kernel 'four_consumer_warps': {{.*}} tile_dist.mbarrier_expect_tx arrives {{.*}} or arrives more often in one phase than its count
 
 // PTX-LABEL: .entry four_consumer_warps(
