@@ -51,10 +51,10 @@
 // thread's (a barrier between them). HostMbarrier's flag check, which runs
 // first, sees only the host's order of threads: there a fence that the
 // setting-up thread runs after the barrier publishing the setup passes
-// whenever it runs before the use. Accesses of threads whose clocks differ are not compared:
-// two unordered accesses race unseen where the threads' clocks happen to
-// differ (threads of different roles, between the hand-overs that order
-// them).
+// whenever it runs before the use. Accesses of threads whose clocks differ
+// are not compared: two unordered accesses race unseen where the threads'
+// clocks happen to differ (threads of different roles, between the
+// hand-overs that order them).
 //
 //===----------------------------------------------------------------------===//
 #include "HostRaces.h"
@@ -369,26 +369,36 @@ void leaveWithClock(OpBuilder &b, Location loc, const RaceState &state,
                           state.epochs, ValueRange{tid});
 }
 
+/// A per-mbarrier record of two i32 words for every 8 bytes of `root`.
+Value addMbarrierRecords(const RaceState &state, BlockArgument root) {
+  auto type = cast<MemRefType>(root.getType());
+  int64_t bytes =
+      type.getNumElements() * host::elementBytes(type.getElementType());
+  return host::addWords(state.function, 2 * (bytes / 8 + 1), 32);
+}
+
+/// The first of the two words that mbarrier `barriers[barrier]` has in a
+/// per-mbarrier record of its attribution (two words per 8 bytes).
+Value mbarrierRecordAt(OpBuilder &b, Location loc, Value barriers,
+                       Value barrier) {
+  Value byte = arith::AddIOp::create(
+      b, loc, host::byteOffsetInRoot(b, loc, barriers),
+      arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
+  return arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, byte, index(b, loc, 8)),
+      index(b, loc, 2));
+}
+
 /// The word of the mbarrier `barriers[barrier]`'s phase of `parity` (an
 /// i32) in its attribution's mbarrier clocks, added on first use.
 Value mbarrierClockAt(OpBuilder &b, Location loc, RaceState &state,
                       Value barriers, Value barrier, Value parity) {
   BlockArgument root = host::workgroupRoot(barriers);
   Value &clocks = state.mbarrierClocks[root];
-  if (!clocks) {
-    auto type = cast<MemRefType>(root.getType());
-    int64_t bytes =
-        type.getNumElements() * host::elementBytes(type.getElementType());
-    clocks = host::addWords(state.function, 2 * (bytes / 8 + 1), 32);
-  }
-  Value byte = arith::AddIOp::create(
-      b, loc, host::byteOffsetInRoot(b, loc, barriers),
-      arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
+  if (!clocks)
+    clocks = addMbarrierRecords(state, root);
   return arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, byte, index(b, loc, 8)),
-          index(b, loc, 2)),
+      b, loc, mbarrierRecordAt(b, loc, barriers, barrier),
       arith::IndexCastOp::create(
           b, loc, b.getIndexType(),
           arith::AndIOp::create(b, loc, parity, i32(b, loc, 1))));
@@ -415,25 +425,9 @@ void arriveOnMbarrier(OpBuilder &b, Location loc, RaceState &state,
 /// added on first use.
 Value mbarrierFenceWords(RaceState &state, BlockArgument root) {
   Value &words = state.mbarrierFences[root];
-  if (!words) {
-    auto type = cast<MemRefType>(root.getType());
-    int64_t bytes =
-        type.getNumElements() * host::elementBytes(type.getElementType());
-    words = host::addWords(state.function, 2 * (bytes / 8 + 1), 32);
-  }
+  if (!words)
+    words = addMbarrierRecords(state, root);
   return words;
-}
-
-/// The index of the setting-up thread's word of mbarrier
-/// `barriers[barrier]`'s fence record; its fence clock is the next word.
-Value mbarrierFenceAt(OpBuilder &b, Location loc, Value barriers,
-                      Value barrier) {
-  Value byte = arith::AddIOp::create(
-      b, loc, host::byteOffsetInRoot(b, loc, barriers),
-      arith::MulIOp::create(b, loc, barrier, index(b, loc, 8)));
-  return arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, byte, index(b, loc, 8)),
-      index(b, loc, 2));
 }
 
 /// After an mbarrier_init: the running thread set it up, unfenced.
@@ -443,7 +437,7 @@ void recordMbarrierInit(OpBuilder &b, Location loc, RaceState &state,
   if (!root)
     return;
   Value words = mbarrierFenceWords(state, root);
-  Value at = mbarrierFenceAt(b, loc, barriers, barrier);
+  Value at = mbarrierRecordAt(b, loc, barriers, barrier);
   auto [tid, clock] = ownClock(b, loc, state);
   memref::StoreOp::create(
       b, loc, arith::IndexCastOp::create(b, loc, b.getI32Type(), tid), words,
@@ -495,7 +489,7 @@ void checkMbarrierFenced(OpBuilder &b, Operation *op, RaceState &state,
     return;
   Location loc = op->getLoc();
   Value words = state.mbarrierFences.lookup(root);
-  Value at = mbarrierFenceAt(b, loc, barriers, barrier);
+  Value at = mbarrierRecordAt(b, loc, barriers, barrier);
   auto [tid, clock] = ownClock(b, loc, state);
   Value setter = memref::LoadOp::create(b, loc, words, ValueRange{at});
   Value fenced = memref::LoadOp::create(
