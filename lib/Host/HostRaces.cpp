@@ -35,10 +35,9 @@
 // mbarrier's init before another thread's first use, and its last uses
 // before its inval, whatever order the host runs the threads in) and the
 // address a tensor memory allocation writes (warp 0's lane 0 for the
-// warp). A store that
-// leaves the bytes as they were races with nothing by itself (threads
-// storing the same value, in any order, leave the same bytes), though a
-// read of them by another thread in its epoch does. A TMA copy counts as
+// warp). A store that leaves the bytes as they were races with nothing by
+// itself (threads storing the same value, in any order, leave the same
+// bytes), though a read of them by another thread in its epoch does. A TMA copy counts as
 // its issuing thread's write, after which its bytes have no writer
 // or reader (they land asynchronously: an mbarrier, not a barrier, orders
 // them before the reads), and a TMA store as a read. Atomics are not
