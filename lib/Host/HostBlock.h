@@ -239,9 +239,6 @@ mlir::Value blockFlags(mlir::OpBuilder &b, mlir::Location loc,
 /// Sets (`value`) or clears thread `tid`'s (an i32) flag of `flags`.
 void setThreadFlag(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flags,
                    mlir::Value tid, bool value);
-/// Whether any thread's flag of `flags` is set, an i1.
-mlir::Value anyThreadFlag(mlir::OpBuilder &b, mlir::Location loc,
-                          mlir::Value flags);
 
 /// Whether `fence` orders the thread's generic accesses of shared memory
 /// with the async proxy's (fence.proxy.async, whole or of shared memory).
@@ -423,14 +420,6 @@ mlir::Value mbarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
 /// Whether `op` sets up, arrives on, completes bytes of, waits on or gives
 /// back an mbarrier: what lowerMbarrierOps lowers.
 bool isMbarrierOp(mlir::Operation *op);
-
-/// Checks in `kernel` that the async proxy sees every mbarrier it uses set
-/// up: a thread's flag (blockFlags) is set by its mbarrier_init and cleared
-/// by its fence.mbarrier_init or fence.proxy.async, and a TMA copy or a
-/// tcgen05 commit (whose arrivals the async proxy makes) issued while any
-/// thread's is set stops the block (HostMbarrier.cpp). Runs before the TMA
-/// copies, the tcgen05 ops and the fences are expanded.
-void checkMbarrierInitFences(mlir::gpu::GPUFuncOp kernel);
 
 /// The mbarrier ops of K__thread -> the mbarrier's state in its shared
 /// memory words, updated as the PTX ISA says; a wait suspends the thread

@@ -571,24 +571,6 @@ void tilechain::host::setThreadFlag(OpBuilder &b, Location loc, Value flags,
                         at);
 }
 
-Value tilechain::host::anyThreadFlag(OpBuilder &b, Location loc, Value flags) {
-  auto any = scf::ForOp::create(
-      b, loc, constantI64(b, loc, 0), constantI64(b, loc, kMaxThreads),
-      constantI64(b, loc, 1),
-      ValueRange{arith::ConstantIntOp::create(b, loc, 0, 8)},
-      [&](OpBuilder &at, Location, Value t, ValueRange seen) {
-        Value flag = LLVM::LoadOp::create(
-            at, loc, at.getI8Type(),
-            LLVM::GEPOp::create(at, loc, flags.getType(), at.getI8Type(),
-                                flags, ArrayRef<LLVM::GEPArg>{t}));
-        scf::YieldOp::create(
-            at, loc, ValueRange{arith::OrIOp::create(at, loc, seen[0], flag)});
-      });
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                               any.getResult(0),
-                               arith::ConstantIntOp::create(b, loc, 0, 8));
-}
-
 bool tilechain::host::fencesToAsyncProxy(NVVM::FenceProxyOp fence) {
   return fence.getKind() == NVVM::ProxyKind::async ||
          fence.getKind() == NVVM::ProxyKind::async_shared;

@@ -275,7 +275,6 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
 /// (HostBlock.h), in the builtin.module before the gpu.module.
 LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
   tilechain::emulateNVVMOnHost(kernel);
-  host::checkMbarrierInitFences(kernel);
   host::checkTcgen05Fences(kernel);
   host::expandStoreMatrix(kernel);
   host::checkRaces(kernel);

@@ -25,7 +25,7 @@
 // An mbarrier_init is a generic write that the async proxy (TMA's
 // complete_tx, tcgen05's commit) sees only after a fence.mbarrier_init or
 // fence.proxy.async of the thread that made it; the host, with one memory,
-// checks that rule instead (checkMbarrierInitFences).
+// checks that rule instead, with the race check's clocks (HostRaces.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "HostBlock.h"
@@ -52,11 +52,6 @@ constexpr int32_t kExpectedShift = 11;
 constexpr int32_t kParityShift = 22;
 constexpr int32_t kMarkShift = 24;
 constexpr int32_t kInitialised = 0xA5;
-/// The block's flags: set up an mbarrier since its last fence to the async
-/// proxy (checkMbarrierInitFences).
-constexpr llvm::StringLiteral kUnfencedInitsGlobal =
-    "__tilechain_host_unfenced_inits";
-
 Value constantI32(OpBuilder &b, Location loc, int32_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
 }
@@ -348,46 +343,5 @@ void tilechain::host::lowerMbarrierOps(func::FuncOp thread,
     } else {
       op->erase(); // fence.mbarrier_init: one memory, nothing to order
     }
-  }
-}
-
-void tilechain::host::checkMbarrierInitFences(gpu::GPUFuncOp kernel) {
-  SmallVector<Operation *> inits, fences, asyncUses;
-  kernel.walk([&](Operation *op) {
-    if (isa<tile_dist::MbarrierInitOp>(op))
-      inits.push_back(op);
-    else if (isa<NVVM::FenceMbarrierInitOp>(op))
-      fences.push_back(op);
-    else if (auto fence = dyn_cast<NVVM::FenceProxyOp>(op);
-             fence && fencesToAsyncProxy(fence))
-      fences.push_back(op);
-    else if (isa<tile_dist::TensorCopyOp, tile_dist::TensorMmaCommitOp>(op))
-      asyncUses.push_back(op);
-  });
-  if (inits.empty() || asyncUses.empty())
-    return;
-  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
-  Location loc = kernel.getLoc();
-  Value tid = arith::IndexCastUIOp::create(
-      b, loc, b.getI32Type(),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value flags = blockFlags(b, loc, kernel->getParentOfType<ModuleOp>(),
-                           kUnfencedInitsGlobal);
-  setThreadFlag(b, loc, flags, tid, false);
-  for (Operation *init : inits) {
-    OpBuilder after(init->getContext());
-    after.setInsertionPointAfter(init);
-    setThreadFlag(after, init->getLoc(), flags, tid, true);
-  }
-  for (Operation *fence : fences) {
-    OpBuilder at(fence);
-    setThreadFlag(at, fence->getLoc(), flags, tid, false);
-  }
-  for (Operation *use : asyncUses) {
-    OpBuilder at(use);
-    abortIf(at, use, anyThreadFlag(at, use->getLoc(), flags), kernel.getName(),
-            "has the async proxy use an mbarrier that a thread set up with "
-            "no fence.mbarrier_init or fence.proxy.async after it (the "
-            "async proxy may not see the setup)");
   }
 }

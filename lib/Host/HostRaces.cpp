@@ -47,10 +47,8 @@
 // and the clock of its first fence.mbarrier_init (or fence.proxy.async)
 // after it are kept, and a TMA copy or tcgen05 commit of another thread
 // on it stops the block unless that fence's clock is below the issuing
-// thread's (a barrier between them). HostMbarrier's flag check, which runs
-// first, sees only the host's order of threads: there a fence that the
-// setting-up thread runs after the barrier publishing the setup passes
-// whenever it runs before the use. Accesses of threads whose clocks differ
+// thread's (a barrier between them), or by the thread itself unless it
+// fenced it since. Accesses of threads whose clocks differ
 // are not compared: two unordered accesses race unseen where the threads'
 // clocks happen to differ (threads of different roles, between the
 // hand-overs that order them).
@@ -478,8 +476,9 @@ void recordMbarrierFence(OpBuilder &b, Location loc, RaceState &state) {
   }
 }
 
-/// Before a TMA copy or tcgen05 commit on `barriers[barrier]`: set up by
-/// another thread, the mbarrier's fence must have a clock below the
+/// Before a TMA copy or tcgen05 commit on `barriers[barrier]` (the async
+/// proxy's uses): set up by the running thread, the mbarrier must have been
+/// fenced since; by another thread, its fence must have a clock below the
 /// running thread's.
 void checkMbarrierFenced(OpBuilder &b, Operation *op, RaceState &state,
                          Value barriers, Value barrier) {
@@ -494,13 +493,22 @@ void checkMbarrierFenced(OpBuilder &b, Operation *op, RaceState &state,
   Value fenced = memref::LoadOp::create(
       b, loc, words,
       ValueRange{arith::AddIOp::create(b, loc, at, index(b, loc, 1))});
+  Value mine = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, setter,
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), tid));
+  Value unfenced = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         fenced, i32(b, loc, kUnfenced));
+  host::abortIf(b, op, arith::AndIOp::create(b, loc, mine, unfenced),
+                state.kernel,
+                "has the async proxy use an mbarrier that a thread set up "
+                "with no fence.mbarrier_init or fence.proxy.async after it "
+                "(the async proxy may not see the setup)");
   Value another = arith::AndIOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, setter,
                             i32(b, loc, -1)),
-      arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne, setter,
-          arith::IndexCastOp::create(b, loc, b.getI32Type(), tid)));
+      arith::XOrIOp::create(b, loc, mine,
+                            arith::ConstantIntOp::create(b, loc, 1, 1)));
   Value unordered = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                           fenced, clock);
   host::abortIf(b, op, arith::AndIOp::create(b, loc, another, unordered),
