@@ -18,6 +18,10 @@ forms apart), USETMAXREG (warp specialization's register moves), TMA loads,
 those multicast to a cluster, TMA stores, cp.async (LDGSTS) and local
 accesses (LDL/STL). NVIDIA's tileiras is an oracle here, never a
 dependency (PyPI nvidia-cuda-tileiras).
+
+With --drop-hint NAME, each kernel is compiled without its own NAME hint
+(under every key) and the HINTS rows are left out: what following that
+hint changes, beside a run without the option.
 """
 import argparse
 import collections
@@ -67,16 +71,23 @@ MMA_CHECK = load_util("mma-check")
 HINT_PROBE = load_util("probe-hint-values")
 
 
-def hinted_bytecode(scratch, kernel, hint):
-    """`kernel`'s bytecode with `hint` as its only hint, under `default`."""
+def hinted_bytecode(scratch, kernel, hint, drop=None):
+    """`kernel`'s bytecode with `hint` as its only hint, under `default`;
+    without a hint, its own hints, less `drop` where given."""
     source = os.path.join(CORPUS, kernel + "__v13_4_anyarch.tileirbc")
-    if not hint:
+    if not hint and not drop:
         return source
     text = subprocess.run([os.path.join(BIN, "tile-read"), source],
                           capture_output=True, text=True, check=True).stdout
-    text, count = re.subn(r"optimization_hints=<[^>]*>",
-                          "optimization_hints=<default = {%s}>" % hint, text)
-    assert count == 1, kernel
+    if hint:
+        text, count = re.subn(r"optimization_hints=<[^>]*>",
+                              "optimization_hints=<default = {%s}>" % hint,
+                              text)
+        assert count == 1, kernel
+    else:
+        text = re.sub(r"\b%s = -?\d+(, )?" % re.escape(drop), "", text)
+        text = text.replace(", }", "}")
+        hint = "without " + drop
     name = re.sub(r"\W+", "_", hint)
     mlir = os.path.join(scratch, f"{kernel}.{name}.mlir")
     with open(mlir, "w") as f:
@@ -115,13 +126,14 @@ def sass_counts(dump, cubin):
     return counts
 
 
-def check(job, nvidia, dump, scratch):
+def check(job, nvidia, dump, scratch, drop=None):
     kernel, hint, target, compiler = job
-    row = {"kernel": kernel, "hint": hint or "-", "target": target,
-           "compiler": compiler}
-    source = hinted_bytecode(scratch, kernel, hint)
+    row = {"kernel": kernel,
+           "hint": hint or ("- without " + drop if drop else "-"),
+           "target": target, "compiler": compiler}
+    source = hinted_bytecode(scratch, kernel, hint, drop)
     cubin = os.path.join(scratch, "%s.%s.%s.%s.cubin" % (
-        kernel, re.sub(r"\W+", "_", hint or "none"), target, compiler))
+        kernel, re.sub(r"\W+", "_", row["hint"]), target, compiler))
     command = ([nvidia] if compiler == "nvidia" else
                [os.path.join(ROOT, "scripts", "tileiras")])
     try:
@@ -158,6 +170,9 @@ def main():
     parser.add_argument("--targets", default="sm_80,sm_90,sm_100,sm_120")
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("-o", "--output")
+    parser.add_argument("--drop-hint", metavar="NAME",
+                        help="compile each kernel without its own NAME hint "
+                             "and leave out the HINTS rows")
     args = parser.parse_args()
     if not os.path.isdir(CORPUS):
         sys.exit(f"no corpus at {CORPUS}")
@@ -165,8 +180,9 @@ def main():
     targets = args.targets.split(",")
     jobs = [(k, None, t, c) for k in KERNELS for t in targets
             for c in ("nvidia", "tilechain")]
-    jobs += [(SAMPLE_MATMUL, h, t, c) for h in HINTS for t in targets
-             if t in ("sm_90", "sm_100") for c in ("nvidia", "tilechain")]
+    if not args.drop_hint:
+        jobs += [(SAMPLE_MATMUL, h, t, c) for h in HINTS for t in targets
+                 if t in ("sm_90", "sm_100") for c in ("nvidia", "tilechain")]
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short",
                              "HEAD"], capture_output=True,
                             text=True).stdout.strip()
@@ -174,7 +190,8 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             rows = list(pool.map(
-                lambda job: check(job, args.nvidia, dump, scratch), jobs))
+                lambda job: check(job, args.nvidia, dump, scratch,
+                                  args.drop_hint), jobs))
     out = open(args.output, "w") if args.output else sys.stdout
     print(f"# utils/schedule-check.py at {commit} (NVIDIA: {args.nvidia}), "
           f"{started:%Y-%m-%d %H:%M} UTC: per kernel, hint, target and "

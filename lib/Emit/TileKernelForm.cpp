@@ -6,7 +6,8 @@
 // cluster directives every CTA is a cluster of its own, so the two agree
 // under a plain launch; the grid size stays %nctaid, which is also what
 // NVIDIA reads in kernels without cluster directives (it reads %nclusterid
-// only where it declares a cluster shape). A module with tile kernels also
+// only where it declares a cluster shape, as a kernel whose tile blocks are
+// clusters does here too). A module with tile kernels also
 // defines the 64-byte `___NV_TILE_LAUNCH_META_DATA___` that every NVIDIA
 // tile module defines (zero, and referenced by none of its kernels).
 //
@@ -115,6 +116,17 @@ struct TileKernelFormPass
               blockId.getUpperBoundAttr());
           blockId.replaceAllUsesWith(clusterId.getResult());
           blockId.erase();
+        });
+        // A kernel whose tile blocks are clusters counts them.
+        if (!kernel->hasAttr(NVVM::NVVMDialect::getBlocksAreClustersAttrName()))
+          continue;
+        kernel.walk([](gpu::GridDimOp gridDim) {
+          OpBuilder builder(gridDim);
+          auto clusters = gpu::ClusterDimOp::create(
+              builder, gridDim.getLoc(), gridDim.getDimension(),
+              gridDim.getUpperBoundAttr());
+          gridDim.replaceAllUsesWith(clusters.getResult());
+          gridDim.erase();
         });
       }
     }

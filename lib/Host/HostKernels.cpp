@@ -7,7 +7,9 @@
 // parameter, pointing at its value) and grid holds the block id (x, y, z)
 // and then the grid size (x, y, z). K__host runs all nvvm.reqntid threads of
 // the block (HostBlock.h), so calling it for every block id runs the whole
-// launch; a serial kernel is one thread.
+// launch; a serial kernel is one thread. Where the blocks are clusters
+// (nvvm.blocksareclusters), grid holds the cluster's id and the count of
+// clusters, and K__host runs each of the cluster's CTAs.
 //
 // The kernels are cloned into func.funcs of the enclosing builtin.module, the
 // gpu.module is dropped, global pointers (address space 1) and workgroup or
@@ -42,6 +44,10 @@ using namespace mlir;
 namespace host = tilechain::host;
 
 namespace {
+
+/// Where a cluster kernel's CTA finds its rank in its cluster: after the
+/// block id and the grid size in the array K__thread reads them from.
+constexpr int32_t kClusterRankSlot = 6;
 
 /// `type` without its GPU address space: the host has one memory.
 MemRefType hostMemRefType(MemRefType type) {
@@ -101,8 +107,9 @@ LogicalResult checkHostable(gpu::GPUFuncOp kernel) {
                     !isHostNVVMSync(op);
     bool unknownGPU =
         dialect && isa<gpu::GPUDialect>(dialect) &&
-        !isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, gpu::BlockDimOp,
-             gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp>(op);
+        !isa<gpu::BlockIdOp, gpu::ClusterBlockIdOp, gpu::GridDimOp,
+             gpu::ThreadIdOp, gpu::BlockDimOp, gpu::BarrierOp, gpu::ShuffleOp,
+             gpu::ReturnOp>(op);
     // PTX inline assembly and NVVM intrinsics have no host meaning either,
     // but for the fp8 mma.sync's (HostMma.cpp).
     auto intrinsic = dyn_cast<LLVM::CallIntrinsicOp>(op);
@@ -250,6 +257,12 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
     } else if (auto size = dyn_cast<gpu::GridDimOp>(op)) {
       replacement = loadElement(at, opLoc, grid, at.getI32Type(),
                                 3 + static_cast<int32_t>(size.getDimension()));
+    } else if (auto rank = dyn_cast<gpu::ClusterBlockIdOp>(op)) {
+      // Clusters are N x 1 x 1 (runClusterCTAs).
+      replacement = rank.getDimension() == gpu::Dimension::x
+                        ? loadElement(at, opLoc, grid, at.getI32Type(),
+                                      kClusterRankSlot)
+                        : arith::ConstantIntOp::create(at, opLoc, 0, 32);
     } else if (auto id = dyn_cast<gpu::ThreadIdOp>(op)) {
       replacement = id.getDimension() == gpu::Dimension::x
                         ? threadContext.tid
@@ -268,6 +281,50 @@ LogicalResult lowerThreadOps(func::FuncOp thread, StringRef kernel,
     op->erase();
   }
   return success();
+}
+
+/// K__host(params, grid) of a kernel whose tile blocks are clusters of
+/// `ctas` CTAs: runs each CTA of the cluster at `grid`'s block id with
+/// `cta`, one after another, its rank in the cluster after the grid
+/// (kClusterRankSlot). The CTAs of a tile program cut over a cluster
+/// (tilechain-split-tiles-over-cluster) share nothing, so any order is the
+/// hardware's.
+void runClusterCTAs(StringRef kernel, func::FuncOp cta, int32_t ctas,
+                    OpBuilder &builder) {
+  Location loc = cta.getLoc();
+  MLIRContext *context = cta.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto host = func::FuncOp::create(
+      builder, loc, (kernel + "__host").str(),
+      builder.getFunctionType({ptrType, ptrType}, {}));
+  Block *entry = host.addEntryBlock();
+  OpBuilder b = OpBuilder::atBlockBegin(entry);
+  Type i32 = b.getI32Type();
+  Value slots = LLVM::AllocaOp::create(
+      b, loc, ptrType, i32,
+      LLVM::ConstantOp::create(b, loc, b.getI64Type(), kClusterRankSlot + 1));
+  auto slot = [&](OpBuilder &at, Value base, int32_t index) {
+    return LLVM::GEPOp::create(at, loc, ptrType, i32, base,
+                               ArrayRef<LLVM::GEPArg>{index});
+  };
+  for (int32_t i = 0; i < kClusterRankSlot; ++i)
+    LLVM::StoreOp::create(b, loc,
+                          loadElement(b, loc, entry->getArgument(1), i32, i),
+                          slot(b, slots, i));
+  Value lower = arith::ConstantIndexOp::create(b, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(b, loc, ctas);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp::create(
+      b, loc, lower, upper, step, ValueRange{},
+      [&](OpBuilder &nested, Location at, Value rank, ValueRange) {
+        Value rank32 = arith::IndexCastUIOp::create(nested, at, i32, rank);
+        LLVM::StoreOp::create(nested, at, rank32,
+                              slot(nested, slots, kClusterRankSlot));
+        func::CallOp::create(nested, at, cta,
+                             ValueRange{entry->getArgument(0), slots});
+        scf::YieldOp::create(nested, at);
+      });
+  func::ReturnOp::create(b, loc);
 }
 
 /// K -> K__thread(params, grid, sync, tid, workgroup buffers...), the work
@@ -378,12 +435,22 @@ LogicalResult cloneAsHostFunctions(gpu::GPUFuncOp kernel, OpBuilder &builder) {
                             synchronises)))
     return failure();
 
+  auto clusterDim = kernel->getAttrOfType<DenseI32ArrayAttr>(
+      NVVM::NVVMDialect::getClusterDimAttrName());
+  int32_t clusterCTAs = clusterDim ? clusterDim.asArrayRef().front() : 1;
   auto launch = func::FuncOp::create(
-      builder, loc, (kernel.getName() + "__host").str(),
+      builder, loc,
+      (kernel.getName() + (clusterDim ? "__cta" : "__host")).str(),
       builder.getFunctionType({ptrType, ptrType}, {}));
   launch.addEntryBlock();
   host::buildBlockLaunch(launch, kernel.getName(), thread,
                          threadContext.layout, synchronises, workgroupTypes);
+  if (clusterDim) {
+    launch.setPrivate();
+    launch->setAttr("llvm.linkage", LLVM::LinkageAttr::get(
+                                        context, LLVM::Linkage::Internal));
+    runClusterCTAs(kernel.getName(), launch, clusterCTAs, builder);
+  }
   return success();
 }
 

@@ -37,6 +37,7 @@
 #include "tilechain/Lower/Warps.h"
 
 #include "tilechain/Lower/TileRemarks.h"
+#include "tilechain/Lower/TileSlices.h"
 #include "tilechain/Target/Chips.h"
 #include "tilechain/Dialect/CudaTile/IR/CudaTile.h"
 
@@ -47,81 +48,16 @@
 using namespace mlir;
 using namespace mlir::cuda_tile;
 using tilechain::intConstant;
+using tilechain::isSliceablePartitionView;
+using tilechain::majorDimThroughReshape;
+using tilechain::sliceIndex;
+using tilechain::sliceType;
+using tilechain::slicedView;
 
 namespace {
 
-/// Through a row-major reshape from `from` to `to`: the dim of `to` whose
-/// first `1 / slices` (its major part) holds the elements of the major
-/// part of dim `dim` of `from` and no other, or nullopt. That is the dim
-/// whose elements and those inside it number as many as `dim`'s and those
-/// inside it do, where both divide by `slices`: unit dims added or dropped,
-/// `dim` split into several (the outermost takes the cut) or merged with
-/// dims inside it.
-std::optional<unsigned> majorDimThroughReshape(ArrayRef<int64_t> from,
-                                               ArrayRef<int64_t> to,
-                                               unsigned dim, int64_t slices) {
-  int64_t inner = 1;
-  for (int64_t extent : from.drop_front(dim))
-    inner *= extent;
-  int64_t suffix = 1;
-  for (unsigned t = to.size(); t-- > 0;) {
-    suffix *= to[t];
-    if (suffix == inner)
-      return from[dim] % slices == 0 && to[t] % slices == 0
-                 ? std::optional<unsigned>(t)
-                 : std::nullopt;
-    if (suffix > inner)
-      return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 ArrayRef<int64_t> shapeOf(Value v) {
   return cast<TileType>(v.getType()).getShape();
-}
-
-/// A tile type with dim `dim` divided by `slices`.
-TileType sliceType(Type type, unsigned dim, int64_t slices) {
-  auto tile = cast<TileType>(type);
-  SmallVector<int64_t> shape(tile.getShape());
-  shape[dim] /= slices;
-  return TileType::get(shape, tile.getElementType());
-}
-
-/// A partition view of `view`'s tensor view whose tiles are `view`'s with
-/// dim `dim` divided by `slices`, made right after `view`.
-Value slicedView(Value view, unsigned dim, int64_t slices) {
-  auto make = view.getDefiningOp<MakePartitionViewOp>();
-  auto type = cast<PartitionViewType>(view.getType());
-  SmallVector<int32_t> tile(type.getTileShape().asArrayRef());
-  tile[dim] /= slices;
-  OpBuilder b(make->getContext());
-  b.setInsertionPointAfter(make);
-  auto sliced = PartitionViewType::get(
-      b.getContext(), b.getDenseI32ArrayAttr(tile), type.getTensorView(),
-      type.getDimMap(), type.getPaddingValue());
-  return MakePartitionViewOp::create(b, make.getLoc(), sliced,
-                                     make.getTensorView())
-      .getResult();
-}
-
-/// Index `index` of a view of tiles `slices` times narrower in one dim:
-/// slice `slice` of the tile at `index`.
-Value sliceIndex(OpBuilder &b, Location loc, Value index, int64_t slices,
-                 Value slice) {
-  Type type = index.getType();
-  Value scaled =
-      MulIOp::create(b, loc, type, index, intConstant(b, loc, type, slices))
-          .getResult();
-  return AddIOp::create(b, loc, type, scaled, slice).getResult();
-}
-
-/// The partition view `view` is, where a sliced one can be made beside it.
-bool isSliceablePartitionView(Value view, unsigned dim, int64_t slices) {
-  auto type = dyn_cast<PartitionViewType>(view.getType());
-  return type && view.getDefiningOp<MakePartitionViewOp>() &&
-         dim < type.getTileShape().size() &&
-         type.getTileShape()[dim] % slices == 0;
 }
 
 /// An mma's k loop that runs as column slices, and everything that changes

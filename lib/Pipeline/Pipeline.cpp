@@ -86,6 +86,9 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
   // The target first: the passes after it plan for the chip it records.
   passes.add(pm, createRecordTargetPass(options));
   if (options.parallel) {
+    // A cluster's CTAs each take a slice of the tiles before anything is
+    // planned for a CTA's warps.
+    passes.add(pm, createSplitTilesOverClusterPass());
     // The CTA's warps next: the passes after it shape the program for
     // them (an accumulator's registers per thread, an instruction's tiling).
     passes.add(pm, createAssignWarpsPass());
@@ -237,6 +240,7 @@ void tilechain::registerPipelinePasses() {
                              });
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
+  registerPass([] { return createSplitTilesOverClusterPass(); });
   registerPass([] { return createSplitWideAccumulatorsPass(); });
   registerPass([] { return createExpandScaledMmaPass(); });
   registerPass([] { return createPrefetchBlockScalesPass(); });

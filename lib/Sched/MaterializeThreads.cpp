@@ -99,6 +99,16 @@ gpu::GPUFuncOp createKernel(cuda_tile::EntryOp entry, OpBuilder &builder) {
                                      builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
+  // Each tile block a cluster of N x 1 x 1 CTAs, the launch's grid
+  // counting clusters (tilechain-split-tiles-over-cluster).
+  if (auto ctas = entry->getAttrOfType<IntegerAttr>(
+          tilechain::tile_dist::TileDistDialect::kClusterCTAsAttrName)) {
+    func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                  builder.getDenseI32ArrayAttr(
+                      {static_cast<int32_t>(ctas.getInt())}));
+    func->setAttr(NVVM::NVVMDialect::getBlocksAreClustersAttrName(),
+                  builder.getUnitAttr());
+  }
   return func;
 }
 
@@ -208,35 +218,6 @@ void remarkOccupancyHint(tilechain::TileLowering &lowering,
             std::to_string(lowering.getTarget().sharedBytesPerBlock));
 }
 
-/// Remarks on the entry hints tilechain does not act on yet, so that a
-/// cuTile user asking for a cluster hears why the kernel has none: clusters
-/// are not built. (tile-lower's warp assignment remarks on
-/// num_worker_warps_per_cta.)
-void remarkUnfollowedEntryHints(tilechain::TileLowering &lowering,
-                                cuda_tile::EntryOp entry) {
-  cuda_tile::OptimizationHintsAttr hints = entry.getOptimizationHintsAttr();
-  if (!hints)
-    return;
-  std::string sm =
-      "sm_" + std::to_string(lowering.getTarget().smVersion);
-  auto notFollowed = [&](StringRef name, int64_t value, const Twine &why) {
-    lowering
-        .remark(tilechain::TileRemarkKind::Missed, tilechain::kHintRemarks,
-                "RemarkHintNotFollowed", entry.getLoc(),
-                ("OptimizationHint " + name + " not followed").str())
-        .note(name, std::to_string(value))
-        .reason(why.str());
-  };
-  if (std::optional<int64_t> ctas = hints.getNumCTAInCGA(sm); ctas && *ctas != 1)
-    notFollowed("num_cta_in_cga", *ctas,
-                cuda_tile::OptimizationHintsAttr::isValidIntHint(
-                    "num_cta_in_cga", *ctas)
-                    ? "each CTA runs alone: tilechain does not form thread "
-                      "block clusters yet"
-                    : "a cluster has a power of two of CTAs, at most 16; "
-                      "the kernel is compiled as if it had no hint");
-}
-
 /// Says, as a remark on each op of `entry` with tile results, where the
 /// layout of each result that `lowering` distributed over the threads came
 /// from: `recorded` (recordedLayout), `default` (none recorded,
@@ -331,7 +312,6 @@ tryParallelEntry(cuda_tile::EntryOp entry, unsigned numWarps,
   tilechain::TileLowering lowering(bodyBuilder, ctaTarget);
   if (occupancy.occupancy)
     remarkOccupancyHint(lowering, entry, occupancy, threads);
-  remarkUnfollowedEntryHints(lowering, entry);
   lowering.startParallel(numWarps, lane, warp, func,
                          ctaTarget.sharedBytesPerBlock);
   lowering.setMmaRings(rings);
@@ -519,9 +499,20 @@ struct MaterializeThreadsPass
                                  : tcgen05     ? "sm_100a"
                                  : blockScaled ? (chip + "a").str()
                                                : "";
-      if (fp8 || wgmma || tma || tcgen05 || blockScaled)
+      // A kernel whose tile blocks are clusters says so in PTX 9.0
+      // (`.blocksareclusters`).
+      bool clusters = llvm::any_of(
+          gpuModule.getOps<gpu::GPUFuncOp>(), [](gpu::GPUFuncOp func) {
+            return func->hasAttr(
+                NVVM::NVVMDialect::getBlocksAreClustersAttrName());
+          });
+      if (fp8 || wgmma || tma || tcgen05 || blockScaled || clusters)
         gpuModule.setTargetsAttr(builder.getArrayAttr({targetWith(
-            fp8 ? "+ptx87" : tma ? "+ptx86" : "", archSpecific)}));
+            clusters ? "+ptx90"
+            : fp8    ? "+ptx87"
+            : tma    ? "+ptx86"
+                     : "",
+            archSpecific)}));
     }
     if (!allLowered)
       signalPassFailure();

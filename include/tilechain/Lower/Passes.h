@@ -30,6 +30,13 @@ std::unique_ptr<mlir::Pass> createExpandScaledMmaPass();
 /// loop an iteration ahead, carried by the loop (PrefetchBlockScales.cpp).
 std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
 
+/// tile-lower, parallel form, sm_90 and newer: where cuTile's
+/// num_cta_in_cga hint asks for clusters, makes each tile block a cluster
+/// whose CTAs each compute a slice of the tiles the kernel stores, and
+/// records its size on the entry as `tile_dist.cluster_ctas`
+/// (SplitTilesOverCluster.cpp).
+std::unique_ptr<mlir::Pass> createSplitTilesOverClusterPass();
+
 /// tile-lower, parallel form: chooses the warps of each kernel's CTA and
 /// records them on its entry as `tile_dist.num_warps` (AssignWarps.cpp).
 std::unique_ptr<mlir::Pass> createAssignWarpsPass();

@@ -501,6 +501,14 @@ void tilechain::addMiscLowerings(LoweringTable &table, TileForm form) {
     mapDimensions<gpu::BlockIdOp>(l, op);
     return success();
   });
+  table.add("tile_dist.cluster_cta_rank", [](TileLowering &l, Operation *op) {
+    OpBuilder &b = l.b();
+    Location loc = op->getLoc();
+    Value rank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
+    l.map(op->getResult(0),
+          arith::IndexCastUIOp::create(b, loc, b.getI32Type(), rank));
+    return success();
+  });
   table.add("cuda_tile.get_num_tile_blocks",
             [](TileLowering &l, Operation *op) {
               mapDimensions<gpu::GridDimOp>(l, op);

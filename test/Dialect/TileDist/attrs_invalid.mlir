@@ -83,6 +83,25 @@ cuda_tile.module @kernels {
 // -----
 
 cuda_tile.module @kernels {
+  // expected-error @+1 {{'cuda_tile.entry' op 'tile_dist.cluster_ctas' must be a power of two of CTAs, 2 to 16, on a cuda_tile.entry}}
+  entry @three_ctas() {
+    return
+  } {tile_dist.cluster_ctas = 3 : i32}
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @cluster_on_another_op() {
+    // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.cluster_ctas' must be a power of two of CTAs, 2 to 16, on a cuda_tile.entry}}
+    %0 = iota {tile_dist.cluster_ctas = 2 : i32} : tile<32xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
   entry @layout_not_linear() {
     // expected-error @+1 {{'cuda_tile.iota' op 'tile_dist.layout' must be a #tile_dist.linear layout}}
     %0 = iota {tile_dist.layout = 4 : i32} : tile<32xi32>

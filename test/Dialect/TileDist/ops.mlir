@@ -178,6 +178,18 @@ cuda_tile.module @tile_rings {
   }
 }
 
+// The rank of the running CTA in its cluster, in an entry whose tile blocks
+// are clusters.
+// CHECK-LABEL: entry @cluster_rank(
+// CHECK: tile_dist.cluster_cta_rank : !cuda_tile.tile<i32>
+// CHECK: tile_dist.cluster_ctas = 4 : i32
+cuda_tile.module @clusters {
+  entry @cluster_rank() {
+    %rank = tile_dist.cluster_cta_rank : !cuda_tile.tile<i32>
+    return
+  } {tile_dist.cluster_ctas = 4 : i32}
+}
+
 // The schedule of an mma's chunks: what each chunk does with the ring, in
 // order.
 // CHECK-LABEL: gpu.func @chunk_schedule(

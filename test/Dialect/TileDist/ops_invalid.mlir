@@ -685,3 +685,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @rank_without_cluster() {
+    // expected-error @+1 {{'tile_dist.cluster_cta_rank' op is read only in a cuda_tile.entry whose tile blocks are clusters ('tile_dist.cluster_ctas')}}
+    %rank = tile_dist.cluster_cta_rank : !cuda_tile.tile<i32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @kernels {
+  entry @rank_of_another_type() {
+    // expected-error @+1 {{'tile_dist.cluster_cta_rank' op result #0 must be a rank-0 tile of i32, but got '!cuda_tile.tile<i64>'}}
+    %rank = tile_dist.cluster_cta_rank : !cuda_tile.tile<i64>
+    return
+  } {tile_dist.cluster_ctas = 2 : i32}
+}

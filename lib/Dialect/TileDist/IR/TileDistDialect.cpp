@@ -60,6 +60,16 @@ TileDistDialect::verifyOperationAttribute(mlir::Operation *op,
                 "cuda_tile.entry";
     return mlir::success();
   }
+  if (name == kClusterCTAsAttrName) {
+    auto ctas = mlir::dyn_cast<mlir::IntegerAttr>(attribute.getValue());
+    if (opName != "cuda_tile.entry" || !ctas || ctas.getInt() < 2 ||
+        !llvm::isPowerOf2_64(ctas.getInt()) || ctas.getInt() > 16)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a power of two of CTAs, 2 to 16, on a "
+                "cuda_tile.entry";
+    return mlir::success();
+  }
   if (name == kMmaInstructionAttrName) {
     if (!mlir::isa<MmaInstructionAttr>(attribute.getValue()) ||
         !isMmaName(opName.getValue()))

@@ -15,6 +15,19 @@ using namespace tilechain::tile_dist;
 #define GET_OP_CLASSES
 #include "tilechain/Dialect/TileDist/IR/TileDistOps.cpp.inc"
 
+LogicalResult ClusterCTARankOp::verify() {
+  // The dialect does not link cuda_tile: the entry is found by its name.
+  Operation *entry = getOperation()->getParentOp();
+  while (entry && entry->getName().getStringRef() != "cuda_tile.entry")
+    entry = entry->getParentOp();
+  if (!entry ||
+      !entry->hasAttr(TileDistDialect::kClusterCTAsAttrName))
+    return emitOpError() << "is read only in a cuda_tile.entry whose tile "
+                            "blocks are clusters ('"
+                         << TileDistDialect::kClusterCTAsAttrName << "')";
+  return success();
+}
+
 LogicalResult InRingOp::verify() {
   for (OpOperand &use : getResult().getUses()) {
     Operation *reader = use.getOwner();

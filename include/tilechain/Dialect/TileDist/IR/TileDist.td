@@ -74,6 +74,14 @@ def TileDist_Dialect : Dialect {
     /// form: its CTA's warps (tilechain-assign-warps).
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName =
         "tile_dist.num_warps";
+
+    /// The discardable i32 attribute of a cuda_tile.entry in the parallel
+    /// form whose tiles are split over a thread block cluster: the cluster's
+    /// CTAs, a power of two from 2 to 16 (tilechain-split-tiles-over-cluster).
+    /// Each tile block is one cluster, and the entry reads its CTA's place
+    /// in it with tile_dist.cluster_cta_rank.
+    static constexpr ::llvm::StringLiteral kClusterCTAsAttrName =
+        "tile_dist.cluster_ctas";
   }];
 }
 
@@ -591,6 +599,32 @@ def TileDist_MmaChunkOp : TileDist_ChunkOp<"mma_chunk"> {
   }];
   let arguments = (ins Arg<TileDist_RingType, "", [MemRead]>:$ring);
   let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+}
+
+def TileDist_ScalarI32Tile : Type<
+    CPred<"::llvm::isa<::mlir::ShapedType>($_self) && "
+          "::llvm::cast<::mlir::ShapedType>($_self).hasRank() && "
+          "::llvm::cast<::mlir::ShapedType>($_self).getRank() == 0 && "
+          "::llvm::cast<::mlir::ShapedType>($_self).getElementType()"
+          ".isInteger(32)">,
+    "a rank-0 tile of i32">;
+
+def TileDist_ClusterCTARankOp : Op<TileDist_Dialect, "cluster_cta_rank",
+    [Pure]> {
+  let summary = "the running CTA's place in its thread block cluster";
+  let description = [{
+    In an entry whose tile blocks are clusters (`tile_dist.cluster_ctas` =
+    N), the rank of the running CTA in its cluster, 0 to N - 1: which part
+    of each split tile it computes (tilechain-split-tiles-over-cluster).
+    The materialization reads %cluster_ctaid.x; the cluster is N x 1 x 1.
+
+    ```mlir
+    %rank = tile_dist.cluster_cta_rank : !cuda_tile.tile<i32>
+    ```
+  }];
+  let results = (outs TileDist_ScalarI32Tile:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 def TileDist_ConvertLayoutOp : Op<TileDist_Dialect, "convert_layout", [Pure]> {
