@@ -89,6 +89,7 @@ LogicalResult tilechain::populateLowerPipeline(OpPassManager &pm,
     // A cluster's CTAs each take a slice of the tiles before anything is
     // planned for a CTA's warps.
     passes.add(pm, createSplitTilesOverClusterPass());
+    passes.add(pm, createHoistLoopInvariantsPass());
     // The CTA's warps next: the passes after it shape the program for
     // them (an accumulator's registers per thread, an instruction's tiling).
     passes.add(pm, createAssignWarpsPass());
@@ -241,6 +242,7 @@ void tilechain::registerPipelinePasses() {
   registerPass([] { return createExpectStagePass("tile-read"); });
   registerPass([] { return createMarkStagePass("tile-lower"); });
   registerPass([] { return createSplitTilesOverClusterPass(); });
+  registerPass([] { return createHoistLoopInvariantsPass(); });
   registerPass([] { return createSplitWideAccumulatorsPass(); });
   registerPass([] { return createExpandScaledMmaPass(); });
   registerPass([] { return createPrefetchBlockScalesPass(); });

@@ -37,6 +37,12 @@ std::unique_ptr<mlir::Pass> createPrefetchBlockScalesPass();
 /// (SplitTilesOverCluster.cpp).
 std::unique_ptr<mlir::Pass> createSplitTilesOverClusterPass();
 
+/// tile-lower, parallel form: computes once, before a loop around an mma,
+/// the views and scalars its body makes from values before the loop
+/// (HoistLoopInvariants.cpp), so that the loop's copies can be pipelined
+/// across iterations.
+std::unique_ptr<mlir::Pass> createHoistLoopInvariantsPass();
+
 /// tile-lower, parallel form: chooses the warps of each kernel's CTA and
 /// records them on its entry as `tile_dist.num_warps` (AssignWarps.cpp).
 std::unique_ptr<mlir::Pass> createAssignWarpsPass();
