@@ -33,6 +33,10 @@
 // listed), nothing is cut, and a remark says why and the kernel has no
 // cluster: NVIDIA's tool splits such kernels too, exchanging partial
 // results through distributed shared memory, which tilechain does not yet.
+// Memory orders the CTAs' parts no more than it did the tile block's: a
+// kernel whose tokens order an access after a write is left whole, unless
+// both are stores into tiles of one partition view (a persistent kernel's
+// output tiles), whose CTAs' parts never overlap.
 //
 // The CTA's rank in its cluster is tile_dist.cluster_cta_rank; the entry
 // records the cluster's size (tile_dist.cluster_ctas) for the
@@ -52,6 +56,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -113,6 +118,82 @@ Value writtenTile(Operation *op) {
   return cast<AtomicCASTkoOp>(op).getPointers();
 }
 
+/// The loop or if that terminator `op` hands its operands to.
+Operation *terminatorTarget(Operation *op) {
+  Operation *parent = op->getParentOp();
+  if (isa<YieldOp>(op))
+    return isa<IfOp>(parent) ? parent : nullptr;
+  // continue and break inside an if go to the loop around it.
+  while (parent && isa<IfOp>(parent))
+    parent = parent->getParentOp();
+  return isa_and_nonnull<ForOp, LoopOp>(parent) ? parent : nullptr;
+}
+
+/// The tensor view a partition view is made from, or null.
+Value partitionedTensorView(Value view) {
+  auto make = view.getDefiningOp<MakePartitionViewOp>();
+  return make ? make.getTensorView() : Value();
+}
+
+/// Whether `later`, ordered after `write` by a token, stays ordered once
+/// the cluster's CTAs make their parts apart: a view store into the same
+/// tensor view through a partition view, which cuTile threads one token
+/// through (a persistent kernel's output tiles). Tiles of one partition
+/// never overlap, so neither do the CTAs' parts of two of them.
+bool staysOrdered(Operation *write, Operation *later) {
+  auto first = dyn_cast<StoreViewTkoOp>(write);
+  auto second = dyn_cast<StoreViewTkoOp>(later);
+  if (!first || !second)
+    return false;
+  Value tensor = partitionedTensorView(first.getView());
+  return tensor && tensor == partitionedTensorView(second.getView());
+}
+
+/// The first memory access that `write`'s token orders after it (through
+/// join_tokens and the values loops and ifs carry) and that would not stay
+/// ordered once the cluster's CTAs write their parts apart; null if none.
+Operation *unorderedAfterWrite(Operation *write) {
+  SmallVector<Value> tokens = {write->getResults().back()};
+  DenseSet<Value> seen;
+  while (!tokens.empty()) {
+    Value token = tokens.pop_back_val();
+    if (!seen.insert(token).second)
+      continue;
+    for (OpOperand &use : token.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned index = use.getOperandNumber();
+      if (isa<JoinTokensOp>(user)) {
+        tokens.push_back(user->getResult(0));
+      } else if (auto forOp = dyn_cast<ForOp>(user)) {
+        // The init of a carried value: lower bound, upper bound and step
+        // come first.
+        unsigned carried = index - 3;
+        tokens.push_back(forOp.getRegionIterValues()[carried]);
+        tokens.push_back(forOp.getResult(carried));
+      } else if (auto loop = dyn_cast<LoopOp>(user)) {
+        tokens.push_back(loop.getRegionIterValues()[index]);
+      } else if (isa<ContinueOp, BreakOp, YieldOp>(user)) {
+        Operation *target = isa<YieldOp>(user) ? user->getParentOp()
+                                               : terminatorTarget(user);
+        if (auto forOp = dyn_cast_or_null<ForOp>(target)) {
+          tokens.push_back(forOp.getRegionIterValues()[index]);
+          tokens.push_back(forOp.getResult(index));
+        } else if (auto loop = dyn_cast_or_null<LoopOp>(target)) {
+          if (isa<ContinueOp>(user))
+            tokens.push_back(loop.getRegionIterValues()[index]);
+          else
+            tokens.push_back(loop.getResult(index));
+        } else if (target && isa<IfOp>(target)) {
+          tokens.push_back(target->getResult(index));
+        }
+      } else if (!isa<ReturnOp>(user) && !staysOrdered(write, user)) {
+        return user;
+      }
+    }
+  }
+  return nullptr;
+}
+
 /// Each use of a splat constant tile gets a copy of its own, beside it, so
 /// that one use's tile may be cut and another's whole.
 void copySplatsPerUse(EntryOp entry) {
@@ -129,17 +210,6 @@ void copySplatsPerUse(EntryOp entry) {
       b.setInsertionPointAfter(constant);
       use.set(b.clone(*constant)->getResult(0));
     }
-}
-
-/// The loop or if that terminator `op` hands its operands to.
-Operation *terminatorTarget(Operation *op) {
-  Operation *parent = op->getParentOp();
-  if (isa<YieldOp>(op))
-    return isa<IfOp>(parent) ? parent : nullptr;
-  // continue and break inside an if go to the loop around it.
-  while (parent && isa<IfOp>(parent))
-    parent = parent->getParentOp();
-  return isa_and_nonnull<ForOp, LoopOp>(parent) ? parent : nullptr;
 }
 
 /// Which part each tile of an entry is, found by following the cut from
@@ -453,6 +523,18 @@ std::optional<std::string> CutSolver::solve(EntryOp entry) {
     if (isa<PrintTkoOp>(op)) {
       reason = "the kernel prints, which every CTA of a cluster would do";
       return WalkResult::interrupt();
+    }
+    // An access ordered after a write (through the write's token) may read
+    // or overwrite what another CTA of the cluster wrote, with nothing
+    // ordering the two CTAs.
+    if (isCutWrite(op)) {
+      if (Operation *after = unorderedAfterWrite(op)) {
+        reason = ("'" + after->getName().getStringRef() +
+                  "' is ordered after a write (through its token) that "
+                  "another CTA of the cluster would make")
+                     .str();
+        return WalkResult::interrupt();
+      }
     }
     if (isa<AtomicRedViewTkoOp, MultimemLoadReduceViewTkoOp,
             MultimemReduceViewTkoOp, MultimemStoreViewTkoOp, AllocaOp>(op)) {

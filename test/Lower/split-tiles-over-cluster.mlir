@@ -173,3 +173,28 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A load ordered after a store (through the store's token) may read what
+// the other CTA of the cluster stored, with nothing ordering the two: the
+// kernel stays whole. (Stores ordered after stores into tiles of one
+// partition view, as a persistent matmul's, are cut: its tiles never
+// overlap, nor do the CTAs' parts of them: test/harness/cluster-split-corpus.test.)
+// CHECK-LABEL: entry @store_then_load(
+// CHECK-NOT: tile_dist
+// CHECK: return
+// REMARK: remark: [Missed] RemarkHintNotFollowed | Category:Hints | Function=store_then_load | Reason="each CTA runs alone: 'cuda_tile.load_view_tko' is ordered after a write (through its token) that another CTA of the cluster would make (tilechain cuts a cluster's tiles only where no CTA needs another's part)", Remark="OptimizationHint num_cta_in_cga not followed", num_cta_in_cga=2
+cuda_tile.module @kernels {
+  entry @store_then_load(%a: tile<ptr<f32>>, %i: tile<i32>) optimization_hints=<default = {num_cta_in_cga = 2}> {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %x, %tx = load_view_tko weak %qa[%i, %i] token = %t0 : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %done = store_view_tko weak %x, %qa[%i, %i] token = %t0 : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    %y, %ty = load_view_tko weak %qa[%i, %i] token = %done : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %t = permute %y [1, 0] : tile<64x64xf32> -> tile<64x64xf32>
+    %done2 = store_view_tko weak %t, %qa[%i, %i] token = %ty : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
