@@ -33,10 +33,11 @@
 // listed), nothing is cut, and a remark says why and the kernel has no
 // cluster: NVIDIA's tool splits such kernels too, exchanging partial
 // results through distributed shared memory, which tilechain does not yet.
-// Memory orders the CTAs' parts no more than it did the tile block's: a
-// kernel whose tokens order an access after a write is left whole, unless
-// both are stores into tiles of one partition view (a persistent kernel's
-// output tiles), whose CTAs' parts never overlap.
+// Nothing orders one CTA's memory accesses with another's: a kernel whose
+// tokens order two accesses, one a write, is left whole, unless both go
+// through one partition view and are cut alike (a persistent kernel's
+// output tiles, a tile loaded and stored in place), so that the CTAs'
+// parts meet only within one CTA.
 //
 // The CTA's rank in its cluster is tile_dist.cluster_cta_rank; the entry
 // records the cluster's size (tile_dist.cluster_ctas) for the
@@ -135,25 +136,18 @@ Value partitionedTensorView(Value view) {
   return make ? make.getTensorView() : Value();
 }
 
-/// Whether `later`, ordered after `write` by a token, stays ordered once
-/// the cluster's CTAs make their parts apart: a view store into the same
-/// tensor view through a partition view, which cuTile threads one token
-/// through (a persistent kernel's output tiles). Tiles of one partition
-/// never overlap, so neither do the CTAs' parts of two of them.
-bool staysOrdered(Operation *write, Operation *later) {
-  auto first = dyn_cast<StoreViewTkoOp>(write);
-  auto second = dyn_cast<StoreViewTkoOp>(later);
-  if (!first || !second)
-    return false;
-  Value tensor = partitionedTensorView(first.getView());
-  return tensor && tensor == partitionedTensorView(second.getView());
+/// The memory accesses the cut follows: view and pointer-tile loads and
+/// stores, and atomics.
+bool isAccess(Operation *op) {
+  return isa<LoadViewTkoOp, StoreViewTkoOp, LoadPtrTkoOp>(op) ||
+         isCutWrite(op);
 }
 
-/// The first memory access that `write`'s token orders after it (through
-/// join_tokens and the values loops and ifs carry) and that would not stay
-/// ordered once the cluster's CTAs write their parts apart; null if none.
-Operation *unorderedAfterWrite(Operation *write) {
-  SmallVector<Value> tokens = {write->getResults().back()};
+/// The accesses that `access`'s token orders after it, through
+/// join_tokens and the values loops and ifs carry.
+SmallVector<Operation *> orderedAfter(Operation *access) {
+  SmallVector<Operation *> later;
+  SmallVector<Value> tokens = {access->getResults().back()};
   DenseSet<Value> seen;
   while (!tokens.empty()) {
     Value token = tokens.pop_back_val();
@@ -186,12 +180,12 @@ Operation *unorderedAfterWrite(Operation *write) {
         } else if (target && isa<IfOp>(target)) {
           tokens.push_back(target->getResult(index));
         }
-      } else if (!isa<ReturnOp>(user) && !staysOrdered(write, user)) {
-        return user;
+      } else if (isAccess(user)) {
+        later.push_back(user);
       }
     }
   }
-  return nullptr;
+  return later;
 }
 
 /// Each use of a splat constant tile gets a copy of its own, beside it, so
@@ -245,6 +239,12 @@ private:
   bool fail(Operation *op, const Twine &why);
 
   bool known(Value v) const { return parts.count(v); }
+  /// Whether the cluster's CTAs' parts of the tiles `first` and `second`
+  /// access (through views) can meet only within one CTA.
+  bool keepsCTAsApart(Operation *first, Operation *second) const;
+  /// Why an access ordered after another by a token would no longer be
+  /// once the CTAs make their parts apart; nullopt where none would.
+  std::optional<std::string> unorderedAccess(EntryOp entry);
 
   int64_t ctas;
   llvm::MapVector<Value, Part> parts;
@@ -524,18 +524,6 @@ std::optional<std::string> CutSolver::solve(EntryOp entry) {
       reason = "the kernel prints, which every CTA of a cluster would do";
       return WalkResult::interrupt();
     }
-    // An access ordered after a write (through the write's token) may read
-    // or overwrite what another CTA of the cluster wrote, with nothing
-    // ordering the two CTAs.
-    if (isCutWrite(op)) {
-      if (Operation *after = unorderedAfterWrite(op)) {
-        reason = ("'" + after->getName().getStringRef() +
-                  "' is ordered after a write (through its token) that "
-                  "another CTA of the cluster would make")
-                     .str();
-        return WalkResult::interrupt();
-      }
-    }
     if (isa<AtomicRedViewTkoOp, MultimemLoadReduceViewTkoOp,
             MultimemReduceViewTkoOp, MultimemStoreViewTkoOp, AllocaOp>(op)) {
       reason = ("'" + op->getName().getStringRef() +
@@ -589,7 +577,52 @@ std::optional<std::string> CutSolver::solve(EntryOp entry) {
       if (!relate(op))
         return reason;
   }
-  return std::nullopt;
+  return unorderedAccess(entry);
+}
+
+/// The tile a view access loads or stores and its view, or nulls.
+static std::pair<Value, Value> viewAccess(Operation *op) {
+  if (auto load = dyn_cast<LoadViewTkoOp>(op))
+    return {load.getTile(), load.getView()};
+  if (auto store = dyn_cast<StoreViewTkoOp>(op))
+    return {store.getTile(), store.getView()};
+  return {};
+}
+
+bool CutSolver::keepsCTAsApart(Operation *first, Operation *second) const {
+  auto [firstTile, firstView] = viewAccess(first);
+  auto [secondTile, secondView] = viewAccess(second);
+  if (!firstTile || !secondTile)
+    return false;
+  Value tensor = partitionedTensorView(firstView);
+  return tensor && tensor == partitionedTensorView(secondView) &&
+         firstView.getType() == secondView.getType() &&
+         partOf(firstTile).cut && partOf(firstTile) == partOf(secondTile);
+}
+
+std::optional<std::string> CutSolver::unorderedAccess(EntryOp entry) {
+  // Two accesses a token orders, one a write, stay ordered once the CTAs
+  // make their parts apart only where no CTA's part of one meets another
+  // CTA's part of the other: tiles of one partition view cut alike, which
+  // meet only where they are the same tile and then in the same CTA.
+  std::optional<std::string> why;
+  entry.walk([&](Operation *op) {
+    if (!isAccess(op))
+      return WalkResult::advance();
+    for (Operation *later : orderedAfter(op))
+      if ((isCutWrite(op) || isCutWrite(later)) &&
+          !keepsCTAsApart(op, later)) {
+        why = ("'" + later->getName().getStringRef() +
+               "' is ordered (through a token) after '" +
+               op->getName().getStringRef() +
+               "', and one of them writes what another CTA of the cluster "
+               "may access")
+                  .str();
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return why;
 }
 
 /// Rewrites `entry` so that each CTA computes its slice of every cut tile.

@@ -176,15 +176,13 @@ cuda_tile.module @kernels {
 
 // -----
 
-// A load ordered after a store (through the store's token) may read what
-// the other CTA of the cluster stored, with nothing ordering the two: the
-// kernel stays whole. (Stores ordered after stores into tiles of one
-// partition view, as a persistent matmul's, are cut: its tiles never
-// overlap, nor do the CTAs' parts of them: test/harness/cluster-split-corpus.test.)
+// A load ordered after a store (through the store's token) that reads the
+// tile transposed would read what the other CTA of the cluster stored,
+// with nothing ordering the two: the kernel stays whole.
 // CHECK-LABEL: entry @store_then_load(
 // CHECK-NOT: tile_dist
 // CHECK: return
-// REMARK: remark: [Missed] RemarkHintNotFollowed | Category:Hints | Function=store_then_load | Reason="each CTA runs alone: 'cuda_tile.load_view_tko' is ordered after a write (through its token) that another CTA of the cluster would make (tilechain cuts a cluster's tiles only where no CTA needs another's part)", Remark="OptimizationHint num_cta_in_cga not followed", num_cta_in_cga=2
+// REMARK: remark: [Missed] RemarkHintNotFollowed | Category:Hints | Function=store_then_load | Reason="each CTA runs alone: 'cuda_tile.load_view_tko' is ordered (through a token) after 'cuda_tile.store_view_tko', and one of them writes what another CTA of the cluster may access (tilechain cuts a cluster's tiles only where no CTA needs another's part)", Remark="OptimizationHint num_cta_in_cga not followed", num_cta_in_cga=2
 cuda_tile.module @kernels {
   entry @store_then_load(%a: tile<ptr<f32>>, %i: tile<i32>) optimization_hints=<default = {num_cta_in_cga = 2}> {
     %t0 = make_token : token
@@ -195,6 +193,27 @@ cuda_tile.module @kernels {
     %y, %ty = load_view_tko weak %qa[%i, %i] token = %done : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
     %t = permute %y [1, 0] : tile<64x64xf32> -> tile<64x64xf32>
     %done2 = store_view_tko weak %t, %qa[%i, %i] token = %ty : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// A tile loaded and stored in place, the store ordered after the load: the
+// CTAs' parts of the two accesses meet only within one CTA (the same tile
+// of one partition view, cut alike), so the kernel is cut.
+// CHECK-LABEL: entry @in_place(
+// CHECK: load_view_tko {{.*}} -> tile<32x64xf32>, token
+// CHECK: store_view_tko {{.*}} : tile<32x64xf32>
+// CHECK: } {tile_dist.cluster_ctas = 2 : i32}
+cuda_tile.module @kernels {
+  entry @in_place(%a: tile<ptr<f32>>, %i: tile<i32>) optimization_hints=<default = {num_cta_in_cga = 2}> {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [1024, 64], strides = [64, 1] : tensor_view<1024x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(64x64), tensor_view<1024x64xf32, strides=[64,1]>>
+    %x, %tx = load_view_tko weak %qa[%i, %i] token = %t0 : partition_view<tile=(64x64), tensor_view<1024x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %y = addf %x, %x : tile<64x64xf32>
+    %done = store_view_tko weak %y, %qa[%i, %i] token = %tx : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }
