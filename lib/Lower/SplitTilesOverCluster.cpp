@@ -95,9 +95,9 @@ bool isCuttable(Value v) {
   return tile && tile.getRank() > 0;
 }
 
-/// Ops computed element by element that touch memory, whose tile operands
-/// and results all have one shape.
-bool isElementwiseAccess(Operation *op) {
+/// Ops with effects (memory accesses, asserts) computed element by element,
+/// whose tile operands and results all have one shape.
+bool isElementwiseWithEffects(Operation *op) {
   return isa<LoadPtrTkoOp, StorePtrTkoOp, AtomicRMWTkoOp, AtomicCASTkoOp,
              AssertOp>(op);
 }
@@ -480,7 +480,7 @@ bool CutSolver::relate(Operation *op) {
     // A reduction's or scan's body yields scalars.
     return true;
   }
-  if (tilechain::computesPerElement(op) || isElementwiseAccess(op)) {
+  if (tilechain::computesPerElement(op) || isElementwiseWithEffects(op)) {
     SmallVector<Value> values(op->getOperands());
     llvm::append_range(values, op->getResults());
     return relateAlike(values, op);
