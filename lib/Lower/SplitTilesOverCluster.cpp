@@ -844,6 +844,17 @@ struct SplitTilesOverClusterPass
             entry.getSymName());
         continue;
       }
+      // The remark shows the first stored tile and each CTA's part of it.
+      SmallVector<int64_t> stored, perCTA;
+      trial.walk([&](Operation *op) {
+        if (!isCutWrite(op))
+          return WalkResult::advance();
+        Value tile = writtenTile(op);
+        stored.assign(shapeOf(tile).begin(), shapeOf(tile).end());
+        perCTA = stored;
+        perCTA[solver.partOf(tile).dim] /= *ctas;
+        return WalkResult::interrupt();
+      });
       CutRewriter(trial, solver, *ctas).run();
       entry.erase();
       tilechain::reportTileRemark(
@@ -851,7 +862,9 @@ struct SplitTilesOverClusterPass
                                 tilechain::kHintRemarks, "RemarkHint",
                                 trial.getLoc(),
                                 "OptimizationHint used num_cta_in_cga", {}}
-              .note("num_cta_in_cga", std::to_string(*ctas)),
+              .note("num_cta_in_cga", std::to_string(*ctas))
+              .note("Shape", tilechain::remarkShape(stored))
+              .note("CTAShape", tilechain::remarkShape(perCTA)),
           trial.getSymName());
     }
   }

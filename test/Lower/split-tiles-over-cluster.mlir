@@ -21,7 +21,7 @@
 // CHECK-NOT: tile<16xf32>
 // CHECK: return
 // CHECK-NEXT: } {tile_dist.cluster_ctas = 2 : i32}
-// REMARK: split-tiles-over-cluster.mlir:[[# @LINE + 6]]:3: remark: [Passed] RemarkHint | Category:Hints | Function=vector_add | Remark="OptimizationHint used num_cta_in_cga", num_cta_in_cga=2
+// REMARK: split-tiles-over-cluster.mlir:[[# @LINE + 6]]:3: remark: [Passed] RemarkHint | Category:Hints | Function=vector_add | CTAShape=[8], Remark="OptimizationHint used num_cta_in_cga", Shape=[16], num_cta_in_cga=2
 // SM80: split-tiles-over-cluster.mlir:[[# @LINE + 5]]:3: remark: [Missed] RemarkHintNotFollowed | Category:Hints | Function=vector_add | Reason="sm_80 has no thread block clusters (sm_90 and newer do); each CTA runs alone", Remark="OptimizationHint num_cta_in_cga not followed", num_cta_in_cga=2
 // WHOLE-LABEL: entry @vector_add(
 // WHOLE-NOT: tile_dist
@@ -65,7 +65,7 @@ cuda_tile.module @kernels {
 // CHECK: ftof %{{.+}} : tile<64x256xf32> -> tile<64x256xf16>
 // CHECK: store_view_tko weak {{.*}} : tile<64x256xf16>, partition_view<tile=(64x256)
 // CHECK: } {tile_dist.cluster_ctas = 2 : i32}
-// REMARK: remark: [Passed] RemarkHint | Category:Hints | Function=matmul
+// REMARK: remark: [Passed] RemarkHint | Category:Hints | Function=matmul | CTAShape="[64, 256]", Remark="OptimizationHint used num_cta_in_cga", Shape="[128, 256]", num_cta_in_cga=2
 cuda_tile.module @kernels {
   entry @matmul(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %d: tile<ptr<f16>>, %i: tile<i32>, %j: tile<i32>, %n: tile<i32>) optimization_hints=<sm_90 = {num_cta_in_cga = 2}> {
     %t0 = make_token : token
