@@ -70,6 +70,19 @@ void keepTensorMapParameters(gpu::GPUFuncOp kernel) {
                     ArrayAttr::get(kernel.getContext(), maps));
 }
 
+/// Replaces every `From` index op of `kernel` (block id, grid size) by the
+/// `To` op of the same dimension and bound.
+template <typename From, typename To>
+void readInstead(gpu::GPUFuncOp kernel) {
+  kernel.walk([](From op) {
+    OpBuilder builder(op);
+    auto replacement = To::create(builder, op.getLoc(), op.getDimension(),
+                                  op.getUpperBoundAttr());
+    op.replaceAllUsesWith(replacement.getResult());
+    op.erase();
+  });
+}
+
 struct TileKernelFormPass
     : public PassWrapper<TileKernelFormPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -109,25 +122,10 @@ struct TileKernelFormPass
       keepTensorMapParameters(kernel);
     if (chip->smVersion >= kClusterIdMinSM) {
       for (gpu::GPUFuncOp kernel : tileKernels) {
-        kernel.walk([](gpu::BlockIdOp blockId) {
-          OpBuilder builder(blockId);
-          auto clusterId = gpu::ClusterIdOp::create(
-              builder, blockId.getLoc(), blockId.getDimension(),
-              blockId.getUpperBoundAttr());
-          blockId.replaceAllUsesWith(clusterId.getResult());
-          blockId.erase();
-        });
+        readInstead<gpu::BlockIdOp, gpu::ClusterIdOp>(kernel);
         // A kernel whose tile blocks are clusters counts them.
-        if (!kernel->hasAttr(NVVM::NVVMDialect::getBlocksAreClustersAttrName()))
-          continue;
-        kernel.walk([](gpu::GridDimOp gridDim) {
-          OpBuilder builder(gridDim);
-          auto clusters = gpu::ClusterDimOp::create(
-              builder, gridDim.getLoc(), gridDim.getDimension(),
-              gridDim.getUpperBoundAttr());
-          gridDim.replaceAllUsesWith(clusters.getResult());
-          gridDim.erase();
-        });
+        if (kernel->hasAttr(NVVM::NVVMDialect::getBlocksAreClustersAttrName()))
+          readInstead<gpu::GridDimOp, gpu::ClusterDimOp>(kernel);
       }
     }
     defineLaunchMetadata(gpuModule);
