@@ -379,34 +379,35 @@ bool CutSolver::relatePermute(PermuteOp op) {
 }
 
 /// A reduction (`dropsDim`) or scan along `dim`: its operands and results
-/// are cut alike along any other dim.
+/// are cut alike along any other dim. An operand's part decides the
+/// results', so that a result cut otherwise by another op conflicts.
 bool CutSolver::relateAlongOtherDim(Operation *op, unsigned dim,
                                     bool dropsDim) {
-  std::optional<Part> operandPart, resultPart;
-  for (Value v : op->getOperands())
-    if (known(v))
-      operandPart = partOf(v);
-  for (Value v : op->getResults())
-    if (known(v))
-      resultPart = partOf(v);
-  if (operandPart && operandPart->cut && operandPart->dim == dim)
-    return fail(op, "runs along the dim its tile would be cut along");
-  if (operandPart && !resultPart) {
-    resultPart = *operandPart;
-    if (resultPart->cut && dropsDim && resultPart->dim > dim)
-      --resultPart->dim;
-  } else if (resultPart && !operandPart) {
-    operandPart = *resultPart;
-    if (operandPart->cut && dropsDim && operandPart->dim >= dim)
-      ++operandPart->dim;
-  }
-  if (!operandPart)
+  auto firstKnown = [&](auto values) -> std::optional<Part> {
+    for (Value v : values)
+      if (known(v))
+        return partOf(v);
+    return std::nullopt;
+  };
+  Part operandPart, resultPart;
+  if (std::optional<Part> part = firstKnown(op->getOperands())) {
+    if (part->cut && part->dim == dim)
+      return fail(op, "runs along the dim its tile would be cut along");
+    operandPart = resultPart = *part;
+    if (resultPart.cut && dropsDim && resultPart.dim > dim)
+      --resultPart.dim;
+  } else if (std::optional<Part> part = firstKnown(op->getResults())) {
+    operandPart = resultPart = *part;
+    if (operandPart.cut && dropsDim && operandPart.dim >= dim)
+      ++operandPart.dim;
+  } else {
     return true;
+  }
   for (Value v : op->getOperands())
-    if (!demand(v, *operandPart, op))
+    if (!demand(v, operandPart, op))
       return false;
   for (Value v : op->getResults())
-    if (!demand(v, *resultPart, op))
+    if (!demand(v, resultPart, op))
       return false;
   return true;
 }

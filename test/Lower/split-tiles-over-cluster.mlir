@@ -217,3 +217,33 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// -----
+
+// A reduction whose operand is cut along its rows (the operand is stored
+// too) and whose result another op would cut along its other dim (stored
+// transposed): the rows of the sums are what the operand's cut gives, so
+// the two cuts conflict and the kernel stays whole.
+// CHECK-LABEL: entry @reduce_cut_twice(
+// CHECK-NOT: tile_dist
+// CHECK: return
+// REMARK: remark: [Missed] RemarkHintNotFollowed | Category:Hints | Function=reduce_cut_twice | Reason="each CTA runs alone: {{.*}} along another dim
+cuda_tile.module @kernels {
+  entry @reduce_cut_twice(%a: tile<ptr<f32>>, %c: tile<ptr<f32>>, %i: tile<i32>) optimization_hints=<default = {num_cta_in_cga = 2}> {
+    %t0 = make_token : token
+    %va = make_tensor_view %a, shape = [64, 64, 16], strides = [1024, 16, 1] : tensor_view<64x64x16xf32, strides=[1024,16,1]>
+    %vc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %qa = make_partition_view %va : partition_view<tile=(8x8x16), tensor_view<64x64x16xf32, strides=[1024,16,1]>>
+    %qc = make_partition_view %vc : partition_view<tile=(8x8), tensor_view<64x64xf32, strides=[64,1]>>
+    %x, %tx = load_view_tko weak %qa[%i, %i, %i] token = %t0 : partition_view<tile=(8x8x16), tensor_view<64x64x16xf32, strides=[1024,16,1]>>, tile<i32> -> tile<8x8x16xf32>, token
+    %s = reduce %x dim=2 identities=[0.0 : f32] : tile<8x8x16xf32> -> tile<8x8xf32>
+        (%acc: tile<f32>, %next: tile<f32>) {
+      %sum = addf %acc, %next : tile<f32>
+      yield %sum : tile<f32>
+    }
+    %t = permute %s [1, 0] : tile<8x8xf32> -> tile<8x8xf32>
+    %d2 = store_view_tko weak %x, %qa[%i, %i, %i] token = %t0 : tile<8x8x16xf32>, partition_view<tile=(8x8x16), tensor_view<64x64x16xf32, strides=[1024,16,1]>>, tile<i32> -> token
+    %d1 = store_view_tko weak %t, %qc[%i, %i] token = %t0 : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
